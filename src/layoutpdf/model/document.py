@@ -1,0 +1,101 @@
+"""The document: pages with their raw content, and elements in reading order."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterator
+
+from ..errors import Issue
+from .content import Drawing, ImagePlacement, Line
+from .elements import Element, Equation, Figure, Footnote, Layer, Table, TextSource
+from .geometry import BBox
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    index: int                          # 0-based
+    width: float
+    height: float
+    rotation: int = 0
+    label: str = ""                     # printed page label if the PDF defines one
+    lines: tuple[Line, ...] = ()
+    drawings: tuple[Drawing, ...] = ()
+    images: tuple[ImagePlacement, ...] = ()
+    columns: tuple[BBox, ...] = ()      # column boxes found by the layout stage
+    text_source: TextSource = TextSource.NATIVE
+    fallback: bool = False              # True when a stage failed and the page is plain text
+    drawings_truncated: bool = False    # more paths than Settings.limits allowed
+
+    @property
+    def rect(self) -> BBox:
+        return BBox(0.0, 0.0, self.width, self.height)
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """Document-wide statistics, computed once by the stats stage."""
+    body_size: float = 10.0
+    body_font: str = ""
+    line_height: float = 12.0           # typical baseline-to-baseline distance of body text
+    body_left_margin: float = 0.0
+    char_width: float = 5.0             # typical width of a body character
+    heading_sizes: tuple[float, ...] = ()  # distinct sizes above body size, largest first
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    source: str = ""
+    metadata: dict[str, Any] = field(default_factory=dict)
+    pages: tuple[Page, ...] = ()
+    elements: tuple[Element, ...] = ()
+    figures: tuple[Figure, ...] = ()
+    tables: tuple[Table, ...] = ()
+    footnotes: tuple[Footnote, ...] = ()
+    equations: tuple[Equation, ...] = ()
+    issues: tuple[Issue, ...] = ()
+    stats: Stats = field(default_factory=Stats)
+
+    # -- navigation -------------------------------------------------------------------
+    def page_elements(self, page: int) -> list[Element]:
+        return [e for e in self.elements if e.page == page]
+
+    def body_elements(self) -> Iterator[Element]:
+        return (e for e in self.elements if e.layer is Layer.BODY)
+
+    def element(self, element_id: str) -> Element | None:
+        for e in self.elements:
+            if e.id == element_id:
+                return e
+        return None
+
+    def lines_by_id(self) -> dict[str, Line]:
+        return {ln.id: ln for p in self.pages for ln in p.lines}
+
+    def with_(self, **changes: Any) -> "Document":
+        return replace(self, **changes)
+
+    # -- output -----------------------------------------------------------------------
+    def to_markdown(self, *, layers: tuple[Layer, ...] = (Layer.BODY,),
+                    image_dir: str | None = None) -> str:
+        from ..render.markdown import render_markdown  # renderer lives outside the model
+        return render_markdown(self, layers=layers, image_dir=image_dir)
+
+    def to_dict(self, *, include_raw: bool = True) -> dict[str, Any]:
+        from .serialize import to_jsonable
+        d = to_jsonable(self)
+        if not include_raw:
+            for p in d["pages"]:
+                p["lines"], p["drawings"], p["images"] = [], [], []
+        return d
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Document":
+        from .serialize import from_jsonable
+        return from_jsonable(cls, data)
+
+    def save_figures(self, directory: str, dpi: int = 150) -> "Document":
+        from ..figures_io import save_figures
+        return save_figures(self, directory, dpi=dpi)
+
+    def _repr_html_(self) -> str:
+        from ..debug.html import document_summary_html
+        return document_summary_html(self)

@@ -1,0 +1,93 @@
+"""Geometry in one coordinate system.
+
+All coordinates are PyMuPDF's: PDF points (1/72 inch), origin at the top-left corner of
+the page as displayed, x to the right, y downwards. Pages are 0-based indexes. Every
+element keeps `page` and `bbox` in this system.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+
+@dataclass(frozen=True, slots=True)
+class BBox:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @classmethod
+    def of(cls, seq: Sequence[float]) -> "BBox":
+        x0, y0, x1, y1 = (float(v) for v in seq)
+        return cls(x0, y0, x1, y1)
+
+    @classmethod
+    def union_all(cls, boxes: Iterable["BBox"]) -> "BBox":
+        boxes = list(boxes)
+        if not boxes:
+            return cls(0.0, 0.0, 0.0, 0.0)
+        return cls(min(b.x0 for b in boxes), min(b.y0 for b in boxes),
+                   max(b.x1 for b in boxes), max(b.y1 for b in boxes))
+
+    @property
+    def width(self) -> float:
+        return max(0.0, self.x1 - self.x0)
+
+    @property
+    def height(self) -> float:
+        return max(0.0, self.y1 - self.y0)
+
+    @property
+    def area(self) -> float:
+        return self.width * self.height
+
+    @property
+    def cx(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+    @property
+    def cy(self) -> float:
+        return (self.y0 + self.y1) / 2
+
+    def union(self, other: "BBox") -> "BBox":
+        return BBox(min(self.x0, other.x0), min(self.y0, other.y0),
+                    max(self.x1, other.x1), max(self.y1, other.y1))
+
+    def intersection(self, other: "BBox") -> "BBox | None":
+        x0, y0 = max(self.x0, other.x0), max(self.y0, other.y0)
+        x1, y1 = min(self.x1, other.x1), min(self.y1, other.y1)
+        if x1 <= x0 or y1 <= y0:
+            return None
+        return BBox(x0, y0, x1, y1)
+
+    def overlap_x(self, other: "BBox") -> float:
+        return max(0.0, min(self.x1, other.x1) - max(self.x0, other.x0))
+
+    def overlap_y(self, other: "BBox") -> float:
+        return max(0.0, min(self.y1, other.y1) - max(self.y0, other.y0))
+
+    def iou(self, other: "BBox") -> float:
+        inter = self.intersection(other)
+        if inter is None:
+            return 0.0
+        union = self.area + other.area - inter.area
+        return inter.area / union if union > 0 else 0.0
+
+    def contains(self, other: "BBox", tol: float = 0.0) -> bool:
+        return (other.x0 >= self.x0 - tol and other.y0 >= self.y0 - tol
+                and other.x1 <= self.x1 + tol and other.y1 <= self.y1 + tol)
+
+    def covers_fraction(self, other: "BBox") -> float:
+        """Fraction of `other`'s area that lies inside self."""
+        inter = self.intersection(other)
+        if inter is None or other.area <= 0:
+            return 0.0
+        return inter.area / other.area
+
+    def expand(self, d: float) -> "BBox":
+        return BBox(self.x0 - d, self.y0 - d, self.x1 + d, self.y1 + d)
+
+    def to_list(self, ndigits: int = 2) -> list[float]:
+        return [round(self.x0, ndigits), round(self.y0, ndigits),
+                round(self.x1, ndigits), round(self.y1, ndigits)]

@@ -1,0 +1,168 @@
+"""Nested frozen settings with named defaults and validation. Unknown keys raise."""
+from __future__ import annotations
+
+import dataclasses
+import typing
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import SettingsError
+
+# -- named defaults (typographic units are multiples of the body font size, "em") -------
+MIN_GUTTER_EM = 0.7          # narrowest whitespace between two columns
+MIN_COLUMN_EM = 5.0          # narrowest column a gutter may separate
+FURNITURE_BAND = 0.12        # top/bottom fraction of the page where running text lives
+REPEAT_FRACTION = 0.4        # a running line repeats on at least this share of pages
+WATERMARK_SIZE_RATIO = 2.5   # text this many times the body size, light or rotated
+LIGHT_LIGHTNESS = 0.70       # colour lightness above which large text counts as faint
+TILE_MIN_REPEATS = 3         # one short string this many times on a page is tiled
+
+
+@dataclass(frozen=True)
+class ColumnSettings:
+    min_gutter_em: float = MIN_GUTTER_EM
+    min_column_em: float = MIN_COLUMN_EM
+    max_columns: int = 4
+
+    def __post_init__(self) -> None:
+        _positive(self, "min_gutter_em", "min_column_em")
+        if not 1 <= self.max_columns <= 8:
+            raise SettingsError("columns.max_columns must be between 1 and 8")
+
+
+@dataclass(frozen=True)
+class FurnitureSettings:
+    enabled: bool = True
+    band: float = FURNITURE_BAND
+    repeat_fraction: float = REPEAT_FRACTION
+    watermark_size_ratio: float = WATERMARK_SIZE_RATIO
+    light_lightness: float = LIGHT_LIGHTNESS
+    tile_min_repeats: int = TILE_MIN_REPEATS
+
+    def __post_init__(self) -> None:
+        if not 0 < self.band < 0.5:
+            raise SettingsError("furniture.band must be in (0, 0.5)")
+        if not 0 < self.repeat_fraction <= 1:
+            raise SettingsError("furniture.repeat_fraction must be in (0, 1]")
+
+
+@dataclass(frozen=True)
+class MathSettings:
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
+class FigureSettings:
+    enabled: bool = True
+    crop_dpi: int = 150
+
+    def __post_init__(self) -> None:
+        if not 10 <= self.crop_dpi <= 1200:
+            raise SettingsError("figures.crop_dpi must be between 10 and 1200")
+
+
+@dataclass(frozen=True)
+class FootnoteSettings:
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
+class OcrSettings:
+    mode: str = "auto"                   # auto | always | never
+    languages: tuple[str, ...] = ("eng",)
+    dpi: int = 300
+
+    def __post_init__(self) -> None:
+        if self.mode not in ("auto", "always", "never"):
+            raise SettingsError("ocr.mode must be 'auto', 'always' or 'never'")
+
+
+@dataclass(frozen=True)
+class SplitSettings:
+    chunk_size: int = 512                # tokens
+    chunk_overlap: int = 0               # tokens
+    encoding: str = "cl100k_base"
+
+    def __post_init__(self) -> None:
+        if self.chunk_size < 16:
+            raise SettingsError("split.chunk_size must be at least 16 tokens")
+        if not 0 <= self.chunk_overlap < self.chunk_size:
+            raise SettingsError("split.chunk_overlap must be >= 0 and < chunk_size")
+
+
+@dataclass(frozen=True)
+class LimitSettings:
+    max_pages: int = 10_000
+    max_drawings_per_page: int = 20_000
+    max_spans_per_page: int = 50_000
+    max_crop_pixels: int = 40_000_000
+    page_time_budget_s: float = 30.0
+
+    def __post_init__(self) -> None:
+        _positive(self, "max_pages", "max_drawings_per_page", "max_spans_per_page",
+                  "max_crop_pixels", "page_time_budget_s")
+
+
+@dataclass(frozen=True)
+class Settings:
+    strict: bool = False
+    columns: ColumnSettings = field(default_factory=ColumnSettings)
+    furniture: FurnitureSettings = field(default_factory=FurnitureSettings)
+    math: MathSettings = field(default_factory=MathSettings)
+    figures: FigureSettings = field(default_factory=FigureSettings)
+    footnotes: FootnoteSettings = field(default_factory=FootnoteSettings)
+    tables: TableSettings = field(default_factory=TableSettings)
+    ocr: OcrSettings = field(default_factory=OcrSettings)
+    split: SplitSettings = field(default_factory=SplitSettings)
+    limits: LimitSettings = field(default_factory=LimitSettings)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> "Settings":
+        return _build(cls, data or {}, "")
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    def replace(self, **changes: Any) -> "Settings":
+        """Copy with changes; nested sections take dicts: s.replace(split={"chunk_size": 256})."""
+        merged = self.to_dict()
+        for key, value in changes.items():
+            if isinstance(value, dict) and isinstance(merged.get(key), dict):
+                merged[key] = {**merged[key], **value}
+            elif dataclasses.is_dataclass(value):
+                merged[key] = dataclasses.asdict(value)
+            else:
+                merged[key] = value
+        return Settings.from_dict(merged)
+
+
+def _build(cls: type, data: dict[str, Any], prefix: str) -> Any:
+    if not isinstance(data, dict):
+        raise SettingsError(f"settings section {prefix or 'root'!r} must be a mapping")
+    names = {f.name: f for f in dataclasses.fields(cls)}
+    unknown = sorted(set(data) - set(names))
+    if unknown:
+        raise SettingsError(f"unknown setting(s) {', '.join(prefix + k for k in unknown)}; "
+                            f"known: {', '.join(sorted(names))}")
+    hints = typing.get_type_hints(cls)
+    kwargs = {}
+    for key, value in data.items():
+        tp = hints[key]
+        if dataclasses.is_dataclass(tp):
+            kwargs[key] = value if isinstance(value, tp) else _build(tp, value, f"{prefix}{key}.")
+        elif typing.get_origin(tp) is tuple and isinstance(value, (list, tuple, str)):
+            kwargs[key] = (value,) if isinstance(value, str) else tuple(value)
+        else:
+            kwargs[key] = value
+    return cls(**kwargs)
+
+
+def _positive(obj: Any, *names: str) -> None:
+    for n in names:
+        if getattr(obj, n) <= 0:
+            raise SettingsError(f"{type(obj).__name__}.{n} must be positive")
