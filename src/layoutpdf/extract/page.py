@@ -1,0 +1,125 @@
+"""Raw content of one page: spans grouped into lines, vector paths, image placements."""
+from __future__ import annotations
+
+import pymupdf
+
+from ..model import BBox, Drawing, ImagePlacement, Line, Page, Span
+from ..settings import Settings
+
+# expand ligatures (no PRESERVE_LIGATURES), keep whitespace, clip to the media box,
+# mark unmappable glyphs instead of dropping them; images are read separately
+TEXT_FLAGS = (pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
+              | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE)
+SPLIT_GAP_EM = 1.5     # a wider gap between two spans of one line splits it (columns, cells)
+
+
+def extract_page(page: pymupdf.Page, index: int, settings: Settings) -> Page:
+    limits = settings.limits
+    textpage = page.get_textpage(flags=TEXT_FLAGS)
+    raw = textpage.extractDICT()
+    lines = _lines(raw, index, limits.max_spans_per_page)
+    drawings, truncated = _drawings(page, limits.max_drawings_per_page)
+    few_chars = sum(len(ln.text) for ln in lines) < 200
+    images = _images(page, index) if few_chars or page.get_images() else []
+    rect = page.rect
+    return Page(index=index, width=float(rect.width), height=float(rect.height),
+                rotation=int(page.rotation), label=page.get_label() or "",
+                lines=tuple(lines), drawings=tuple(drawings), images=tuple(images),
+                drawings_truncated=truncated)
+
+
+def _lines(raw: dict, page_index: int, max_spans: int) -> list[Line]:
+    out: list[Line] = []
+    nspan = 0
+    for block in raw.get("blocks", ()):
+        if block.get("type", 0) != 0:
+            continue
+        for ln in block.get("lines", ()):
+            spans = []
+            for s in ln.get("spans", ()):
+                if not s.get("text"):
+                    continue
+                if nspan >= max_spans:
+                    break
+                spans.append(Span(id=f"p{page_index}-s{nspan}", text=s["text"],
+                                  bbox=BBox.of(s["bbox"]), font=s.get("font", ""),
+                                  size=round(float(s.get("size", 0.0)), 2),
+                                  flags=int(s.get("flags", 0)), color=int(s.get("color", 0)),
+                                  alpha=int(s.get("alpha", 255)),
+                                  origin=(round(s["origin"][0], 2), round(s["origin"][1], 2))))
+                nspan += 1
+            if not spans:
+                continue
+            direction = tuple(round(v, 3) for v in ln.get("dir", (1.0, 0.0)))
+            vertical = bool(ln.get("wmode", 0))
+            for piece in _split_wide_gaps(spans, direction, vertical):
+                out.append(Line(id=f"p{page_index}-l{len(out)}", page=page_index,
+                                bbox=BBox.union_all(s.bbox for s in piece), spans=tuple(piece),
+                                direction=direction, vertical=vertical))
+    return out
+
+
+def _split_wide_gaps(spans: list[Span], direction: tuple, vertical: bool) -> list[list[Span]]:
+    """MuPDF sometimes joins text across a column gutter or table cells into one line."""
+    if vertical or abs(direction[1]) > 0.05 or len(spans) < 2:
+        return [spans]
+    pieces: list[list[Span]] = [[spans[0]]]
+    last_ink = spans[0] if spans[0].text.strip() else None
+    for s in spans[1:]:
+        if s.text.strip():
+            if last_ink is not None and s.bbox.x0 - last_ink.bbox.x1 > SPLIT_GAP_EM * max(s.size, last_ink.size):
+                pieces.append([])
+            last_ink = s
+        pieces[-1].append(s)
+    return [_trim(p) for p in pieces if any(s.text.strip() for s in p)]
+
+
+def _trim(piece: list[Span]) -> list[Span]:
+    while piece and not piece[-1].text.strip():
+        piece.pop()
+    while piece and not piece[0].text.strip():
+        piece.pop(0)
+    return piece
+
+
+def _color(value) -> int | None:
+    if not value:
+        return None
+    r, g, b = (list(value) + [0, 0, 0])[:3]
+    return (int(r * 255) << 16) | (int(g * 255) << 8) | int(b * 255)
+
+
+def _drawings(page: pymupdf.Page, cap: int) -> tuple[list[Drawing], bool]:
+    try:
+        paths = page.get_cdrawings()
+    except Exception:  # damaged content streams: text still counts
+        return [], False
+    truncated = len(paths) > cap
+    out = []
+    for p in paths[:cap]:
+        rect = p.get("rect")
+        if rect is None:
+            continue
+        items = p.get("items", ())
+        kinds = {it[0] for it in items}
+        kind = ("line" if kinds == {"l"} else "rect" if kinds <= {"re", "qu"}
+                else "curve" if "c" in kinds else "path")
+        out.append(Drawing(bbox=BBox.of(rect), kind=kind, fill=_color(p.get("fill")),
+                           stroke=_color(p.get("color")), width=float(p.get("width") or 0.0)))
+    return out, truncated
+
+
+def _images(page: pymupdf.Page, page_index: int) -> list[ImagePlacement]:
+    out = []
+    try:
+        infos = page.get_image_info(xrefs=True)
+    except Exception:
+        return out
+    for n, info in enumerate(infos):
+        bbox = BBox.of(info["bbox"])
+        if bbox.width <= 0 or bbox.height <= 0:
+            continue
+        out.append(ImagePlacement(id=f"p{page_index}-i{n}", bbox=bbox, xref=int(info.get("xref", 0)),
+                                  pixel_width=int(info.get("width", 0)),
+                                  pixel_height=int(info.get("height", 0))))
+    return out

@@ -1,0 +1,104 @@
+"""The one renderer: elements -> units -> Markdown. One small function per role."""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from ..model import Document, Element, Layer, Role, Unit, UnitKind
+
+_BULLET = re.compile(r"^\s*[•◦▪▫‣⁃●○■□➢►–—-]\s+")
+_ENUM = re.compile(r"^\s*(\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|\([ivx]{1,4}\))\s+")
+
+
+def escape_prose(text: str) -> str:
+    """Keep literal characters from being read as Markdown/math structure."""
+    text = text.replace("\\", "\\\\").replace("$", "\\$")
+    if text.startswith(("#", ">", "|", "```")):
+        text = "\\" + text
+    return text.replace("[^", "\\[^")
+
+
+def _unit(kind: UnitKind, text: str, e: Element, **kw) -> Unit:
+    return Unit(kind=kind, text=text, element_ids=(e.id,), pages=_pages(e),
+                bboxes=((e.page, e.bbox),) + tuple((r.page, r.bbox) for r in e.continuation), **kw)
+
+
+def _pages(e: Element) -> tuple[int, ...]:
+    return tuple(sorted({e.page, *(r.page for r in e.continuation)}))
+
+
+def _title(e: Element) -> Unit:
+    return _unit(UnitKind.HEADING, "# " + _one_line(e.text), e, heading_level=1)
+
+
+def _heading(e: Element) -> Unit:
+    level = min(6, max(2, e.level or 2))
+    return _unit(UnitKind.HEADING, "#" * level + " " + _one_line(e.text), e, heading_level=level)
+
+
+def _paragraph(e: Element) -> Unit:
+    return _unit(UnitKind.PARAGRAPH, escape_prose(e.text), e, has_math="$" in e.text)
+
+
+def _list_item(e: Element) -> Unit:
+    text = e.text
+    if _BULLET.match(text):
+        text = "- " + escape_prose(_BULLET.sub("", text, count=1))
+    elif (m := _ENUM.match(text)):
+        text = m.group(1) + " " + escape_prose(text[m.end():])
+    else:
+        text = "- " + escape_prose(text)
+    return _unit(UnitKind.LIST_ITEM, text, e)
+
+
+def _caption(e: Element) -> Unit:
+    return _unit(UnitKind.CAPTION, escape_prose(_one_line(e.text)), e)
+
+
+def _footnote(e: Element) -> Unit:
+    m = re.match(r"^\s*(\d{1,3}|[*†‡§¶‖#]|[a-z])\s*", e.text)
+    marker = m.group(1) if m else "?"
+    body = e.text[m.end():] if m else e.text
+    return _unit(UnitKind.FOOTNOTE, f"[^{marker}]: {escape_prose(_one_line(body))}", e)
+
+
+def _equation(e: Element) -> Unit:
+    return _unit(UnitKind.EQUATION, "$$\n" + e.text.strip() + "\n$$", e, has_math=True)
+
+
+def _code(e: Element) -> Unit:
+    return _unit(UnitKind.CODE, "```\n" + e.text + "\n```", e)
+
+
+def _one_line(text: str) -> str:
+    return re.sub(r"\s*\n\s*", " ", text).strip()
+
+
+RENDERERS: dict[Role, Callable[[Element], Unit]] = {
+    Role.TITLE: _title,
+    Role.HEADING: _heading,
+    Role.PARAGRAPH: _paragraph,
+    Role.LIST_ITEM: _list_item,
+    Role.CAPTION: _caption,
+    Role.FOOTNOTE: _footnote,
+    Role.EQUATION: _equation,
+    Role.CODE: _code,
+}
+
+
+def render_units(doc: Document, *, layers: tuple[Layer, ...] = (Layer.BODY,),
+                 pages: set[int] | None = None) -> list[Unit]:
+    units: list[Unit] = []
+    for e in doc.elements:
+        if e.layer not in layers or (pages is not None and e.page not in pages):
+            continue
+        fn = RENDERERS.get(e.role, _paragraph)
+        unit = fn(e)
+        if unit.text.strip():
+            units.append(unit)
+    return units
+
+
+def render_markdown(doc: Document, *, layers: tuple[Layer, ...] = (Layer.BODY,),
+                    image_dir: str | None = None, pages: set[int] | None = None) -> str:
+    return "\n\n".join(u.text for u in render_units(doc, layers=layers, pages=pages))

@@ -1,0 +1,130 @@
+"""Stage plumbing: per-page isolation, element ids, text helpers shared by stages."""
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import time
+import unicodedata
+from dataclasses import replace
+from typing import Callable, Iterable
+
+from ..errors import Issue, PageProcessingError
+from ..model import BBox, Document, Element, Layer, Line, Page, Role
+from ..settings import Settings
+
+log = logging.getLogger("layoutpdf")
+
+PageFn = Callable[[Document, Page, list[Element], Settings], tuple[Page, list[Element]]]
+
+
+def per_page(stage: str, fn: PageFn, doc: Document, settings: Settings) -> Document:
+    """Run fn on every page; a failing page becomes an Issue and a plain-text fallback."""
+    by_page: dict[int, list[Element]] = {p.index: [] for p in doc.pages}
+    for e in doc.elements:
+        by_page.setdefault(e.page, []).append(e)
+    pages, elements, issues = [], [], list(doc.issues)
+    for page in doc.pages:
+        current = by_page.get(page.index, [])
+        if page.fallback:
+            pages.append(page)
+            elements.extend(current)
+            continue
+        started = time.perf_counter()
+        try:
+            new_page, new_elems = fn(doc, page, current, settings)
+        except Exception as exc:  # isolation: one bad page never stops the document
+            if settings.strict:
+                raise PageProcessingError(f"stage {stage!r} failed on page {page.index + 1}: {exc}") from exc
+            log.warning("stage %s failed on page %d: %s", stage, page.index + 1, exc)
+            issues.append(Issue(stage, page.index, "stage_failed", f"{type(exc).__name__}: {exc}"))
+            new_page, new_elems = replace(page, fallback=True), fallback_elements(page, current)
+        elapsed = time.perf_counter() - started
+        if elapsed > settings.limits.page_time_budget_s:
+            issues.append(Issue(stage, page.index, "slow_page",
+                                f"stage took {elapsed:.1f}s (budget {settings.limits.page_time_budget_s}s)"))
+        pages.append(new_page)
+        elements.extend(new_elems)
+    return replace(doc, pages=tuple(pages), elements=tuple(elements), issues=tuple(issues))
+
+
+def fallback_elements(page: Page, existing: list[Element]) -> list[Element]:
+    """Plain text of the page in simple top-to-bottom, left-to-right order."""
+    kept = [e for e in existing if e.layer is not Layer.BODY]
+    used = {lid for e in kept for lid in e.line_ids}
+    lines = sorted((ln for ln in page.lines if ln.id not in used),
+                   key=lambda ln: (round(ln.bbox.y0), ln.bbox.x0))
+    if not lines:
+        return kept
+    text = "\n".join(ln.text.strip() for ln in lines if ln.text.strip())
+    bbox = BBox.union_all(ln.bbox for ln in lines)
+    return kept + [Element(id=element_id(page.index, bbox, text), role=Role.PARAGRAPH,
+                           layer=Layer.BODY, page=page.index, bbox=bbox, text=text,
+                           line_ids=tuple(ln.id for ln in lines), reasons=("fallback",))]
+
+
+def element_id(page: int, bbox: BBox, text: str) -> str:
+    """Deterministic id from position and content (stable across runs and processes)."""
+    h = hashlib.blake2b(f"{page}|{bbox.to_list(1)}|{text}".encode("utf-8"), digest_size=5)
+    return f"p{page}-{h.hexdigest()}"
+
+
+# -- text helpers -------------------------------------------------------------------------
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
+_HYPHENS = ("-", "\u2010", "\u00ad")
+
+
+def is_cjk(ch: str) -> bool:
+    return bool(ch) and bool(_CJK.match(ch))
+
+
+def line_text(lines: Iterable[Line]) -> str:
+    """Text of fragments on one baseline, left to right, spaced where there is a gap."""
+    out = ""
+    prev: Line | None = None
+    for ln in sorted(lines, key=lambda l: l.bbox.x0):
+        t = ln.text.strip()
+        if not t:
+            continue
+        if prev is not None and out and not out.endswith(" "):
+            gap = ln.bbox.x0 - prev.bbox.x1
+            if gap > 0.12 * max(ln.size, 1.0) and not (is_cjk(out[-1]) and is_cjk(t[0])):
+                out += " "
+        out += t
+        prev = ln
+    return out
+
+
+def join_lines(texts: list[str]) -> str:
+    """Join the lines of a paragraph: undo end-of-line hyphenation, no spaces inside CJK."""
+    out = ""
+    for t in texts:
+        t = t.strip()
+        if not t:
+            continue
+        if not out:
+            out = t
+            continue
+        last, first = out[-1], t[0]
+        if last in _HYPHENS and len(out) >= 2 and out[-2].isalpha() and first.islower():
+            word = out.rstrip("-\u2010\u00ad").rsplit(" ", 1)[-1]
+            if "-" in word or last == "\u2010":
+                out += t                      # a real compound: state-of-the-|art
+            else:
+                out = out[:-1] + t            # exam-|ple -> example
+        elif is_cjk(last) and is_cjk(first):
+            out += t
+        else:
+            out += " " + t
+    return out
+
+
+def normalize_for_repeat(text: str) -> str:
+    """Key for cross-page repetition: digits masked, case and spacing folded."""
+    t = unicodedata.normalize("NFKC", text).lower()
+    t = re.sub(r"\d+", "#", t)
+    t = re.sub(r"\b[ivxlcdm]+\b", "#", t) if len(t) < 12 else t
+    return re.sub(r"\s+", " ", t).strip()
+
+
+SENTENCE_END = (".", "!", "?", "。", "！", "？", ":", "\u201d", '"', ")")

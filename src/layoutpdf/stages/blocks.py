@@ -1,0 +1,91 @@
+"""Rows and paragraph blocks inside one column leaf."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..model import BBox, Line, Stats
+
+_LIST_START = re.compile(r"^\s*(?:[•◦▪▫‣⁃●○■□➢►–—-]\s+|\(?\d{1,3}[.)]\s+|\(?[a-zA-Z][.)]\s+|\([ivx]{1,4}\)\s+)")
+
+
+@dataclass(frozen=True)
+class Row:
+    """Line fragments sharing a baseline, left to right."""
+    lines: tuple[Line, ...]
+    bbox: BBox
+    size: float
+    baseline: float
+
+    @property
+    def bold(self) -> bool:
+        spans = [s for ln in self.lines for s in ln.spans if s.text.strip()]
+        return bool(spans) and all(s.bold for s in spans)
+
+
+def rows_of(lines: tuple[Line, ...]) -> list[Row]:
+    ordered = sorted(lines, key=lambda ln: ln.baseline)
+    rows: list[list[Line]] = []
+    for ln in ordered:
+        if rows and _same_row(rows[-1], ln):
+            rows[-1].append(ln)
+        else:
+            rows.append([ln])
+    out = []
+    for group in rows:
+        group.sort(key=lambda ln: ln.bbox.x0)
+        main = max(group, key=lambda ln: (len(ln.text.strip()), ln.size))
+        out.append(Row(tuple(group), BBox.union_all(ln.bbox for ln in group), main.size, main.baseline))
+    out.sort(key=lambda r: (r.baseline, r.bbox.x0))
+    return out
+
+
+def _same_row(row: list[Line], ln: Line) -> bool:
+    ref = max(row, key=lambda l: l.size)
+    small = min(ln.bbox.height, ref.bbox.height)
+    if small <= 0:
+        return False
+    if abs(ln.baseline - ref.baseline) <= 0.25 * max(ln.size, ref.size):
+        return True
+    # raised or lowered smaller glyphs (scripts, markers) inside the row's vertical extent
+    return ln.size < ref.size * 0.9 and ln.bbox.overlap_y(ref.bbox) >= 0.6 * small
+
+
+def segment(rows: list[Row], stats: Stats, column: BBox) -> list[list[Row]]:
+    """Split the rows of one column into blocks (paragraphs, headings, list items)."""
+    blocks: list[list[Row]] = []
+    for row in rows:
+        if blocks and not _starts_block(blocks[-1], row, stats, column):
+            blocks[-1].append(row)
+        else:
+            blocks.append([row])
+    return blocks
+
+
+def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> bool:
+    prev = block[-1]
+    size = max(prev.size, row.size)
+    pitch = stats.line_height * (size / stats.body_size) if stats.body_size else size * 1.2
+    gap = row.baseline - prev.baseline
+    if gap > pitch * 1.45 or gap < -0.5 * size:
+        return True
+    if abs(row.size - prev.size) > 0.12 * size:
+        return True
+    if prev.bold != row.bold and (len(block) == 1 or row.bold):
+        return True
+    text = " ".join(ln.text for ln in row.lines).strip()
+    if _LIST_START.match(text) and (row.bbox.x0 <= block[0].bbox.x0 + 2 * stats.char_width):
+        return True
+    em = size
+    indent = row.bbox.x0 - column.x0
+    prev_short = prev.bbox.x1 < column.x1 - 1.5 * em
+    prev_text = " ".join(ln.text for ln in prev.lines).rstrip()
+    if indent > 0.6 * em and indent < 4 * em and prev_short and prev.bbox.x0 < row.bbox.x0 - 0.5 * em:
+        return True
+    if prev_short and prev_text.endswith((".", "!", "?", ":")) and indent > 0.6 * em:
+        return True
+    return False
+
+
+def is_list_start(text: str) -> bool:
+    return bool(_LIST_START.match(text))

@@ -1,0 +1,124 @@
+"""Roles from typography: title, headings, list items, captions, footnote blocks."""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from ..model import Document, Element, Layer, Line, Page, Role
+from ..settings import Settings
+from .base import per_page
+from .blocks import is_list_start
+
+CAPTION_START = re.compile(
+    r"^\s*(?:(?:fig(?:ure)?|table|tab|algorithm|listing|chart|exhibit|scheme|plate)\.?\s*"
+    r"(?:[A-Z]?\d+(?:\.\d+)*[a-z]?|[IVXLC]+)\s*(?:[:.|—–-]|\s{2}|$)"
+    r"|[图表]\s*\d+)", re.I)
+_NUMBERED_HEADING = re.compile(r"^\s*(?:(?:\d+(?:\.\d+)*|[IVX]+|[A-Z])\.?)\s+\S")
+_FOOTNOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶‖#]|[a-z]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
+
+
+def run(doc: Document, settings: Settings) -> Document:
+    lines = doc.lines_by_id()
+    title_id = _title_id(doc, lines)
+    return per_page("classify", lambda d, p, els, s: _page(d, p, els, s, lines, title_id),
+                    doc, settings)
+
+
+def _page(doc: Document, page: Page, elements: list[Element], settings: Settings,
+          lines: dict[str, Line], title_id: str | None):
+    out = []
+    body = doc.stats.body_size
+    bottom_of_text = max((e.bbox.y1 for e in elements if e.layer is Layer.BODY), default=0.0)
+    for e in elements:
+        if e.layer is not Layer.BODY or e.role is not Role.PARAGRAPH or "fallback" in e.reasons:
+            out.append(e)
+            continue
+        own = [lines[i] for i in e.line_ids if i in lines]
+        size = _size(own)
+        if e.id == title_id:
+            out.append(replace(e, role=Role.TITLE, level=1, reasons=("largest text on the first page",)))
+        elif CAPTION_START.match(e.text) and _caption_styled(e, own, body):
+            out.append(replace(e, role=Role.CAPTION, reasons=("starts with a caption label",)))
+        elif _is_footnote(e, own, size, body, page, bottom_of_text):
+            out.append(replace(e, role=Role.FOOTNOTE, reasons=("small text at the page bottom",)))
+        elif (level := _heading_level(e, own, size, doc)) is not None:
+            out.append(replace(e, role=Role.HEADING, level=level, reasons=("heading typography",)))
+        elif is_list_start(e.text):
+            out.append(replace(e, role=Role.LIST_ITEM, reasons=("starts with a bullet or enumerator",)))
+        else:
+            out.append(e)
+    return page, out
+
+
+def _size(lines: list[Line]) -> float:
+    weights: dict[float, int] = {}
+    for ln in lines:
+        for s in ln.spans:
+            n = len(s.text.strip())
+            if n:
+                weights[round(s.size, 1)] = weights.get(round(s.size, 1), 0) + n
+    return max(weights.items(), key=lambda kv: kv[1])[0] if weights else 0.0
+
+
+def _title_id(doc: Document, lines: dict[str, Line]) -> str | None:
+    first = [e for e in doc.elements if e.page == doc.pages[0].index and e.layer is Layer.BODY] \
+        if doc.pages else []
+    best, best_size = None, doc.stats.body_size * 1.3
+    for e in first:
+        if e.bbox.y0 > doc.pages[0].height * 0.5 or len(e.text) > 250:
+            continue
+        size = _size([lines[i] for i in e.line_ids if i in lines])
+        if size > best_size:
+            best, best_size = e.id, size
+    return best
+
+
+def _caption_styled(e: Element, own: list[Line], body: float) -> bool:
+    """Tell a caption from a body sentence that starts 'Figure 3 shows': the label is
+    followed by a delimiter, or set in another weight/size than the body text."""
+    head = re.match(r"^\s*\S+\.?\s*\S+", e.text)
+    if not head:
+        return False
+    rest = e.text[head.end():head.end() + 2]
+    if rest[:1] in (":", ".", "|", "—", "–") or head.group(0).rstrip().endswith((":", ".")):
+        return True
+    spans = [s for ln in own[:1] for s in ln.spans if s.text.strip()]
+    return bool(spans) and (spans[0].bold or spans[0].size < body * 0.95)
+
+
+def _is_footnote(e: Element, own: list[Line], size: float, body: float, page: Page,
+                 bottom_of_text: float) -> bool:
+    if not own or size > body * 0.92 or e.bbox.y0 < page.height * 0.55:
+        return False
+    if e.bbox.y1 < bottom_of_text - 2 * body:
+        return False
+    return bool(_FOOTNOTE_START.match(e.text)) or _has_raised_marker(own[0])
+
+
+def _has_raised_marker(line: Line) -> bool:
+    spans = [s for s in line.spans if s.text.strip()]
+    return len(spans) >= 2 and spans[0].size < spans[1].size * 0.85 and spans[0].origin[1] < spans[1].origin[1] - 0.5
+
+
+def _heading_level(e: Element, own: list[Line], size: float, doc: Document) -> int | None:
+    body = doc.stats.body_size
+    text = e.text.strip()
+    words = len(text.split())
+    if not text or words > 18 or len(own) > 4 or len(text) > 160:
+        return None
+    if text.endswith((".", ",", ";")) and not _NUMBERED_HEADING.match(text):
+        return None
+    if not any(ch.isalpha() for ch in text):
+        return None
+    spans = [s for ln in own for s in ln.spans if s.text.strip()]
+    bold = bool(spans) and sum(len(s.text) for s in spans if s.bold) >= 0.8 * sum(len(s.text) for s in spans)
+    larger = size >= body * 1.12
+    if not larger and not (bold and size >= body * 0.95 and words <= 12):
+        return None
+    numbered = re.match(r"^\s*(\d+(?:\.\d+)*)\.?\s", text)
+    if numbered:
+        return min(6, 2 + numbered.group(1).count("."))
+    if larger:
+        rank = sum(1 for s in doc.stats.heading_sizes if s > size + 0.25)
+        return min(6, 2 + rank)
+    return 4

@@ -1,0 +1,122 @@
+"""Column detection and reading order by whitespace gaps (recursive XY-cut).
+
+At each node we first look for vertical gutters: x-intervals at least `min_gutter_em`
+wide that no line crosses, separating columns at least `min_column_em` wide. Failing
+that, the node is cut into horizontal slabs at y-gaps, and consecutive slabs whose lines
+do not cross each other's gutters are merged again before recursing: two columns whose
+paragraph gaps happen to line up stay one two-column region (the classic XY-cut braid),
+while a full-width title, abstract or float, which crosses the gutter, separates regions.
+Leaves come out in reading order: regions top to bottom, columns left to right.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import BBox, Line
+from ..settings import ColumnSettings
+
+MAX_DEPTH = 12
+
+
+@dataclass(frozen=True)
+class Leaf:
+    lines: tuple[Line, ...]
+    bbox: BBox
+
+
+def reading_order(lines: list[Line], em: float, cfg: ColumnSettings) -> list[Leaf]:
+    if not lines:
+        return []
+    return _order(lines, em, cfg, 0)
+
+
+def _order(lines: list[Line], em: float, cfg: ColumnSettings, depth: int) -> list[Leaf]:
+    if len(lines) < 2 or depth > MAX_DEPTH:
+        return [_leaf(lines)]
+    columns = split_columns(lines, em, cfg)
+    if columns:
+        return [leaf for col in columns for leaf in _order(col, em, cfg, depth + 1)]
+    groups = _regions(lines, em, cfg)
+    if len(groups) <= 1:
+        return [_leaf(lines)]
+    return [leaf for g in groups for leaf in _order(g, em, cfg, depth + 1)]
+
+
+def _leaf(lines: list[Line]) -> Leaf:
+    ordered = sorted(lines, key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
+    return Leaf(tuple(ordered), BBox.union_all(ln.bbox for ln in ordered))
+
+
+def gutters(lines: list[Line], em: float, cfg: ColumnSettings) -> list[tuple[float, float]]:
+    """x-intervals no line crosses, wide enough, with wide enough text on both sides."""
+    spans = sorted((ln.bbox.x0, ln.bbox.x1) for ln in lines)
+    gaps: list[tuple[float, float]] = []
+    reach = spans[0][1]
+    for x0, x1 in spans[1:]:
+        if x0 - reach >= cfg.min_gutter_em * em:
+            gaps.append((reach, x0))
+        reach = max(reach, x1)
+    if not gaps:
+        return []
+    left_edge = spans[0][0]
+    edges = [left_edge] + [g for gap in gaps for g in gap] + [reach]
+    valid: list[tuple[float, float]] = []
+    # a column is the stretch between two kept gaps; merge away gaps that leave a too-narrow one
+    start = left_edge
+    for i, gap in enumerate(gaps):
+        if gap[0] - start >= cfg.min_column_em * em:
+            valid.append(gap)
+            start = gap[1]
+    while valid and reach - valid[-1][1] < cfg.min_column_em * em:
+        valid.pop()
+    del edges
+    if len(valid) + 1 > cfg.max_columns:
+        valid = sorted(sorted(valid, key=lambda g: g[0] - g[1])[:cfg.max_columns - 1])
+    return valid
+
+
+def split_columns(lines: list[Line], em: float, cfg: ColumnSettings) -> list[list[Line]] | None:
+    gaps = gutters(lines, em, cfg)
+    if not gaps:
+        return None
+    bounds = [g[0] for g in gaps] + [float("inf")]
+    cols: list[list[Line]] = [[] for _ in bounds]
+    for ln in lines:
+        k = next(i for i, b in enumerate(bounds) if ln.bbox.x1 <= b + 0.01)
+        cols[k].append(ln)
+    cols = [c for c in cols if c]
+    return cols if len(cols) > 1 else None
+
+
+def _slabs(lines: list[Line]) -> list[list[Line]]:
+    ordered = sorted(lines, key=lambda ln: ln.bbox.y0)
+    slabs = [[ordered[0]]]
+    bottom = ordered[0].bbox.y1
+    for ln in ordered[1:]:
+        # lines of one paragraph touch or overlap; any clear gap starts a new slab
+        if ln.bbox.y0 > bottom - 0.5:
+            slabs.append([])
+        slabs[-1].append(ln)
+        bottom = max(bottom, ln.bbox.y1)
+    return slabs
+
+
+def _regions(lines: list[Line], em: float, cfg: ColumnSettings) -> list[list[Line]]:
+    slabs = _slabs(lines)
+    if len(slabs) <= 1:
+        return slabs
+    groups: list[list[Line]] = [slabs[0]]
+    group_gaps = gutters(slabs[0], em, cfg)
+    for slab in slabs[1:]:
+        slab_gaps = gutters(slab, em, cfg)
+        if not group_gaps and not slab_gaps:
+            groups[-1].extend(slab)          # single column continues
+            continue
+        joined_gaps = gutters(groups[-1] + slab, em, cfg)
+        if joined_gaps:                      # the slab fits the region's columns
+            groups[-1].extend(slab)
+            group_gaps = joined_gaps
+        else:                                # it crosses the gutter: a new region
+            groups.append(list(slab))
+            group_gaps = slab_gaps
+    return groups

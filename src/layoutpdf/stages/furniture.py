@@ -1,0 +1,169 @@
+"""Watermarks, running headers/footers, page numbers and margin stamps.
+
+Runs before column detection, so watermark glyphs never disturb column boundaries.
+Nothing is deleted: furniture lines become FURNITURE/BACKGROUND elements, which the
+renderer leaves out by default.
+"""
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, defaultdict
+from dataclasses import replace
+
+from ..model import BBox, Document, Element, Layer, Line, Page, Role
+from ..settings import FurnitureSettings, Settings
+from .base import element_id, normalize_for_repeat
+
+_PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?"
+                          r"(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
+
+
+def run(doc: Document, settings: Settings) -> Document:
+    cfg = settings.furniture
+    if not cfg.enabled or not doc.pages:
+        return doc
+    body = doc.stats.body_size
+    marks: dict[str, tuple[Role, Layer, str]] = {}
+    _mark_watermarks(doc, cfg, body, marks)
+    _mark_running(doc, cfg, marks)
+    _mark_page_numbers(doc, cfg, marks)
+    _mark_margin_stamps(doc, body, marks)
+    if not marks:
+        return doc
+    elements = list(doc.elements)
+    for page in doc.pages:
+        for ln in page.lines:
+            if ln.id in marks:
+                role, layer, why = marks[ln.id]
+                text = ln.text.strip()
+                elements.append(Element(id=element_id(page.index, ln.bbox, text + role.value),
+                                        role=role, layer=layer, page=page.index, bbox=ln.bbox,
+                                        text=text, line_ids=(ln.id,), reasons=(why,)))
+    elements.sort(key=lambda e: e.page)
+    return replace(doc, elements=tuple(elements))
+
+
+# -- watermarks ------------------------------------------------------------------------
+def _watermark_signal(ln: Line, cfg: FurnitureSettings, body: float) -> str | None:
+    size = ln.size
+    spans = [s for s in ln.spans if s.text.strip()]
+    if not spans:
+        return None
+    light = min(s.lightness for s in spans) >= cfg.light_lightness
+    transparent = max(s.alpha for s in spans) < 200
+    big = size >= body * cfg.watermark_size_ratio
+    rotated = not ln.horizontal and not ln.vertical and _diagonal(ln)
+    if rotated and (light or transparent or size >= body * 1.5):
+        return "rotated faint or large text"
+    if big and (light or transparent):
+        return "very large faint text"
+    if transparent and size >= body * 1.5:
+        return "large transparent text"
+    return None
+
+
+def _diagonal(ln: Line) -> bool:
+    """Rotated by an angle that is not a multiple of 90 degrees (page stamps are 90)."""
+    angle = math.degrees(math.atan2(ln.direction[1], ln.direction[0])) % 90
+    return 10 < angle < 80
+
+
+def _mark_watermarks(doc: Document, cfg: FurnitureSettings, body: float, marks: dict) -> None:
+    repeats: Counter[str] = Counter()
+    for page in doc.pages:
+        per_page: Counter[str] = Counter()
+        for ln in page.lines:
+            why = _watermark_signal(ln, cfg, body)
+            if why:
+                marks[ln.id] = (Role.WATERMARK, Layer.BACKGROUND, why)
+            key = normalize_for_repeat(ln.text)
+            if 2 <= len(key) <= 60:
+                per_page[key] += 1
+        tiled = {k for k, n in per_page.items() if n >= cfg.tile_min_repeats}
+        for ln in page.lines:
+            if ln.id in marks or normalize_for_repeat(ln.text) not in tiled:
+                continue
+            if _styled_apart(ln, cfg, body):
+                marks[ln.id] = (Role.WATERMARK, Layer.BACKGROUND, "tiled faint or rotated text")
+        repeats.update({normalize_for_repeat(doc_line.text) for doc_line in page.lines
+                        if doc_line.id in marks and marks[doc_line.id][0] is Role.WATERMARK})
+    # the same string, already proven a watermark on some page, elsewhere in watermark style
+    known = set(repeats)
+    for page in doc.pages:
+        for ln in page.lines:
+            if ln.id not in marks and normalize_for_repeat(ln.text) in known and _styled_apart(ln, cfg, body):
+                marks[ln.id] = (Role.WATERMARK, Layer.BACKGROUND, "repeats a watermark")
+
+
+def _styled_apart(ln: Line, cfg: FurnitureSettings, body: float) -> bool:
+    spans = [s for s in ln.spans if s.text.strip()]
+    return bool(spans) and (not ln.horizontal or min(s.lightness for s in spans) >= 0.5
+                            or max(s.alpha for s in spans) < 200 or ln.size >= body * 1.5)
+
+
+# -- running headers and footers ------------------------------------------------------------
+def _band(page: Page, bbox: BBox, band: float) -> str | None:
+    if bbox.y1 <= page.height * band:
+        return "top"
+    if bbox.y0 >= page.height * (1 - band):
+        return "bottom"
+    return None
+
+
+def _mark_running(doc: Document, cfg: FurnitureSettings, marks: dict) -> None:
+    n = len(doc.pages)
+    if n < 2:
+        return
+    need = max(2, math.ceil(cfg.repeat_fraction * n))
+    seen: dict[tuple[str, str], set[int]] = defaultdict(set)
+    for page in doc.pages:
+        for ln in page.lines:
+            where = _band(page, ln.bbox, cfg.band)
+            key = normalize_for_repeat(ln.text)
+            if where and key and ln.id not in marks:
+                seen[(where, key)].add(page.index)
+    running = {k for k, pages in seen.items() if len(pages) >= need}
+    for page in doc.pages:
+        for ln in page.lines:
+            where = _band(page, ln.bbox, cfg.band)
+            if where and ln.id not in marks and (where, normalize_for_repeat(ln.text)) in running:
+                role = Role.PAGE_HEADER if where == "top" else Role.PAGE_FOOTER
+                if _PAGE_NUMBER.match(ln.text.strip()):
+                    role = Role.PAGE_NUMBER
+                marks[ln.id] = (role, Layer.FURNITURE, f"repeats in the {where} band on {need}+ pages")
+
+
+def _mark_page_numbers(doc: Document, cfg: FurnitureSettings, marks: dict) -> None:
+    for page in doc.pages:
+        for ln in page.lines:
+            if ln.id in marks or not _PAGE_NUMBER.match(ln.text.strip()):
+                continue
+            where = _band(page, ln.bbox, cfg.band)
+            if where and _alone_on_row(page, ln):
+                marks[ln.id] = (Role.PAGE_NUMBER, Layer.FURNITURE, f"page number in the {where} band")
+
+
+def _alone_on_row(page: Page, ln: Line) -> bool:
+    """No body text beside it on the same baseline (a table cell or list number is not alone)."""
+    for other in page.lines:
+        if other.id != ln.id and other.bbox.overlap_y(ln.bbox) > 0.5 * ln.bbox.height:
+            if len(other.text.strip()) > 3 and not _PAGE_NUMBER.match(other.text.strip()):
+                return abs(other.bbox.x0 - ln.bbox.x1) > page.width * 0.25 and \
+                    abs(ln.bbox.x0 - other.bbox.x1) > page.width * 0.25
+    return True
+
+
+def _mark_margin_stamps(doc: Document, body: float, marks: dict) -> None:
+    """Text turned by 90 degrees in the side margin (arXiv identifiers, journal stamps)."""
+    for page in doc.pages:
+        horiz = [ln.bbox for ln in page.lines if ln.horizontal and ln.id not in marks]
+        if not horiz:
+            continue
+        left = min(b.x0 for b in horiz)
+        right = max(b.x1 for b in horiz)
+        for ln in page.lines:
+            if ln.id in marks or ln.horizontal or ln.vertical:
+                continue
+            if ln.bbox.x1 <= left + 2 or ln.bbox.x0 >= right - 2:
+                marks[ln.id] = (Role.MARGIN_NOTE, Layer.FURNITURE, "rotated text in the side margin")

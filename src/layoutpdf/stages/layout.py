@@ -1,0 +1,69 @@
+"""Columns, reading order and paragraph blocks: body lines become PARAGRAPH elements."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..model import BBox, Document, Element, Layer, Line, Page, Role
+from ..settings import Settings
+from .base import element_id, join_lines, line_text, per_page
+from .blocks import rows_of, segment
+from .columns import reading_order
+
+
+def run(doc: Document, settings: Settings) -> Document:
+    return per_page("layout", _page, doc, settings)
+
+
+def _page(doc: Document, page: Page, existing: list[Element], settings: Settings):
+    used = {lid for e in existing for lid in e.line_ids}
+    free = [ln for ln in page.lines if ln.id not in used and ln.text.strip()]
+    flowing = [ln for ln in free if ln.horizontal]
+    other = [ln for ln in free if not ln.horizontal]
+    em = doc.stats.body_size or 10.0
+    leaves = reading_order(flowing, em, settings.columns)
+    columns = _column_boxes([lf.bbox for lf in leaves], page)
+    elements = list(existing)
+    for leaf in leaves:
+        col = _column_of(leaf.bbox, columns)
+        for block in segment(rows_of(leaf.lines), doc.stats, leaf.bbox):
+            lines = [ln for row in block for ln in row.lines]
+            text = join_lines([line_text(row.lines) for row in block])
+            elements.append(_element(page.index, lines, text, col))
+    for ln in sorted(other, key=lambda l: (l.bbox.x0, l.bbox.y0)):
+        el = _element(page.index, [ln], ln.text.strip(), None)
+        elements.append(replace(el, reasons=("rotated or vertical text",)))
+    return replace(page, columns=tuple(columns)), elements
+
+
+def _element(page: int, lines: list[Line], text: str, column: int | None) -> Element:
+    bbox = BBox.union_all(ln.bbox for ln in lines)
+    return Element(id=element_id(page, bbox, text), role=Role.PARAGRAPH, layer=Layer.BODY,
+                   page=page, bbox=bbox, text=text, line_ids=tuple(ln.id for ln in lines),
+                   column=column)
+
+
+def _column_boxes(boxes: list[BBox], page: Page) -> list[BBox]:
+    """Distinct x-ranges of the leaves, merged where they overlap: the page's columns."""
+    if not boxes:
+        return []
+    full = BBox.union_all(boxes).width
+    cols: list[BBox] = []
+    for b in sorted((b for b in boxes if b.width < 0.6 * full), key=lambda b: b.x0):
+        for i, c in enumerate(cols):
+            if c.overlap_x(b) > 0.5 * min(c.width, b.width):
+                cols[i] = c.union(b)
+                break
+        else:
+            cols.append(b)
+    return sorted(cols, key=lambda c: c.x0)
+
+
+def _column_of(bbox: BBox, columns: list[BBox]) -> int | None:
+    best, best_ov = None, 0.0
+    if len(columns) < 2 or bbox.width > 1.5 * max(c.width for c in columns):
+        return None
+    for i, c in enumerate(columns):
+        ov = c.overlap_x(bbox)
+        if ov > best_ov:
+            best, best_ov = i, ov
+    return best

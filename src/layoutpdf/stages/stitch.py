@@ -1,0 +1,97 @@
+"""Paragraphs cut by a column or page break become one paragraph again.
+
+A paragraph that is the last body text of its column and does not end a sentence (or
+whose last line runs to the column's right edge) continues in the first body paragraph
+of the next column or page when that one starts flush left. Floats between the two
+halves (captions, figures, tables, footnotes, equations set apart) move after the joined
+paragraph, so no sentence is interrupted.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..model import Document, Element, Layer, Line, Region, Role
+from ..settings import Settings
+from .base import SENTENCE_END, join_lines
+
+FLOATS = {Role.CAPTION, Role.FIGURE, Role.TABLE, Role.FOOTNOTE, Role.MARGIN_NOTE}
+FLOWING = {Role.PARAGRAPH, Role.LIST_ITEM}
+
+
+def run(doc: Document, settings: Settings) -> Document:
+    lines = doc.lines_by_id()
+    elements = list(doc.elements)
+    i = 0
+    while i < len(elements):
+        a = elements[i]
+        if a.layer is not Layer.BODY or a.role not in FLOWING:
+            i += 1
+            continue
+        j, between = _next_body(elements, i)
+        if j is None or not _continues(a, elements[j], between, lines, doc):
+            i += 1
+            continue
+        b = elements[j]
+        joined = replace(a, text=join_lines([a.text, b.text]), line_ids=a.line_ids + b.line_ids,
+                         continuation=a.continuation + (Region(b.page, b.bbox),) + b.continuation)
+        floats = [elements[k] for k in between]
+        elements[i:j + 1] = [joined] + floats
+        # stay on the joined paragraph: it may continue once more
+    return replace(doc, elements=tuple(elements))
+
+
+def _next_body(elements: list[Element], i: int) -> tuple[int | None, list[int]]:
+    between = []
+    for k in range(i + 1, len(elements)):
+        e = elements[k]
+        if e.layer is not Layer.BODY or e.role in FLOATS:
+            between.append(k)
+            continue
+        return k, between
+    return None, between
+
+
+def _last_part(e: Element):
+    return e.continuation[-1] if e.continuation else e
+
+
+def _continues(a: Element, b: Element, between: list[int], lines: dict[str, Line],
+               doc: Document) -> bool:
+    if b.role not in FLOWING or b.role is Role.LIST_ITEM and a.role is not Role.LIST_ITEM:
+        return False
+    last = _last_part(a)
+    if b.page == last.page and b.bbox.y0 > last.bbox.y1 and b.bbox.overlap_x(last.bbox) > 0.5 * min(
+            b.bbox.width, last.bbox.width):
+        return False  # below it in the same column
+    if b.page > last.page + 1:
+        return False
+    text = a.text.rstrip()
+    if not text or not b.text:
+        return False
+    if _sizes_differ(a, b, lines):
+        return False
+    first = _first_line(b, lines)
+    indented = first is not None and first.bbox.x0 > b.bbox.x0 + 0.6 * doc.stats.body_size
+    if text.endswith(SENTENCE_END):
+        end = _last_line(a, lines)
+        full = end is not None and end.bbox.x1 >= last.bbox.x1 - 1.0 * doc.stats.body_size
+        return full and not indented and len(a.line_ids) > 1
+    return not indented or b.text[:1].islower()
+
+
+def _first_line(e: Element, lines: dict[str, Line]) -> Line | None:
+    own = [lines[i] for i in e.line_ids if i in lines and lines[i].page == e.page]
+    return min(own, key=lambda ln: (ln.bbox.y0, ln.bbox.x0)) if own else None
+
+
+def _last_line(e: Element, lines: dict[str, Line]) -> Line | None:
+    page = _last_part(e).page
+    own = [lines[i] for i in e.line_ids if i in lines and lines[i].page == page]
+    return max(own, key=lambda ln: (ln.bbox.y1, ln.bbox.x1)) if own else None
+
+
+def _sizes_differ(a: Element, b: Element, lines: dict[str, Line]) -> bool:
+    la, lb = _last_line(a, lines), _first_line(b, lines)
+    if la is None or lb is None:
+        return False
+    return abs(la.size - lb.size) > 0.15 * max(la.size, lb.size)
