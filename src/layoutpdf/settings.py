@@ -11,7 +11,7 @@ from .errors import SettingsError
 # -- named defaults (typographic units are multiples of the body font size, "em") -------
 MIN_GUTTER_EM = 0.7          # narrowest whitespace between two columns
 MIN_COLUMN_EM = 5.0          # narrowest column a gutter may separate
-FURNITURE_BAND = 0.12        # top/bottom fraction of the page where running text lives
+FURNITURE_BAND = 0.2         # running text lives in the outer rows within this fraction
 REPEAT_FRACTION = 0.4        # a running line repeats on at least this share of pages
 WATERMARK_SIZE_RATIO = 2.5   # text this many times the body size, light or rotated
 LIGHT_LIGHTNESS = 0.70       # colour lightness above which large text counts as faint

@@ -2,12 +2,49 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Callable
 
-from ..model import Document, Element, Layer, Role, Unit, UnitKind
+from ..model import Document, Element, Equation, Figure, Footnote, Layer, Role, Table, Unit, UnitKind
 
 _BULLET = re.compile(r"^\s*[•◦▪▫‣⁃●○■□➢►–—-]\s+")
 _ENUM = re.compile(r"^\s*(\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|\([ivx]{1,4}\))\s+")
+
+
+@dataclass
+class Context:
+    """Lookups a role renderer may need: what is bound to which element."""
+    doc: Document
+    image_dir: str | None = None
+    figures: dict[str, Figure] = field(default_factory=dict)        # by element id
+    tables: dict[str, Table] = field(default_factory=dict)          # by element id
+    equations: dict[str, Equation] = field(default_factory=dict)    # by element id
+    footnotes_by_anchor: dict[str, list[Footnote]] = field(default_factory=dict)
+    bound_captions: set[str] = field(default_factory=set)          # caption element ids
+    bound_footnotes: set[str] = field(default_factory=set)         # footnote element ids
+
+    @classmethod
+    def of(cls, doc: Document, image_dir: str | None = None) -> "Context":
+        ctx = cls(doc, image_dir)
+        for f in doc.figures:
+            if f.element_id:
+                ctx.figures[f.element_id] = f
+            if f.caption_element_id:
+                ctx.bound_captions.add(f.caption_element_id)
+        for t in doc.tables:
+            if t.element_id:
+                ctx.tables[t.element_id] = t
+            if t.caption_element_id:
+                ctx.bound_captions.add(t.caption_element_id)
+        for q in doc.equations:
+            if q.element_id:
+                ctx.equations[q.element_id] = q
+        for fn in doc.footnotes:
+            if fn.anchor_element_id:
+                ctx.footnotes_by_anchor.setdefault(fn.anchor_element_id, []).append(fn)
+                if fn.element_id:
+                    ctx.bound_footnotes.add(fn.element_id)
+        return ctx
 
 
 def escape_prose(text: str) -> str:
@@ -27,20 +64,20 @@ def _pages(e: Element) -> tuple[int, ...]:
     return tuple(sorted({e.page, *(r.page for r in e.continuation)}))
 
 
-def _title(e: Element) -> Unit:
+def _title(e: Element, ctx: Context) -> Unit:
     return _unit(UnitKind.HEADING, "# " + _one_line(e.text), e, heading_level=1)
 
 
-def _heading(e: Element) -> Unit:
+def _heading(e: Element, ctx: Context) -> Unit:
     level = min(6, max(2, e.level or 2))
     return _unit(UnitKind.HEADING, "#" * level + " " + _one_line(e.text), e, heading_level=level)
 
 
-def _paragraph(e: Element) -> Unit:
+def _paragraph(e: Element, ctx: Context) -> Unit:
     return _unit(UnitKind.PARAGRAPH, escape_prose(e.text), e, has_math="$" in e.text)
 
 
-def _list_item(e: Element) -> Unit:
+def _list_item(e: Element, ctx: Context) -> Unit:
     text = e.text
     if _BULLET.match(text):
         text = "- " + escape_prose(_BULLET.sub("", text, count=1))
@@ -51,22 +88,22 @@ def _list_item(e: Element) -> Unit:
     return _unit(UnitKind.LIST_ITEM, text, e)
 
 
-def _caption(e: Element) -> Unit:
+def _caption(e: Element, ctx: Context) -> Unit:
     return _unit(UnitKind.CAPTION, escape_prose(_one_line(e.text)), e)
 
 
-def _footnote(e: Element) -> Unit:
+def _footnote(e: Element, ctx: Context) -> Unit:
     m = re.match(r"^\s*(\d{1,3}|[*†‡§¶‖#]|[a-z])\s*", e.text)
     marker = m.group(1) if m else "?"
     body = e.text[m.end():] if m else e.text
     return _unit(UnitKind.FOOTNOTE, f"[^{marker}]: {escape_prose(_one_line(body))}", e)
 
 
-def _equation(e: Element) -> Unit:
+def _equation(e: Element, ctx: Context) -> Unit:
     return _unit(UnitKind.EQUATION, "$$\n" + e.text.strip() + "\n$$", e, has_math=True)
 
 
-def _code(e: Element) -> Unit:
+def _code(e: Element, ctx: Context) -> Unit:
     return _unit(UnitKind.CODE, "```\n" + e.text + "\n```", e)
 
 
@@ -74,7 +111,7 @@ def _one_line(text: str) -> str:
     return re.sub(r"\s*\n\s*", " ", text).strip()
 
 
-RENDERERS: dict[Role, Callable[[Element], Unit]] = {
+RENDERERS: dict[Role, Callable[[Element, Context], Unit]] = {
     Role.TITLE: _title,
     Role.HEADING: _heading,
     Role.PARAGRAPH: _paragraph,
@@ -87,13 +124,16 @@ RENDERERS: dict[Role, Callable[[Element], Unit]] = {
 
 
 def render_units(doc: Document, *, layers: tuple[Layer, ...] = (Layer.BODY,),
-                 pages: set[int] | None = None) -> list[Unit]:
+                 pages: set[int] | None = None, image_dir: str | None = None) -> list[Unit]:
+    ctx = Context.of(doc, image_dir)
     units: list[Unit] = []
     for e in doc.elements:
         if e.layer not in layers or (pages is not None and e.page not in pages):
             continue
+        if e.id in ctx.bound_captions or e.id in ctx.bound_footnotes:
+            continue  # rendered with the figure/table, or after the anchoring paragraph
         fn = RENDERERS.get(e.role, _paragraph)
-        unit = fn(e)
+        unit = fn(e, ctx)
         if unit.text.strip():
             units.append(unit)
     return units
@@ -101,4 +141,5 @@ def render_units(doc: Document, *, layers: tuple[Layer, ...] = (Layer.BODY,),
 
 def render_markdown(doc: Document, *, layers: tuple[Layer, ...] = (Layer.BODY,),
                     image_dir: str | None = None, pages: set[int] | None = None) -> str:
-    return "\n\n".join(u.text for u in render_units(doc, layers=layers, pages=pages))
+    return "\n\n".join(u.text for u in render_units(doc, layers=layers, pages=pages,
+                                                     image_dir=image_dir))

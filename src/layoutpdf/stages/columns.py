@@ -47,8 +47,10 @@ def _leaf(lines: list[Line]) -> Leaf:
     return Leaf(tuple(ordered), BBox.union_all(ln.bbox for ln in ordered))
 
 
-def gutters(lines: list[Line], em: float, cfg: ColumnSettings) -> list[tuple[float, float]]:
-    """x-intervals no line crosses, wide enough, with wide enough text on both sides."""
+def gutters(lines: list[Line], em: float, cfg: ColumnSettings,
+            min_lines: int = 1) -> list[tuple[float, float]]:
+    """x-intervals no line crosses, wide enough, with wide enough text on both sides
+    (and at least `min_lines` lines on each side)."""
     spans = sorted((ln.bbox.x0, ln.bbox.x1) for ln in lines)
     gaps: list[tuple[float, float]] = []
     reach = spans[0][1]
@@ -70,6 +72,10 @@ def gutters(lines: list[Line], em: float, cfg: ColumnSettings) -> list[tuple[flo
     while valid and reach - valid[-1][1] < cfg.min_column_em * em:
         valid.pop()
     del edges
+    if min_lines > 1:
+        valid = [g for g in valid
+                 if sum(ln.bbox.x1 <= g[0] + 0.01 for ln in lines) >= min_lines
+                 and sum(ln.bbox.x0 >= g[1] - 0.01 for ln in lines) >= min_lines]
     if len(valid) + 1 > cfg.max_columns:
         valid = sorted(sorted(valid, key=lambda g: g[0] - g[1])[:cfg.max_columns - 1])
     return valid
@@ -106,9 +112,10 @@ def _regions(lines: list[Line], em: float, cfg: ColumnSettings) -> list[list[Lin
     if len(slabs) <= 1:
         return slabs
     groups: list[list[Line]] = [slabs[0]]
-    group_gaps = gutters(slabs[0], em, cfg)
+    # a one-row slab with a gap (a name row, a wide justified space) is not yet a column
+    group_gaps = gutters(slabs[0], em, cfg, min_lines=2)
     for slab in slabs[1:]:
-        slab_gaps = gutters(slab, em, cfg)
+        slab_gaps = gutters(slab, em, cfg, min_lines=2)
         if not group_gaps and not slab_gaps:
             groups[-1].extend(slab)          # single column continues
             continue

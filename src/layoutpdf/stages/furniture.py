@@ -27,7 +27,6 @@ def run(doc: Document, settings: Settings) -> Document:
     marks: dict[str, tuple[Role, Layer, str]] = {}
     _mark_watermarks(doc, cfg, body, marks)
     _mark_running(doc, cfg, marks)
-    _mark_page_numbers(doc, cfg, marks)
     _mark_margin_stamps(doc, body, marks)
     if not marks:
         return doc
@@ -103,45 +102,56 @@ def _styled_apart(ln: Line, cfg: FurnitureSettings, body: float) -> bool:
 
 
 # -- running headers and footers ------------------------------------------------------------
-def _band(page: Page, bbox: BBox, band: float) -> str | None:
-    if bbox.y1 <= page.height * band:
-        return "top"
-    if bbox.y0 >= page.height * (1 - band):
-        return "bottom"
-    return None
+EDGE_ROWS = 2   # running text sits in the first or last rows of a page
+
+
+def _edges(page: Page, band: float, marks: dict) -> dict[str, str]:
+    """line id -> 'top'/'bottom' for the outermost rows of the page within the band."""
+    lines = sorted((ln for ln in page.lines if ln.horizontal and ln.id not in marks and ln.text.strip()),
+                   key=lambda ln: ln.bbox.y0)
+    rows: list[list[Line]] = []
+    for ln in lines:
+        if rows and ln.bbox.y0 < max(l.bbox.y1 for l in rows[-1]) - 0.3 * ln.bbox.height:
+            rows[-1].append(ln)
+        else:
+            rows.append([ln])
+    out: dict[str, str] = {}
+    for row in rows[:EDGE_ROWS]:
+        if max(l.bbox.y1 for l in row) <= page.height * band:
+            out.update({l.id: "top" for l in row})
+    for row in rows[::-1][:EDGE_ROWS]:
+        if min(l.bbox.y0 for l in row) >= page.height * (1 - band):
+            out.update({l.id: "bottom" for l in row})
+    return out
 
 
 def _mark_running(doc: Document, cfg: FurnitureSettings, marks: dict) -> None:
     n = len(doc.pages)
-    if n < 2:
-        return
-    need = max(2, math.ceil(cfg.repeat_fraction * n))
-    seen: dict[tuple[str, str], set[int]] = defaultdict(set)
+    edges = {p.index: _edges(p, cfg.band, marks) for p in doc.pages}
+    if n >= 2:
+        need = max(2, math.ceil(cfg.repeat_fraction * n))
+        seen: dict[tuple[str, str], set[int]] = defaultdict(set)
+        for page in doc.pages:
+            for ln in page.lines:
+                where = edges[page.index].get(ln.id)
+                key = normalize_for_repeat(ln.text)
+                if where and key:
+                    seen[(where, key)].add(page.index)
+        running = {k for k, pages in seen.items() if len(pages) >= need}
+        for page in doc.pages:
+            for ln in page.lines:
+                where = edges[page.index].get(ln.id)
+                if where and (where, normalize_for_repeat(ln.text)) in running:
+                    role = Role.PAGE_HEADER if where == "top" else Role.PAGE_FOOTER
+                    if _PAGE_NUMBER.match(ln.text.strip()):
+                        role = Role.PAGE_NUMBER
+                    marks[ln.id] = (role, Layer.FURNITURE, f"repeats in the {where} rows on {need}+ pages")
     for page in doc.pages:
         for ln in page.lines:
-            where = _band(page, ln.bbox, cfg.band)
-            key = normalize_for_repeat(ln.text)
-            if where and key and ln.id not in marks:
-                seen[(where, key)].add(page.index)
-    running = {k for k, pages in seen.items() if len(pages) >= need}
-    for page in doc.pages:
-        for ln in page.lines:
-            where = _band(page, ln.bbox, cfg.band)
-            if where and ln.id not in marks and (where, normalize_for_repeat(ln.text)) in running:
-                role = Role.PAGE_HEADER if where == "top" else Role.PAGE_FOOTER
-                if _PAGE_NUMBER.match(ln.text.strip()):
-                    role = Role.PAGE_NUMBER
-                marks[ln.id] = (role, Layer.FURNITURE, f"repeats in the {where} band on {need}+ pages")
-
-
-def _mark_page_numbers(doc: Document, cfg: FurnitureSettings, marks: dict) -> None:
-    for page in doc.pages:
-        for ln in page.lines:
-            if ln.id in marks or not _PAGE_NUMBER.match(ln.text.strip()):
-                continue
-            where = _band(page, ln.bbox, cfg.band)
-            if where and _alone_on_row(page, ln):
-                marks[ln.id] = (Role.PAGE_NUMBER, Layer.FURNITURE, f"page number in the {where} band")
+            where = edges[page.index].get(ln.id)
+            if where and ln.id not in marks and _PAGE_NUMBER.match(ln.text.strip()) \
+                    and _alone_on_row(page, ln):
+                marks[ln.id] = (Role.PAGE_NUMBER, Layer.FURNITURE, f"page number in the {where} rows")
 
 
 def _alone_on_row(page: Page, ln: Line) -> bool:

@@ -22,7 +22,9 @@ def _page(doc: Document, page: Page, existing: list[Element], settings: Settings
     em = doc.stats.body_size or 10.0
     leaves = reading_order(flowing, em, settings.columns)
     columns = _column_boxes([lf.bbox for lf in leaves], page)
-    elements = list(existing)
+    kept = [e for e in existing if e.layer is not Layer.BODY]
+    floats = [e for e in existing if e.layer is Layer.BODY]   # figures, tables found earlier
+    elements: list[Element] = []
     for leaf in leaves:
         col = _column_of(leaf.bbox, columns)
         for block in segment(rows_of(leaf.lines), doc.stats, leaf.bbox):
@@ -32,7 +34,21 @@ def _page(doc: Document, page: Page, existing: list[Element], settings: Settings
     for ln in sorted(other, key=lambda l: (l.bbox.x0, l.bbox.y0)):
         el = _element(page.index, [ln], ln.text.strip(), None)
         elements.append(replace(el, reasons=("rotated or vertical text",)))
-    return replace(page, columns=tuple(columns)), elements
+    for f in sorted(floats, key=lambda e: (e.bbox.y0, e.bbox.x0)):
+        elements.insert(_float_position(f, elements), replace(f, column=_column_of(f.bbox, columns)))
+    return replace(page, columns=tuple(columns)), kept + elements
+
+
+def _float_position(f: Element, ordered: list[Element]) -> int:
+    """Before the first text below it in its column; else after the last text beside it."""
+    for i, e in enumerate(ordered):
+        if e.bbox.overlap_x(f.bbox) > 0 and e.bbox.y0 >= f.bbox.y1 - 2:
+            return i
+    last = None
+    for i, e in enumerate(ordered):
+        if e.bbox.overlap_x(f.bbox) > 0 and e.bbox.y1 <= f.bbox.y0 + 2:
+            last = i
+    return len(ordered) if last is None else last + 1
 
 
 def _element(page: int, lines: list[Line], text: str, column: int | None) -> Element:
