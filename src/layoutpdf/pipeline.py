@@ -9,7 +9,7 @@ from .errors import Issue, LayoutPDFError, ResourceLimitError
 from .extract import Source, extract_page, open_pdf, pdf_metadata, source_name
 from .model import Document, Page
 from .settings import Settings
-from .stages import classify, furniture, layout, stats, stitch
+from .stages import classify, furniture, layout, stats, stitch, text_layer
 
 log = logging.getLogger("layoutpdf")
 
@@ -17,6 +17,7 @@ Stage = Callable[[Document, Settings], Document]
 
 # The order of work, in one place. Each stage is (Document, Settings) -> Document.
 STAGES: tuple[tuple[str, Stage], ...] = (
+    ("text_layer", text_layer.run),  # pages with no usable text layer are flagged
     ("stats", stats.run),            # body size, line pitch: read by every later stage
     ("furniture", furniture.run),    # watermarks, running headers/footers, page numbers
     ("layout", layout.run),          # columns, reading order, paragraph blocks

@@ -41,21 +41,18 @@ def _lines(raw: dict, page_index: int, max_spans: int) -> list[Line]:
                     continue
                 if nspan >= max_spans:
                     break
-                spans.append(Span(id=f"p{page_index}-s{nspan}", text=s["text"],
-                                  bbox=BBox.of(s["bbox"]), font=s.get("font", ""),
-                                  size=round(float(s.get("size", 0.0)), 2),
-                                  flags=int(s.get("flags", 0)), color=int(s.get("color", 0)),
-                                  alpha=int(s.get("alpha", 255)),
-                                  origin=(round(s["origin"][0], 2), round(s["origin"][1], 2))))
+                x0, y0, x1, y1 = s["bbox"]
+                spans.append(Span(f"p{page_index}-s{nspan}", s["text"], BBox(x0, y0, x1, y1),
+                                  s.get("font", ""), s.get("size", 0.0), s.get("flags", 0),
+                                  s.get("color", 0), s.get("alpha", 255), s["origin"]))
                 nspan += 1
             if not spans:
                 continue
             direction = tuple(round(v, 3) for v in ln.get("dir", (1.0, 0.0)))
             vertical = bool(ln.get("wmode", 0))
             for piece in _split_wide_gaps(spans, direction, vertical):
-                out.append(Line(id=f"p{page_index}-l{len(out)}", page=page_index,
-                                bbox=BBox.union_all(s.bbox for s in piece), spans=tuple(piece),
-                                direction=direction, vertical=vertical))
+                out.append(Line.build(f"p{page_index}-l{len(out)}", page_index, tuple(piece),
+                                      direction, vertical))
     return out
 
 
@@ -112,14 +109,14 @@ def _drawings(page: pymupdf.Page, cap: int) -> tuple[list[Drawing], bool]:
 def _images(page: pymupdf.Page, page_index: int) -> list[ImagePlacement]:
     out = []
     try:
-        infos = page.get_image_info(xrefs=True)
+        infos = page.get_image_info()
     except Exception:
         return out
     for n, info in enumerate(infos):
         bbox = BBox.of(info["bbox"])
         if bbox.width <= 0 or bbox.height <= 0:
             continue
-        out.append(ImagePlacement(id=f"p{page_index}-i{n}", bbox=bbox, xref=int(info.get("xref", 0)),
+        out.append(ImagePlacement(id=f"p{page_index}-i{n}", bbox=bbox, xref=int(info.get("xref", 0) or 0),
                                   pixel_width=int(info.get("width", 0)),
                                   pixel_height=int(info.get("height", 0))))
     return out

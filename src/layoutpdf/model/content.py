@@ -48,38 +48,39 @@ class Span:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """Spans on one baseline, as the text extractor grouped them (possibly re-split at wide gaps)."""
+    """Spans on one baseline, as the text extractor grouped them (possibly re-split at wide
+    gaps). `text`, `size` (dominant font size by characters) and `baseline` are derived
+    from the spans once, by `Line.build`."""
     id: str
     page: int
     bbox: BBox
     spans: tuple[Span, ...]
     direction: tuple[float, float] = (1.0, 0.0)   # writing direction (cos, sin)
     vertical: bool = False                        # vertical writing mode (CJK tategaki)
+    text: str = ""
+    size: float = 0.0
+    baseline: float = 0.0
 
-    @property
-    def text(self) -> str:
-        return "".join(s.text for s in self.spans)
+    @classmethod
+    def build(cls, id: str, page: int, spans: tuple[Span, ...], direction: tuple[float, float] = (1.0, 0.0),
+              vertical: bool = False) -> "Line":
+        weights: dict[float, int] = {}
+        main = spans[0]
+        main_n = -1
+        for s in spans:
+            n = len(s.text.strip())
+            if n:
+                weights[s.size] = weights.get(s.size, 0) + n
+            if (n, s.size) > (main_n, main.size):
+                main, main_n = s, n
+        size = max(weights.items(), key=lambda kv: (kv[1], kv[0]))[0] if weights else spans[0].size
+        return cls(id=id, page=page, bbox=BBox.union_all(s.bbox for s in spans), spans=spans,
+                   direction=direction, vertical=vertical, text="".join(s.text for s in spans),
+                   size=round(size, 2), baseline=main.origin[1])
 
     @property
     def horizontal(self) -> bool:
         return abs(self.direction[1]) < 0.05 and self.direction[0] > 0 and not self.vertical
-
-    @property
-    def size(self) -> float:
-        """Dominant font size by character count."""
-        weights: dict[float, int] = {}
-        for s in self.spans:
-            n = len(s.text.strip())
-            if n:
-                weights[round(s.size, 1)] = weights.get(round(s.size, 1), 0) + n
-        if not weights:
-            return round(self.spans[0].size, 1) if self.spans else 0.0
-        return max(weights.items(), key=lambda kv: (kv[1], kv[0]))[0]
-
-    @property
-    def baseline(self) -> float:
-        main = max(self.spans, key=lambda s: (len(s.text.strip()), s.size), default=None)
-        return main.origin[1] if main else self.bbox.y1
 
 
 @dataclass(frozen=True, slots=True)

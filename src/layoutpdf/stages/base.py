@@ -5,6 +5,7 @@ import hashlib
 import logging
 import re
 import time
+from functools import lru_cache
 import unicodedata
 from dataclasses import replace
 from typing import Callable, Iterable
@@ -119,6 +120,7 @@ def join_lines(texts: list[str]) -> str:
     return out
 
 
+@lru_cache(maxsize=65536)
 def normalize_for_repeat(text: str) -> str:
     """Key for cross-page repetition: digits masked, case and spacing folded."""
     t = unicodedata.normalize("NFKC", text).lower()

@@ -1,0 +1,185 @@
+"""Command line: `layoutpdf convert | demo | inspect`."""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+from importlib import resources
+from typing import Sequence
+
+from . import __version__
+from .errors import LayoutPDFError
+from .pipeline import parse
+from .settings import Settings
+
+PASSWORD_ENV = "LAYOUTPDF_PASSWORD"
+
+
+def parse_page_ranges(spec: str | None) -> list[int] | None:
+    """'1-3,7' (1-based, inclusive) -> [0, 1, 2, 6]."""
+    if not spec:
+        return None
+    pages: set[int] = set()
+    for part in spec.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if "-" in part:
+            a, b = part.split("-", 1)
+            lo, hi = int(a), int(b)
+            if lo < 1 or hi < lo:
+                raise ValueError(f"bad page range {part!r}")
+            pages.update(range(lo - 1, hi))
+        else:
+            if int(part) < 1:
+                raise ValueError(f"bad page number {part!r}")
+            pages.add(int(part) - 1)
+    return sorted(pages)
+
+
+def _progress_bar(total_hint: str):
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    state: dict = {}
+
+    def update(done: int, total: int) -> None:
+        if total < 10:
+            return
+        bar = state.get("bar")
+        if bar is None:
+            bar = state["bar"] = tqdm(total=total, desc=total_hint, unit="page", leave=False)
+        bar.update(done - bar.n)
+        if done >= total:
+            bar.close()
+    return update
+
+
+def _safe_stem(path: str) -> str:
+    stem = os.path.splitext(os.path.basename(path))[0]
+    cleaned = "".join(c if c.isalnum() or c in "-_." else "_" for c in stem).strip("._")
+    return cleaned or "document"
+
+
+def convert_one(path: str, outdir: str, fmt: str, pages, password, settings: Settings,
+                figures: bool, force: bool) -> str:
+    stem = _safe_stem(path)
+    target = os.path.join(outdir, f"{stem}.{ 'json' if fmt == 'json' else 'md'}")
+    if os.path.exists(target) and not force:
+        if os.path.getmtime(target) >= os.path.getmtime(path):
+            return f"skipped (up to date): {target}"
+    doc = parse(path, settings, pages=pages, password=password,
+                progress=_progress_bar(os.path.basename(path)))
+    image_dir = None
+    if figures and doc.figures:
+        doc = doc.save_figures(os.path.join(outdir, f"{stem}-figures"))
+        image_dir = f"{stem}-figures"
+    if fmt == "json":
+        text = json.dumps(doc.to_dict(include_raw=False), ensure_ascii=False, indent=1)
+    else:
+        text = doc.to_markdown(image_dir=image_dir)
+    tmp = target + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    os.replace(tmp, target)
+    note = f" ({len(doc.issues)} page issue(s))" if doc.issues else ""
+    return f"wrote {target}{note}"
+
+
+def cmd_convert(args: argparse.Namespace) -> int:
+    settings = Settings.from_dict(json.loads(args.settings)) if args.settings else Settings()
+    password = args.password or os.environ.get(PASSWORD_ENV)
+    pages = parse_page_ranges(args.pages)
+    os.makedirs(args.output, exist_ok=True)
+    failed = 0
+    for path in _inputs(args.inputs):
+        try:
+            print(convert_one(path, args.output, args.format, pages, password, settings,
+                              args.figures, args.force))
+        except (LayoutPDFError, OSError, ValueError) as exc:
+            failed += 1
+            print(f"error: {path}: {exc}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+def _inputs(items: Sequence[str]) -> list[str]:
+    out = []
+    for item in items:
+        if os.path.isdir(item):
+            for root, _, files in os.walk(item):
+                out.extend(os.path.join(root, f) for f in sorted(files) if f.lower().endswith(".pdf"))
+        else:
+            out.append(item)
+    return out
+
+
+def sample_pdf_path() -> str:
+    return str(resources.files("layoutpdf").joinpath("data", "sample.pdf"))
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    path = sample_pdf_path()
+    doc = parse(path)
+    print(doc.to_markdown())
+    print(f"\n<!-- layoutpdf {__version__}: {len(doc.pages)} pages, {len(doc.elements)} elements, "
+          f"{len(doc.figures)} figures, {len(doc.footnotes)} footnotes, {len(doc.equations)} equations; "
+          f"sample: {path} -->")
+    return 0
+
+
+def cmd_inspect(args: argparse.Namespace) -> int:
+    from .debug import draw
+    password = args.password or os.environ.get(PASSWORD_ENV)
+    doc = parse(args.input, pages=parse_page_ranges(args.pages), password=password)
+    os.makedirs(args.output, exist_ok=True)
+    stem = _safe_stem(args.input)
+    for page in doc.pages:
+        target = os.path.join(args.output, f"{stem}-p{page.index + 1}.png")
+        with open(target, "wb") as fh:
+            fh.write(draw(doc, page.index, password=password))
+        print(f"wrote {target}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="layoutpdf", description="Layout-aware PDF to Markdown/JSON for RAG")
+    ap.add_argument("--version", action="version", version=f"layoutpdf {__version__}")
+    ap.add_argument("-v", "--verbose", action="store_true", help="log warnings and progress")
+    sub = ap.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("convert", help="convert PDFs (files or folders) to Markdown or JSON")
+    c.add_argument("inputs", nargs="+")
+    c.add_argument("-o", "--output", required=True, help="output directory")
+    c.add_argument("--format", choices=("md", "json"), default="md")
+    c.add_argument("--pages", help="1-based pages, e.g. 1-3,7")
+    c.add_argument("--password", help=f"password (or set {PASSWORD_ENV})")
+    c.add_argument("--figures", action="store_true", help="write figure crops next to the output")
+    c.add_argument("--force", action="store_true", help="overwrite outputs that are up to date")
+    c.add_argument("--settings", help='settings as JSON, e.g. \'{"columns": {"max_columns": 2}}\'')
+    c.set_defaults(func=cmd_convert)
+    d = sub.add_parser("demo", help="convert the bundled sample PDF and print the Markdown")
+    d.set_defaults(func=cmd_demo)
+    i = sub.add_parser("inspect", help="draw the layout decisions on each page (PNG)")
+    i.add_argument("input")
+    i.add_argument("-o", "--output", required=True, help="output directory")
+    i.add_argument("--pages", help="1-based pages, e.g. 1-3")
+    i.add_argument("--password", help=f"password (or set {PASSWORD_ENV})")
+    i.set_defaults(func=cmd_inspect)
+    return ap
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR,
+                        format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return args.func(args)
+    except LayoutPDFError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
