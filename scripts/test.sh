@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Install everything the test suite needs, then run the whole suite.
+# Used by the README's Quickstart and by CI (.ci/run) alike.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+# System packages some tests use (OCR, headless browser). Best effort: without root or
+# apt the tests that need them skip with a stated reason.
+if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1 && [ -z "${LAYOUTPDF_SKIP_APT:-}" ]; then
+  pkgs=""
+  command -v tesseract >/dev/null 2>&1 || pkgs="$pkgs tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim"
+  if [ -n "$pkgs" ]; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs) >/dev/null 2>&1 \
+      || echo "note: could not install$pkgs; tests that need them will skip"
+  fi
+fi
+
+python -m pip install -q -e ".[dev]" || exit 1
+python -m pytest -q "$@"
+rc=$?
+if [ "$rc" = "5" ]; then
+  echo "pytest collected no tests: treating as a failure" >&2
+  exit 1
+fi
+exit "$rc"
