@@ -16,7 +16,7 @@ CAPTION = re.compile(r"^ {0,3}[*_]{0,2}(?:Figure|Fig\.|Table|Tab\.|Chart|Plate)[
 TABLE_CAPTION = re.compile(r"^ {0,3}[*_]{0,2}(?:Table|Tab\.)[ \t]*"
                            r"(?:[A-Z]?\d+(?:[.\-]\d+)*[a-z]?|[IVXLC]+)\b", re.IGNORECASE)
 FOOTNOTE_DEF = re.compile(r"^ {0,3}\[\^([^\]\s]+)\]:", re.MULTILINE)
-FOOTNOTE_ANCHOR = re.compile(r"\[\^([^\]\s]+)\](?!:)")
+FOOTNOTE_ANCHOR = re.compile(r"(?<!\\)\[\^([^\]\s]+)\](?!:)")
 
 # Regions a cut may never fall inside: display math, inline math, footnote markers,
 # inline code, links and images.
