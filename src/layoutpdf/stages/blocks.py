@@ -77,6 +77,8 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
     if _LIST_START.match(text) and (row.bbox.x0 <= block[0].bbox.x0 + 2 * stats.char_width):
         return True
     em = size
+    if _centered(prev, column, em) != _centered(row, column, em) and len(block) == 1:
+        return True   # a centred heading or label line above flush text (or the reverse)
     indent = row.bbox.x0 - column.x0
     prev_short = prev.bbox.x1 < column.x1 - 1.5 * em
     prev_text = " ".join(ln.text for ln in prev.lines).rstrip()
@@ -85,6 +87,11 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
     if prev_short and prev_text.endswith((".", "!", "?", ":")) and indent > 0.6 * em:
         return True
     return False
+
+
+def _centered(row: Row, column: BBox, em: float) -> bool:
+    left, right = row.bbox.x0 - column.x0, column.x1 - row.bbox.x1
+    return left > 2 * em and right > 2 * em and abs(left - right) < max(2 * em, 0.15 * column.width)
 
 
 def is_list_start(text: str) -> bool:

@@ -37,7 +37,7 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
         size = _size(own)
         if e.id == title_id:
             out.append(replace(e, role=Role.TITLE, level=1, reasons=("largest text on the first page",)))
-        elif CAPTION_START.match(e.text) and _caption_styled(e, own, body):
+        elif _is_caption(e, own, body):
             out.append(replace(e, role=Role.CAPTION, reasons=("starts with a caption label",)))
         elif _is_footnote(e, own, size, body, page, bottom_of_text):
             out.append(replace(e, role=Role.FOOTNOTE, reasons=("small text at the page bottom",)))
@@ -73,6 +73,13 @@ def _title_id(doc: Document, lines: dict[str, Line]) -> str | None:
     return best
 
 
+def _is_caption(e: Element, own: list[Line], body: float) -> bool:
+    first = min(own, key=lambda ln: (ln.bbox.y0, ln.bbox.x0)).text.strip() if own else ""
+    if re.match(r"^\s*(?:fig(?:ure)?|table|tab)\.?\s*(?:[A-Z]?\d+[a-z]?|[IVXLC]+)\s*[:.]?$", first, re.I):
+        return True   # the label alone on its line: 'TABLE I' above the caption text
+    return bool(CAPTION_START.match(e.text)) and _caption_styled(e, own, body)
+
+
 def _caption_styled(e: Element, own: list[Line], body: float) -> bool:
     """Tell a caption from a body sentence that starts 'Figure 3 shows': the label is
     followed by a delimiter, or set in another weight/size than the body text."""
@@ -100,6 +107,27 @@ def _has_raised_marker(line: Line) -> bool:
     return len(spans) >= 2 and spans[0].size < spans[1].size * 0.85 and spans[0].origin[1] < spans[1].origin[1] - 0.5
 
 
+_SECTION_NUMBER = re.compile(r"^\s*(?:[IVX]{1,5}|\d{1,2}|[A-H])\.\s+[A-Z]")
+
+
+def _centered_label(e: Element, own: list[Line], text: str, doc: Document) -> bool:
+    """A one-line section label set at body size but centred in its column, such as
+    IEEE's small-caps 'I. INTRODUCTION'."""
+    if len(own) > 2 or len(text.split()) > 8 or not _SECTION_NUMBER.match(text):
+        return False
+    letters = sum(ch.isalpha() or ch.isspace() for ch in text)
+    if letters < 0.8 * len(text):
+        return False
+    page = next((p for p in doc.pages if p.index == e.page), None)
+    cols = page.columns if page and page.columns else ()
+    col = cols[e.column] if e.column is not None and e.column < len(cols) else None
+    if col is None:
+        return False
+    em = doc.stats.body_size
+    left, right = e.bbox.x0 - col.x0, col.x1 - e.bbox.x1
+    return left > 2 * em and right > 2 * em and abs(left - right) < max(2 * em, 0.15 * col.width)
+
+
 def _heading_level(e: Element, own: list[Line], size: float, doc: Document) -> int | None:
     body = doc.stats.body_size
     text = e.text.strip()
@@ -113,7 +141,8 @@ def _heading_level(e: Element, own: list[Line], size: float, doc: Document) -> i
     spans = [s for ln in own for s in ln.spans if s.text.strip()]
     bold = bool(spans) and sum(len(s.text) for s in spans if s.bold) >= 0.8 * sum(len(s.text) for s in spans)
     larger = size >= body * 1.12
-    if not larger and not (bold and size >= body * 0.95 and words <= 12):
+    if not larger and not (bold and size >= body * 0.95 and words <= 12) \
+            and not _centered_label(e, own, text, doc):
         return None
     numbered = re.match(r"^\s*(\d+(?:\.\d+)*)\.?\s", text)
     if numbered:

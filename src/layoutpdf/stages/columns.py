@@ -111,19 +111,35 @@ def _regions(lines: list[Line], em: float, cfg: ColumnSettings) -> list[list[Lin
     slabs = _slabs(lines)
     if len(slabs) <= 1:
         return slabs
-    groups: list[list[Line]] = [slabs[0]]
+    groups: list[list[list[Line]]] = [[slabs[0]]]   # regions as lists of slabs
     # a one-row slab with a gap (a name row, a wide justified space) is not yet a column
     group_gaps = gutters(slabs[0], em, cfg, min_lines=2)
     for slab in slabs[1:]:
         slab_gaps = gutters(slab, em, cfg, min_lines=2)
         if not group_gaps and not slab_gaps:
-            groups[-1].extend(slab)          # single column continues
+            groups[-1].append(slab)          # single column continues
             continue
-        joined_gaps = gutters(groups[-1] + slab, em, cfg)
+        joined_gaps = gutters(_flat(groups[-1]) + slab, em, cfg)
         if joined_gaps:                      # the slab fits the region's columns
-            groups[-1].extend(slab)
+            groups[-1].append(slab)
             group_gaps = joined_gaps
-        else:                                # it crosses the gutter: a new region
-            groups.append(list(slab))
-            group_gaps = slab_gaps
-    return groups
+            continue
+        # it crosses the gutter: a new region, which takes along the closely preceding
+        # slabs that fit its columns (the first rows of columns that start side by side)
+        new = [slab]
+        prev = groups[-1]
+        while len(prev) > 1 and slab_gaps and _close_above(prev[-1], new[0], em) \
+                and gutters(prev[-1] + _flat(new), em, cfg):
+            new.insert(0, prev.pop())
+        groups.append(new)
+        group_gaps = gutters(_flat(new), em, cfg, min_lines=2) or slab_gaps
+    return [_flat(g) for g in groups]
+
+
+def _flat(slabs: list[list[Line]]) -> list[Line]:
+    return [ln for slab in slabs for ln in slab]
+
+
+def _close_above(upper: list[Line], lower: list[Line], em: float) -> bool:
+    gap = min(ln.bbox.y0 for ln in lower) - max(ln.bbox.y1 for ln in upper)
+    return gap < 1.0 * em

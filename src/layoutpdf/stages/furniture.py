@@ -146,12 +146,53 @@ def _mark_running(doc: Document, cfg: FurnitureSettings, marks: dict) -> None:
                     if _PAGE_NUMBER.match(ln.text.strip()):
                         role = Role.PAGE_NUMBER
                     marks[ln.id] = (role, Layer.FURNITURE, f"repeats in the {where} rows on {need}+ pages")
+    _mark_zones(doc, edges, marks)
     for page in doc.pages:
         for ln in page.lines:
             where = edges[page.index].get(ln.id)
             if where and ln.id not in marks and _PAGE_NUMBER.match(ln.text.strip()) \
-                    and _alone_on_row(page, ln):
+                    and _alone_on_row(page, ln) and _outermost(page, ln, where, marks):
                 marks[ln.id] = (Role.PAGE_NUMBER, Layer.FURNITURE, f"page number in the {where} rows")
+
+
+def _mark_zones(doc: Document, edges: dict[int, dict[str, str]], marks: dict) -> None:
+    """Where running text was proven on other pages, an outer row at the same height is
+    running text too (a first-page footer such as 'Preprint submitted to ...')."""
+    zones: dict[str, list[tuple[float, float]]] = {"top": [], "bottom": []}
+    pages_with: dict[str, set[int]] = {"top": set(), "bottom": set()}
+    for page in doc.pages:
+        for ln in page.lines:
+            mark = marks.get(ln.id)
+            where = edges[page.index].get(ln.id)
+            if where and mark and mark[1] is Layer.FURNITURE:
+                zones[where].append((ln.bbox.y0, ln.bbox.y1))
+                pages_with[where].add(page.index)
+    for where, spans in zones.items():
+        if len(pages_with[where]) < 2:
+            continue
+        for page in doc.pages:
+            for ln in page.lines:
+                if ln.id in marks or edges[page.index].get(ln.id) != where:
+                    continue
+                h = max(ln.bbox.height, 1.0)
+                if any(min(y1, ln.bbox.y1) - max(y0, ln.bbox.y0) > 0.5 * h for y0, y1 in spans) \
+                        and _outermost(page, ln, where, marks):
+                    role = Role.PAGE_HEADER if where == "top" else Role.PAGE_FOOTER
+                    marks[ln.id] = (role, Layer.FURNITURE, f"in the running {where} zone of other pages")
+
+
+def _outermost(page: Page, ln: Line, where: str, marks: dict) -> bool:
+    """Nothing else on the page lies beyond it (outside the same row)."""
+    for other in page.lines:
+        if other.id == ln.id or other.id in marks or not other.text.strip():
+            continue
+        if other.bbox.overlap_y(ln.bbox) > 0.5 * min(other.bbox.height, ln.bbox.height):
+            continue
+        if where == "bottom" and other.bbox.cy > ln.bbox.cy:
+            return False
+        if where == "top" and other.bbox.cy < ln.bbox.cy:
+            return False
+    return True
 
 
 def _alone_on_row(page: Page, ln: Line) -> bool:
