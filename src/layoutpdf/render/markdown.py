@@ -94,7 +94,9 @@ def _caption(e: Element, ctx: Context) -> Unit:
 
 def _footnote(e: Element, ctx: Context) -> Unit:
     m = re.match(r"^\s*(\d{1,3}|[*†‡§¶‖#]|[a-z])\s*", e.text)
-    marker = m.group(1) if m else "?"
+    if m is None:   # an unmarked note: plain text, kept out of the paragraph flow
+        return _unit(UnitKind.PARAGRAPH, escape_prose(_one_line(e.text)), e)
+    marker = m.group(1)
     body = e.text[m.end():] if m else e.text
     return _unit(UnitKind.FOOTNOTE, f"[^{marker}]: {escape_prose(_one_line(body))}", e)
 

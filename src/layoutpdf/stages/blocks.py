@@ -77,8 +77,9 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
     if _LIST_START.match(text) and (row.bbox.x0 <= block[0].bbox.x0 + 2 * stats.char_width):
         return True
     em = size
-    if _centered(prev, column, em) != _centered(row, column, em) and len(block) == 1:
-        return True   # a centred heading or label line above flush text (or the reverse)
+    if len(block) == 1 and _centered(prev, column, em) and not _centered(row, column, em) \
+            and row.bbox.width > prev.bbox.width + 4 * em:
+        return True   # a centred heading or label line above flush text
     indent = row.bbox.x0 - column.x0
     prev_short = prev.bbox.x1 < column.x1 - 1.5 * em
     prev_text = " ".join(ln.text for ln in prev.lines).rstrip()

@@ -99,7 +99,10 @@ def _is_footnote(e: Element, own: list[Line], size: float, body: float, page: Pa
         return False
     if e.bbox.y1 < bottom_of_text - 2 * body:
         return False
-    return bool(_FOOTNOTE_START.match(e.text)) or _has_raised_marker(own[0])
+    if _FOOTNOTE_START.match(e.text) or _has_raised_marker(own[0]):
+        return True
+    # an unmarked note block (copyright box, affiliation note) closing its column
+    return size <= body * 0.9 and e.bbox.y0 > page.height * 0.6
 
 
 def _has_raised_marker(line: Line) -> bool:

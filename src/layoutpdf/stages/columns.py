@@ -74,15 +74,20 @@ def gutters(lines: list[Line], em: float, cfg: ColumnSettings,
     del edges
     if min_lines > 1:
         valid = [g for g in valid
-                 if sum(ln.bbox.x1 <= g[0] + 0.01 for ln in lines) >= min_lines
-                 and sum(ln.bbox.x0 >= g[1] - 0.01 for ln in lines) >= min_lines]
+                 if _rows(ln for ln in lines if ln.bbox.x1 <= g[0] + 0.01) >= min_lines
+                 and _rows(ln for ln in lines if ln.bbox.x0 >= g[1] - 0.01) >= min_lines]
     if len(valid) + 1 > cfg.max_columns:
         valid = sorted(sorted(valid, key=lambda g: g[0] - g[1])[:cfg.max_columns - 1])
     return valid
 
 
+def _rows(lines) -> int:
+    """Distinct baselines among the lines (fragments of one row count once)."""
+    return len({round(ln.baseline / 2.0) for ln in lines})
+
+
 def split_columns(lines: list[Line], em: float, cfg: ColumnSettings) -> list[list[Line]] | None:
-    gaps = gutters(lines, em, cfg)
+    gaps = gutters(lines, em, cfg, min_lines=2)
     if not gaps:
         return None
     bounds = [g[0] for g in gaps] + [float("inf")]
