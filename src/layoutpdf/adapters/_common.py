@@ -1,0 +1,450 @@
+"""Framework-free pieces shared by the LlamaIndex and LangChain adapters.
+
+- parsing under one process-wide lock (PyMuPDF is not thread-safe);
+- cutting a parsed Document into per-page (or one whole-file) texts, where a unit that
+  continues across a page break stays whole on the page where it starts;
+- compact provenance (element ids, boxes, ...) of the units of such a text, so that a
+  splitter that only receives the text later (a LlamaIndex node parser) can still give
+  every chunk its page range and boxes;
+- splitting one text into chunks with that provenance, carrying the heading path over
+  from the previous page of the same file.
+"""
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+import json
+import logging
+import os
+import re
+import threading
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from ..model import BBox, Document, TextSource, Unit, UnitKind
+from ..settings import Settings
+
+log = logging.getLogger("layoutpdf.adapters")
+
+# One lock for every parse an adapter runs: LlamaIndex's aload_data and LangChain's
+# alazy_load run readers in worker threads, and PyMuPDF must not run on two at once.
+PARSE_LOCK = threading.RLock()
+
+PROVENANCE_KEY = "layoutpdf_units"      # hidden metadata: provenance of the text's units
+ISSUES_KEY = "layoutpdf_issues"
+TEXT_SOURCE_KEY = "text_source"
+
+# Keys of Chunk.metadata() that are for programs, not for embedding models or LLMs.
+CHUNK_HIDDEN_KEYS = ("page_start", "page_end", "element_ids", "bboxes", "figure_ids",
+                     "table_ids", "footnote_ids", "has_math", "oversize",
+                     "extraction_confidence", "unit_kinds")
+MAX_HEADING_PATH_CHARS = 200
+
+
+def missing_framework(what: str, extra: str, exc: ImportError) -> ImportError:
+    err = ImportError(f"{what} is not installed; install it with: pip install \"layoutpdf[{extra}]\" "
+                      f"({exc})")
+    err.name = getattr(exc, "name", None)
+    return err
+
+
+# -- settings ---------------------------------------------------------------------------
+def settings_dict(settings: Settings | Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """Validated settings as a plain dict (picklable, cheap to copy), or None for defaults."""
+    if settings is None:
+        return None
+    if isinstance(settings, Settings):
+        return settings.to_dict()
+    if isinstance(settings, Mapping):
+        return Settings.from_dict(dict(settings)).to_dict()   # validates now, not at load time
+    raise TypeError("settings must be a layoutpdf.Settings, a dict or None")
+
+
+def to_settings(data: Mapping[str, Any] | None) -> Settings:
+    return Settings() if data is None else Settings.from_dict(dict(data))
+
+
+def check_mode(mode: str) -> str:
+    if mode not in ("page", "single"):
+        raise ValueError(f"mode must be 'page' or 'single', not {mode!r}")
+    return mode
+
+
+# -- parsing ----------------------------------------------------------------------------
+def parse_locked(source: Any, settings: Settings, password: str | None) -> Document:
+    from ..pipeline import parse
+    with PARSE_LOCK:
+        return parse(source, settings, password=password)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One text handed to a framework: a page (page=index) or the whole file (page=None)."""
+    text: str
+    units: tuple[Unit, ...]
+    page: int | None
+
+
+def render(doc: Document, image_dir: str | None = None) -> list[Unit]:
+    from ..render.markdown import render_units
+    if image_dir is None:
+        return render_units(doc)
+    return render_units(doc, image_dir=image_dir)
+
+
+def page_parts(doc: Document, units: Sequence[Unit]) -> list[Part]:
+    """One part per page with text, each unit on the page where it starts.
+
+    Rendering the whole document once and grouping (rather than rendering page by page)
+    keeps a paragraph continued across a page break whole. Pages without text are left out.
+    """
+    groups: dict[int, list[Unit]] = {}
+    current = doc.pages[0].index if doc.pages else 0
+    for u in units:
+        if u.pages:
+            current = u.pages[0]
+        groups.setdefault(current, []).append(u)
+    parts = []
+    for page in sorted(groups):
+        us = tuple(groups[page])
+        text = "\n\n".join(u.text for u in us)
+        if text.strip():
+            parts.append(Part(text, us, page))
+    return parts
+
+
+def single_part(units: Sequence[Unit]) -> Part:
+    return Part("\n\n".join(u.text for u in units), tuple(units), None)
+
+
+def parts_of(doc: Document, mode: str, image_dir: str | None = None) -> list[Part]:
+    units = render(doc, image_dir)
+    if mode == "single":
+        part = single_part(units)
+        return [part] if part.text.strip() else []
+    return page_parts(doc, units)
+
+
+# -- metadata ---------------------------------------------------------------------------
+def page_label(doc: Document, page: int) -> str:
+    for p in doc.pages:
+        if p.index == page:
+            return p.label or str(page + 1)
+    return str(page + 1)
+
+
+def total_pages(doc: Document) -> int:
+    n = doc.metadata.get("page_count")
+    return int(n) if isinstance(n, int) else len(doc.pages)
+
+
+def issue_count(doc: Document, page: int | None) -> int:
+    if page is None:
+        return len(doc.issues)
+    return sum(1 for i in doc.issues if i.page == page)
+
+
+def text_source(doc: Document, page: int | None) -> str:
+    kinds = {p.text_source for p in doc.pages if page is None or p.index == page}
+    if not kinds:
+        return TextSource.NATIVE.value
+    if len(kinds) == 1:
+        return next(iter(kinds)).value
+    return TextSource.MIXED.value
+
+
+def source_string(source: Any) -> str:
+    if isinstance(source, (str, os.PathLike)):
+        return os.fspath(source)
+    return str(getattr(source, "name", "") or "")
+
+
+def part_metadata(doc: Document, part: Part) -> dict[str, Any]:
+    """Keys both adapters share: page (0-based), page_label, total_pages, issues, text source."""
+    meta: dict[str, Any] = {}
+    if part.page is not None:
+        meta["page"] = part.page
+        meta["page_label"] = page_label(doc, part.page)
+    meta["total_pages"] = total_pages(doc)
+    meta[ISSUES_KEY] = issue_count(doc, part.page)
+    meta[TEXT_SOURCE_KEY] = text_source(doc, part.page)
+    return meta
+
+
+_PDF_INFO_KEYS = ("format", "title", "author", "subject", "keywords", "creator", "producer",
+                  "creationDate", "modDate", "trapped")
+
+
+def _iso_date(value: str) -> str:
+    """PDF date 'D:20090401163925-07'00'' -> ISO 8601, as langchain's PDF parsers write it."""
+    try:
+        return _dt.datetime.strptime(value.replace("'", ""), "D:%Y%m%d%H%M%S%z").isoformat("T")
+    except ValueError:
+        return value
+
+
+def pdf_info(doc: Document) -> dict[str, Any]:
+    """The document-info keys LangChain's PyMuPDFLoader puts on every Document."""
+    md = doc.metadata
+    info: dict[str, Any] = {k: _flat(md.get(k, "")) for k in _PDF_INFO_KEYS}
+    info["creationdate"] = _iso_date(info["creationDate"]) if info["creationDate"] else ""
+    info["moddate"] = _iso_date(info["modDate"]) if info["modDate"] else ""
+    if md.get("encryption"):
+        info["encryption"] = _flat(md["encryption"])
+    return info
+
+
+def _flat(value: Any) -> Any:
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    return str(value)
+
+
+def flat_metadata(meta: Mapping[str, Any]) -> dict[str, Any]:
+    """Values as str/int/float/bool/None; anything else becomes compact JSON (or str)."""
+    out = {}
+    for k, v in meta.items():
+        if v is None or isinstance(v, (str, int, float)):
+            out[k] = v
+        else:
+            try:
+                out[k] = json.dumps(v, separators=(",", ":"), ensure_ascii=False, default=str)
+            except (TypeError, ValueError):
+                out[k] = str(v)
+    return out
+
+
+# -- provenance -------------------------------------------------------------------------
+def _box(page: int, b: BBox) -> list[float]:
+    return [page, round(b.x0, 1), round(b.y0, 1), round(b.x1, 1), round(b.y1, 1)]
+
+
+def unit_spans(units: Sequence[Unit]) -> list[tuple[int, int]]:
+    """(start, end) of each unit in "\\n\\n".join(unit texts)."""
+    spans, pos = [], 0
+    for u in units:
+        spans.append((pos, pos + len(u.text)))
+        pos += len(u.text) + 2
+    return spans
+
+
+def encode_provenance(units: Sequence[Unit]) -> str:
+    """Compact JSON: for each rendered unit, its span in the text and where it came from."""
+    entries = []
+    for (s, e), u in zip(unit_spans(units), units):
+        d: dict[str, Any] = {"s": s, "e": e}
+        if u.element_ids:
+            d["i"] = list(u.element_ids)
+        if u.bboxes:
+            d["b"] = [_box(p, b) for p, b in u.bboxes]
+        if set(u.pages) - {p for p, _ in u.bboxes}:
+            d["p"] = list(u.pages)
+        for key, ids in (("f", u.figure_ids), ("t", u.table_ids), ("n", u.footnote_ids)):
+            if ids:
+                d[key] = list(ids)
+        if u.low_confidence:
+            d["l"] = 1
+        entries.append(d)
+    total = sum(len(u.text) for u in units) + 2 * max(0, len(units) - 1)
+    return json.dumps({"n": total, "u": entries}, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class Provenance:
+    start: int
+    end: int
+    unit: Unit          # text-less unit holding ids, boxes and pages
+
+
+def provenance_of(units: Sequence[Unit]) -> list[Provenance]:
+    return [Provenance(s, e, u) for (s, e), u in zip(unit_spans(units), units)]
+
+
+def decode_provenance(value: Any, text: str) -> list[Provenance] | None:
+    """Provenance for `text` from its hidden metadata value; None if absent or stale."""
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        data = json.loads(value)
+        if data.get("n") != len(text):
+            log.debug("layoutpdf provenance ignored: the text was changed after loading")
+            return None
+        out = []
+        for d in data["u"]:
+            boxes = tuple((int(b[0]), BBox(*map(float, b[1:5]))) for b in d.get("b", ()))
+            pages = tuple(sorted({p for p, _ in boxes} | set(d.get("p", ()))))
+            out.append(Provenance(int(d["s"]), int(d["e"]), Unit(
+                kind=UnitKind.OTHER, text="", element_ids=tuple(d.get("i", ())), pages=pages,
+                bboxes=boxes, figure_ids=tuple(d.get("f", ())), table_ids=tuple(d.get("t", ())),
+                footnote_ids=tuple(d.get("n", ())), low_confidence=bool(d.get("l")))))
+        return out
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        log.debug("layoutpdf provenance ignored: %s", exc)
+        return None
+
+
+def _merge(parsed: Unit, sources: list[Unit]) -> Unit:
+    if not sources:
+        return parsed
+    def union(*seqs: Iterable[Any]) -> tuple[Any, ...]:
+        return tuple(dict.fromkeys(x for s in seqs for x in s))
+    footnotes = union(*(s.footnote_ids for s in sources)) or parsed.footnote_ids
+    return dataclasses.replace(
+        parsed,
+        element_ids=union(*(s.element_ids for s in sources)),
+        pages=tuple(sorted(set(union(*(s.pages for s in sources))))),
+        bboxes=union(*(s.bboxes for s in sources)),
+        figure_ids=union(parsed.figure_ids, *(s.figure_ids for s in sources)),
+        table_ids=union(parsed.table_ids, *(s.table_ids for s in sources)),
+        footnote_ids=footnotes,
+        low_confidence=parsed.low_confidence or any(s.low_confidence for s in sources))
+
+
+def enrich(parsed: Sequence[Unit], provenance: Sequence[Provenance]) -> list[Unit]:
+    """Give units parsed back from the text the provenance of the rendered units they overlap."""
+    out, j = [], 0
+    for (s, e), u in zip(unit_spans(parsed), parsed):
+        while j < len(provenance) and provenance[j].end <= s:
+            j += 1
+        k, hits = j, []
+        while k < len(provenance) and provenance[k].start < max(e, s + 1):
+            hits.append(provenance[k].unit)
+            k += 1
+        out.append(_merge(u, hits))
+    return out
+
+
+# -- splitting --------------------------------------------------------------------------
+_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+|$)")
+
+
+def _heading_text(text: str) -> str:
+    first = text.strip().split("\n", 1)[0]
+    return re.sub(r"(?:[ \t]+#+)?[ \t]*$", "", re.sub(r"^ {0,3}#{1,6}[ \t]*", "", first)).strip()
+
+
+def _heading_level(u: Unit) -> int:
+    if u.heading_level:
+        return u.heading_level
+    m = _HEADING.match(u.text.lstrip("\n"))
+    return len(m.group(1)) if m else 1
+
+
+class HeadingCarry:
+    """Heading stack at the end of the last text split, per file, to seed the next page.
+
+    A page that starts in the middle of a section gets the section's heading path.
+    """
+
+    def __init__(self) -> None:
+        self._key: Any = None
+        self._page: int | None = None
+        self._stack: list[tuple[int, str]] = []
+
+    def start(self, key: Any, page: int | None) -> list[tuple[int, str]]:
+        if (key is not None and page is not None and key == self._key
+                and self._page is not None and page > self._page):
+            return list(self._stack)
+        return []
+
+    def finish(self, key: Any, page: int | None, stack: list[tuple[int, str]]) -> None:
+        self._key, self._page, self._stack = key, page, stack
+
+
+def _apply_carry(chunks: list[Any], units: Sequence[Unit],
+                 stack: list[tuple[int, str]]) -> tuple[list[Any], list[tuple[int, str]]]:
+    levels: dict[str, int] = {}
+    end = list(stack)
+    for u in units:
+        if u.kind is UnitKind.HEADING:
+            level, text = _heading_level(u), _heading_text(u.text)
+            levels.setdefault(text, level)
+            while end and end[-1][0] >= level:
+                end.pop()
+            end.append((level, text))
+    out = []
+    for c in chunks:
+        path = tuple(c.heading_path)
+        if stack:
+            first = levels.get(path[0], 1) if path else 99
+            path = tuple(t for lvl, t in stack if lvl < first) + path
+        out.append(dataclasses.replace(c, heading_path=path) if path != c.heading_path else c)
+    return out, end
+
+
+def split_text(text: str, splitter: Any, provenance: Sequence[Provenance] | None = None,
+               carry: HeadingCarry | None = None, key: Any = None,
+               page: int | None = None) -> list[Any]:
+    """Chunks of `text` (layoutpdf Markdown, or any Markdown best effort).
+
+    Units are parsed back from the text (so chunk offsets refer to it), given the
+    provenance of the rendered units when known, and packed by `splitter`
+    (a layoutpdf.split.Splitter). With `carry`, the heading path continues across pages.
+    """
+    from ..split import units_from_markdown
+    units = units_from_markdown(text)
+    if provenance:
+        units = enrich(units, provenance)
+    chunks = splitter.split_units(units)
+    if carry is not None:
+        chunks, end = _apply_carry(chunks, units, carry.start(key, page))
+        carry.finish(key, page, end)
+    return chunks
+
+
+def chunk_metadata(chunk: Any, page: int | None = None) -> dict[str, Any]:
+    meta = dict(chunk.metadata())
+    path = meta.get("heading_path") or ""
+    if len(path) > MAX_HEADING_PATH_CHARS:
+        meta["heading_path"] = "…" + path[-(MAX_HEADING_PATH_CHARS - 1):]
+    if meta.get("page_start") is None and page is not None:
+        meta["page_start"] = meta["page_end"] = page
+    return meta
+
+
+def chunk_offsets(chunk: Any, text: str) -> tuple[int | None, int | None]:
+    """Where chunk.text sits in `text`: exact when it is a verbatim slice, else its own span."""
+    if chunk.start >= 0 and text[chunk.start:chunk.end] == chunk.text:
+        return chunk.start, chunk.end
+    if chunk.start >= 0:
+        lo = max(0, chunk.start - len(chunk.text) - 2)
+        at = text.find(chunk.text, lo)
+        if at >= 0:
+            return at, at + len(chunk.text)
+        return chunk.start, chunk.end
+    return None, None
+
+
+# -- figures (for image nodes) ----------------------------------------------------------
+_IMAGE = re.compile(r"^ {0,3}!\[((?:[^\]\\]|\\.)*)\]\(([^)\s]*)[^)]*\)", re.MULTILINE)
+_FIG_LABEL = re.compile(r"\b(Fig(?:ure|\.)?)\s*([A-Z]?\d+[a-z]?)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class FigureRef:
+    alt: str
+    target: str
+    caption: str
+    label: str | None        # "3" for "Figure 3"
+
+
+def figure_refs(unit: Unit) -> list[FigureRef]:
+    """Image lines of a FIGURE unit: alt text, target (crop path or #fig-id), caption line."""
+    if unit.kind is not UnitKind.FIGURE and "![" not in unit.text:
+        return []
+    lines = unit.text.split("\n")
+    refs = []
+    for i, line in enumerate(lines):
+        m = _IMAGE.match(line)
+        if not m:
+            continue
+        alt = m.group(1).replace("\\]", "]")
+        rest = [ln for ln in lines[i + 1:] if ln.strip() and not _IMAGE.match(ln)]
+        caption = rest[0].strip() if rest else ""
+        lab = _FIG_LABEL.search(caption or alt)
+        refs.append(FigureRef(alt, m.group(2), caption or alt, lab.group(2) if lab else None))
+    return refs
+
+
+def mentions_figure(text: str, label: str) -> bool:
+    return any(m.group(2).lower() == label.lower() for m in _FIG_LABEL.finditer(text))

@@ -1,0 +1,282 @@
+"""LlamaIndex adapter: `LayoutPDFReader` (a file reader) and `LayoutNodeParser` (a node parser).
+
+    from llama_index.core import SimpleDirectoryReader
+    from layoutpdf.llama_index import LayoutPDFReader, LayoutNodeParser
+
+    docs = SimpleDirectoryReader("papers/", file_extractor={".pdf": LayoutPDFReader()}).load_data()
+    nodes = LayoutNodeParser(chunk_size=512).get_nodes_from_documents(docs)
+
+The reader gives one Document per page (like LlamaIndex's own PDF reader; mode="single" for
+one per file) whose text is layoutpdf Markdown. A paragraph that continues across a page
+break stays whole on the page where it starts. Each Document also carries, under the hidden
+metadata key ``layoutpdf_units``, compact provenance of its units (element ids, boxes), so
+the node parser can give every chunk its page range and boxes.
+
+The node parser packs that Markdown into token-bounded chunks with layoutpdf's splitter
+(never cutting a ``$$`` block, keeping footnote definitions with their anchors and
+captions with their figures). ``chunk_size`` counts the chunk text only, not metadata.
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Iterator, Sequence
+
+from ..settings import Settings
+from ..split import Splitter
+from ._common import (CHUNK_HIDDEN_KEYS, ISSUES_KEY, PROVENANCE_KEY, TEXT_SOURCE_KEY, HeadingCarry,
+                      Part, chunk_metadata, chunk_offsets, check_mode, decode_provenance,
+                      encode_provenance, figure_refs, mentions_figure, missing_framework,
+                      parse_locked, part_metadata, parts_of, settings_dict, source_string,
+                      split_text, to_settings)
+
+try:
+    from llama_index.core.bridge.pydantic import Field
+    from llama_index.core.node_parser.interface import NodeParser
+    from llama_index.core.readers.base import BaseReader
+    from llama_index.core.schema import (BaseNode, Document, ImageNode, MetadataMode,
+                                         NodeRelationship, RelatedNodeInfo, TextNode)
+    from llama_index.core.utils import get_tqdm_iterable
+except ImportError as _exc:  # pragma: no cover - exercised only without the extra
+    raise missing_framework("llama-index-core (needed by layoutpdf.llama_index)",
+                            "llama-index", _exc) from _exc
+
+__all__ = ["LayoutPDFReader", "LayoutNodeParser"]
+
+# Reader keys kept out of embedding and LLM text (page_label and file_name stay visible,
+# as with LlamaIndex's own PDF reader).
+READER_HIDDEN_KEYS = ("page", "total_pages", "source", ISSUES_KEY, TEXT_SOURCE_KEY,
+                      PROVENANCE_KEY)
+IMAGE_HIDDEN_KEYS = ("figure_id", "figure_label", "text_node_id", "mentioned_in")
+
+
+def _unique(*seqs: Sequence[str]) -> list[str]:
+    return list(dict.fromkeys(k for s in seqs for k in s))
+
+
+class LayoutPDFReader(BaseReader):
+    """Read a PDF into LlamaIndex Documents of layoutpdf Markdown.
+
+    Args:
+        settings: a layoutpdf ``Settings``, a dict of settings, or None for defaults.
+        mode: ``"page"`` (default: one Document per page with text) or ``"single"``
+            (one Document per file).
+        password: password for an encrypted PDF.
+        image_dir: directory for figure crops referenced from the Markdown (optional).
+        provenance: attach the hidden ``layoutpdf_units`` key (default True) so that
+            ``LayoutNodeParser`` chunks get page ranges, element ids and boxes.
+
+    Metadata (flat values): ``page_label`` (1-based or the printed label), ``file_name``,
+    ``page`` (0-based), ``total_pages``, ``source``, ``layoutpdf_issues`` (number of
+    processing issues on that page, or in the document for mode="single"),
+    ``text_source`` (native/ocr/mixed), then ``extra_info`` merged over them.
+
+    The reader holds only plain data, so it pickles into the worker processes of
+    ``SimpleDirectoryReader(...).load_data(num_workers=N)``; parsing takes a process-wide
+    lock, so ``aload_data`` (threads) is safe.
+    """
+
+    def __init__(self, settings: Settings | dict | None = None, *, mode: str = "page",
+                 password: str | None = None, image_dir: str | None = None,
+                 provenance: bool = True) -> None:
+        self.settings = settings_dict(settings)
+        self.mode = check_mode(mode)
+        self.password = password
+        self.image_dir = image_dir
+        self.provenance = provenance
+
+    def __repr__(self) -> str:
+        return f"LayoutPDFReader(mode={self.mode!r})"
+
+    def lazy_load_data(self, file: Any, extra_info: dict | None = None,
+                       fs: Any = None) -> Iterator[Document]:
+        """Yield the Documents of one PDF (a path, bytes or a binary file object).
+
+        ``extra_info`` is merged over the metadata; with ``fs`` (an fsspec filesystem) the
+        bytes are read through ``fs.open(file, "rb")``.
+        """
+        source, path = _open(file, fs)
+        doc = parse_locked(source, to_settings(self.settings), self.password)
+        name = os.path.basename(path) if path else str(doc.metadata.get("file_name") or "")
+        for part in parts_of(doc, self.mode, self.image_dir):
+            yield self._document(doc, part, name, path, extra_info)
+
+    def load_data(self, file: Any, extra_info: dict | None = None,
+                  fs: Any = None) -> list[Document]:
+        return list(self.lazy_load_data(file, extra_info=extra_info, fs=fs))
+
+    def _document(self, doc: Any, part: Part, name: str, path: str,
+                  extra_info: dict | None) -> Document:
+        meta: dict[str, Any] = {}
+        common = part_metadata(doc, part)
+        if "page_label" in common:
+            meta["page_label"] = common.pop("page_label")
+        meta["file_name"] = name
+        meta.update(common)
+        meta["source"] = path
+        if self.provenance:
+            meta[PROVENANCE_KEY] = encode_provenance(part.units)
+        if extra_info:
+            meta.update(extra_info)
+        hidden = [k for k in READER_HIDDEN_KEYS if k in meta]
+        return Document(text=part.text, metadata=meta, excluded_embed_metadata_keys=list(hidden),
+                        excluded_llm_metadata_keys=list(hidden))
+
+
+def _open(file: Any, fs: Any) -> tuple[Any, str]:
+    """(what to parse, path string for metadata)."""
+    if fs is not None and isinstance(file, (str, os.PathLike)):
+        with fs.open(str(file), "rb") as fh:
+            return fh.read(), str(file)
+    if isinstance(file, (str, os.PathLike)):
+        return file, os.fspath(file)
+    return file, source_string(file)
+
+
+class LayoutNodeParser(NodeParser):
+    """Split layoutpdf Markdown Documents into structure-aware, token-bounded TextNodes.
+
+    Args:
+        chunk_size: token budget of a chunk's text (tiktoken ``encoding``).
+        chunk_overlap: tokens of whole sentences/units repeated from the previous chunk.
+        encoding: tiktoken encoding name (offline: llama-index-core's bundled cache).
+        include_metadata: copy the source Document's metadata and add chunk metadata.
+        include_prev_next_rel: PREVIOUS/NEXT relationships between consecutive nodes.
+        emit_image_nodes: also emit an ImageNode per figure in the Markdown (crop path,
+            caption as text), child of the text node that holds it.
+
+    Each node gets flat chunk metadata (``heading_path``, ``page_start``, ``page_end``,
+    ``element_ids``, ``bboxes``, ``figure_ids``, ``table_ids``, ``footnote_ids``,
+    ``has_math``, ``oversize``, ``extraction_confidence``, ``unit_kinds``); all but
+    ``heading_path`` are excluded from embedding and LLM text. ``start_char_idx`` /
+    ``end_char_idx`` locate the node text in the Document text.
+    """
+
+    chunk_size: int = Field(default=512, gt=0, description="Token budget of a chunk.")
+    chunk_overlap: int = Field(default=0, ge=0, description="Token overlap between chunks.")
+    encoding: str = Field(default="cl100k_base", description="tiktoken encoding name.")
+    emit_image_nodes: bool = Field(default=False, description="Emit an ImageNode per figure.")
+
+    def __init__(self, chunk_size: int = 512, chunk_overlap: int = 0,
+                 encoding: str = "cl100k_base", include_metadata: bool = True,
+                 include_prev_next_rel: bool = True, emit_image_nodes: bool = False,
+                 **kwargs: Any) -> None:
+        Splitter(chunk_size=chunk_size, chunk_overlap=chunk_overlap)   # validates
+        super().__init__(chunk_size=chunk_size, chunk_overlap=chunk_overlap, encoding=encoding,
+                         include_metadata=include_metadata,
+                         include_prev_next_rel=include_prev_next_rel,
+                         emit_image_nodes=emit_image_nodes, **kwargs)
+
+    @classmethod
+    def from_settings(cls, settings: Settings | dict | None = None, **kwargs: Any) -> "LayoutNodeParser":
+        """A parser with chunk_size/chunk_overlap/encoding from ``settings.split``."""
+        split = to_settings(settings_dict(settings)).split
+        return cls(chunk_size=split.chunk_size, chunk_overlap=split.chunk_overlap,
+                   encoding=split.encoding, **kwargs)
+
+    @classmethod
+    def class_name(cls) -> str:
+        return "LayoutNodeParser"
+
+    def _parse_nodes(self, nodes: Sequence[BaseNode], show_progress: bool = False,
+                     **kwargs: Any) -> list[BaseNode]:
+        splitter = Splitter(chunk_size=self.chunk_size, chunk_overlap=self.chunk_overlap,
+                            tokenizer=self.encoding)
+        carry = HeadingCarry()
+        out: list[BaseNode] = []
+        for node in get_tqdm_iterable(nodes, show_progress, "Parsing nodes"):
+            out.extend(self._split_node(node, splitter, carry))
+        return out
+
+    def _split_node(self, node: BaseNode, splitter: Splitter,
+                    carry: HeadingCarry) -> list[BaseNode]:
+        text = node.get_content(metadata_mode=MetadataMode.NONE)
+        if not text.strip():
+            return []
+        meta = node.metadata
+        page = meta.get("page") if isinstance(meta.get("page"), int) else None
+        key = meta.get("file_path") or meta.get("source") or meta.get("file_name") or None
+        chunks = split_text(text, splitter, decode_provenance(meta.get(PROVENANCE_KEY), text),
+                            carry, key, page)
+        source = _related(node)
+        embed_hidden = _unique(node.excluded_embed_metadata_keys, CHUNK_HIDDEN_KEYS)
+        llm_hidden = _unique(node.excluded_llm_metadata_keys, CHUNK_HIDDEN_KEYS)
+        text_nodes: list[TextNode] = []
+        for i, chunk in enumerate(chunks):
+            start, end = chunk_offsets(chunk, text)
+            text_nodes.append(TextNode(
+                id_=self.id_func(i, node), text=chunk.text,
+                metadata=chunk_metadata(chunk, page) if self.include_metadata else {},
+                start_char_idx=start, end_char_idx=end,
+                excluded_embed_metadata_keys=list(embed_hidden),
+                excluded_llm_metadata_keys=list(llm_hidden),
+                metadata_seperator=node.metadata_separator,
+                metadata_template=node.metadata_template, text_template=node.text_template,
+                relationships={NodeRelationship.SOURCE: source}))
+        images = self._image_nodes(node, chunks, text_nodes, source) if self.emit_image_nodes else []
+        return [*text_nodes, *images]
+
+    def _image_nodes(self, node: BaseNode, chunks: list[Any], text_nodes: list[TextNode],
+                     source: RelatedNodeInfo) -> list[BaseNode]:
+        images: list[BaseNode] = []
+        for chunk, holder in zip(chunks, text_nodes):
+            children: list[RelatedNodeInfo] = []
+            for unit in chunk.units:
+                for ref in figure_refs(unit):
+                    img = self._image_node(node, unit, ref, holder, text_nodes, source, len(images))
+                    images.append(img)
+                    children.append(img.as_related_node_info())
+            if children:
+                holder.relationships[NodeRelationship.CHILD] = children
+                if self.include_metadata:
+                    holder.metadata["image_node_ids"] = json.dumps([c.node_id for c in children])
+                _hide(holder, ("image_node_ids",))
+        return images
+
+    def _image_node(self, node: BaseNode, unit: Any, ref: Any, holder: TextNode,
+                    text_nodes: list[TextNode], source: RelatedNodeInfo, n: int) -> ImageNode:
+        target = ref.target
+        fig_id = target[1:] if target.startswith("#") else (unit.figure_ids[0] if unit.figure_ids else "")
+        mentioned = [t.node_id for t in text_nodes
+                     if t is not holder and ref.label and mentions_figure(t.text, ref.label)]
+        meta: dict[str, Any] = {}
+        if self.include_metadata:
+            meta = {"figure_id": fig_id, "figure_label": ref.label, "caption": ref.caption,
+                    "text_node_id": holder.node_id, "mentioned_in": json.dumps(mentioned),
+                    "page_start": holder.metadata.get("page_start"),
+                    "page_end": holder.metadata.get("page_end")}
+        is_url = target.startswith(("http://", "https://"))
+        img = ImageNode(
+            id_=self.id_func(len(text_nodes) + n, node), text=ref.caption, metadata=meta,
+            image_path=target if target and not target.startswith("#") and not is_url else None,
+            image_url=target if is_url else None,
+            relationships={NodeRelationship.SOURCE: source,
+                           NodeRelationship.PARENT: holder.as_related_node_info()})
+        _hide(img, IMAGE_HIDDEN_KEYS + ("page_start", "page_end"))
+        return img
+
+    def _postprocess_parsed_nodes(self, nodes: list[BaseNode],
+                                  parent_doc_map: dict[str, Document]) -> list[BaseNode]:
+        texts = [n for n in nodes if not isinstance(n, ImageNode)]
+        images = [n for n in nodes if isinstance(n, ImageNode)]
+        texts = super()._postprocess_parsed_nodes(texts, parent_doc_map)
+        for img in images:   # one at a time: image nodes are not in the PREVIOUS/NEXT chain
+            super()._postprocess_parsed_nodes([img], parent_doc_map)
+        for n in (*texts, *images):
+            n.metadata.pop(PROVENANCE_KEY, None)
+        return [*texts, *images]
+
+
+def _related(node: BaseNode) -> RelatedNodeInfo:
+    """SOURCE relation to `node`, without the bulky hidden provenance in its metadata copy."""
+    info = node.as_related_node_info()
+    if PROVENANCE_KEY in (info.metadata or {}):
+        info = RelatedNodeInfo(node_id=info.node_id, node_type=info.node_type, hash=info.hash,
+                               metadata={k: v for k, v in info.metadata.items()
+                                         if k != PROVENANCE_KEY})
+    return info
+
+
+def _hide(node: BaseNode, keys: Sequence[str]) -> None:
+    node.excluded_embed_metadata_keys = _unique(node.excluded_embed_metadata_keys, keys)
+    node.excluded_llm_metadata_keys = _unique(node.excluded_llm_metadata_keys, keys)
