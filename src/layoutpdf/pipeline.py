@@ -9,7 +9,7 @@ from .errors import Issue, LayoutPDFError, ResourceLimitError
 from .extract import Source, extract_page, open_pdf, pdf_metadata, source_name
 from .model import Document, Page
 from .settings import Settings
-from .stages import classify, furniture, layout, stats, stitch, text_layer
+from .stages import classify, footnotes, furniture, layout, stats, stitch, text_layer
 
 log = logging.getLogger("layoutpdf")
 
@@ -23,6 +23,7 @@ STAGES: tuple[tuple[str, Stage], ...] = (
     ("layout", layout.run),          # columns, reading order, paragraph blocks
     ("classify", classify.run),      # title, headings, lists, captions, footnote blocks
     ("stitch", stitch.run),          # paragraphs cut by column and page breaks
+    ("footnotes", footnotes.run),    # notes split, bound to their anchors by marker
 )
 
 

@@ -109,6 +109,8 @@ class Footnote:
     element_id: str | None = None
     anchor_element_id: str | None = None
     anchor_offset: int | None = None   # character offset of the anchor in the element text
+    anchor_span_id: str | None = None  # the raised marker glyphs in the body text
+    continuation_element_ids: tuple[str, ...] = ()  # its text continued on the next page
     score: float = 0.0
     reasons: tuple[str, ...] = ()
     needs_review: bool = False

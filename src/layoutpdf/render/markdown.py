@@ -20,8 +20,9 @@ class Context:
     tables: dict[str, Table] = field(default_factory=dict)          # by element id
     equations: dict[str, Equation] = field(default_factory=dict)    # by element id
     footnotes_by_anchor: dict[str, list[Footnote]] = field(default_factory=dict)
+    notes_by_element: dict[str, list[Footnote]] = field(default_factory=dict)
     bound_captions: set[str] = field(default_factory=set)          # caption element ids
-    bound_footnotes: set[str] = field(default_factory=set)         # footnote element ids
+    note_continuations: set[str] = field(default_factory=set)      # rendered with their note
 
     @classmethod
     def of(cls, doc: Document, image_dir: str | None = None) -> "Context":
@@ -42,8 +43,11 @@ class Context:
         for fn in doc.footnotes:
             if fn.anchor_element_id:
                 ctx.footnotes_by_anchor.setdefault(fn.anchor_element_id, []).append(fn)
-                if fn.element_id:
-                    ctx.bound_footnotes.add(fn.element_id)
+            if fn.element_id:
+                ctx.notes_by_element.setdefault(fn.element_id, []).append(fn)
+            ctx.note_continuations.update(fn.continuation_element_ids)
+        for notes in ctx.footnotes_by_anchor.values():
+            notes.sort(key=lambda fn: fn.anchor_offset or 0)
         return ctx
 
 
@@ -73,19 +77,38 @@ def _heading(e: Element, ctx: Context) -> Unit:
     return _unit(UnitKind.HEADING, "#" * level + " " + _one_line(e.text), e, heading_level=level)
 
 
+def _with_anchors(e: Element, ctx: Context) -> tuple[str, list[Footnote]]:
+    """Escaped text with `[^id]` at each bound anchor, and the notes anchored here."""
+    notes = ctx.footnotes_by_anchor.get(e.id, [])
+    out, pos = [], 0
+    for fn in notes:
+        off = min(max(fn.anchor_offset or 0, pos), len(e.text))
+        out.append(escape_prose(e.text[pos:off]) + f"[^{fn.id}]")
+        pos = off
+    out.append(escape_prose(e.text[pos:]))
+    return "".join(out), notes
+
+
+def _definitions(notes: list[Footnote]) -> str:
+    return "".join(f"\n\n[^{fn.id}]: {escape_prose(_one_line(fn.text))}" for fn in notes)
+
+
 def _paragraph(e: Element, ctx: Context) -> Unit:
-    return _unit(UnitKind.PARAGRAPH, escape_prose(e.text), e, has_math="$" in e.text)
+    text, notes = _with_anchors(e, ctx)
+    return _unit(UnitKind.PARAGRAPH, text + _definitions(notes), e, has_math="$" in e.text,
+                 footnote_ids=tuple(fn.id for fn in notes))
 
 
 def _list_item(e: Element, ctx: Context) -> Unit:
-    text = e.text
-    if _BULLET.match(text):
-        text = "- " + escape_prose(_BULLET.sub("", text, count=1))
-    elif (m := _ENUM.match(text)):
-        text = m.group(1) + " " + escape_prose(text[m.end():])
+    body, notes = _with_anchors(e, ctx)
+    if _BULLET.match(body):
+        text = "- " + _BULLET.sub("", body, count=1)
+    elif (m := _ENUM.match(body)):
+        text = m.group(1) + " " + body[m.end():]
     else:
-        text = "- " + escape_prose(text)
-    return _unit(UnitKind.LIST_ITEM, text, e)
+        text = "- " + body
+    return _unit(UnitKind.LIST_ITEM, text + _definitions(notes), e,
+                 footnote_ids=tuple(fn.id for fn in notes))
 
 
 def _caption(e: Element, ctx: Context) -> Unit:
@@ -93,12 +116,12 @@ def _caption(e: Element, ctx: Context) -> Unit:
 
 
 def _footnote(e: Element, ctx: Context) -> Unit:
-    m = re.match(r"^\s*(\d{1,3}|[*†‡§¶‖#]|[a-z])\s*", e.text)
-    if m is None:   # an unmarked note: plain text, kept out of the paragraph flow
+    notes = ctx.notes_by_element.get(e.id)
+    if not notes:   # an unmarked note (copyright box): plain text, out of the paragraph flow
         return _unit(UnitKind.PARAGRAPH, escape_prose(_one_line(e.text)), e)
-    marker = m.group(1)
-    body = e.text[m.end():] if m else e.text
-    return _unit(UnitKind.FOOTNOTE, f"[^{marker}]: {escape_prose(_one_line(body))}", e)
+    loose = [fn for fn in notes if not fn.anchor_element_id]   # bound ones follow their anchor
+    text = _definitions(loose).strip()
+    return _unit(UnitKind.FOOTNOTE, text, e, footnote_ids=tuple(fn.id for fn in loose))
 
 
 def _equation(e: Element, ctx: Context) -> Unit:
@@ -132,8 +155,8 @@ def render_units(doc: Document, *, layers: tuple[Layer, ...] = (Layer.BODY,),
     for e in doc.elements:
         if e.layer not in layers or (pages is not None and e.page not in pages):
             continue
-        if e.id in ctx.bound_captions or e.id in ctx.bound_footnotes:
-            continue  # rendered with the figure/table, or after the anchoring paragraph
+        if e.id in ctx.bound_captions or e.id in ctx.note_continuations:
+            continue  # rendered with the figure/table, or with the note it continues
         fn = RENDERERS.get(e.role, _paragraph)
         unit = fn(e, ctx)
         if unit.text.strip():

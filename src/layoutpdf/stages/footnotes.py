@@ -1,0 +1,232 @@
+"""Footnotes bound to their in-text anchors.
+
+A footnote is a FOOTNOTE block (small text closing a column) that starts with a marker;
+a block holding several notes is split where a line starts with a new marker. An anchor
+is a raised, smaller glyph run (or a Unicode superscript) in body text whose value is a
+marker; it binds to the note with the same marker on its page, else on the next page
+(notes can be set one page later). The marker is taken out of the paragraph text and its
+position kept as `anchor_offset`, so the renderer writes `[^id]` there and the definition
+right after the paragraph. Unbound notes are kept and flagged.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from ..model import BBox, Document, Element, Footnote, Layer, Line, Role, Span
+from ..settings import Settings
+from .base import SENTENCE_END, join_lines, line_text
+
+_MARKER = r"(?:\d{1,3}|[*†‡§¶‖#]{1,3}|[a-z])"
+_LEADING = re.compile(r"^\s*(" + _MARKER + r")(?=\s*\S)")
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_UNICODE_SUP = re.compile(r"(?<=\w)([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})")
+_MATH_FONT = re.compile(r"CMMI|CMSY|CMEX|Math|Symbol|MSBM|STIX", re.I)
+ANCHOR_ROLES = {Role.PARAGRAPH, Role.LIST_ITEM, Role.HEADING, Role.CAPTION}
+
+
+@dataclass
+class _Note:
+    marker: str
+    lines: list[Line]
+    element: Element
+    continuation: list[Element]
+
+
+def run(doc: Document, settings: Settings) -> Document:
+    if not settings.footnotes.enabled:
+        return doc
+    lines = doc.lines_by_id()
+    notes = _collect_notes(doc, lines)
+    if not notes:
+        return doc
+    ids = _note_ids(notes)
+    anchors = _find_anchors(doc, lines)
+    elements = {e.id: e for e in doc.elements}
+    bound: dict[int, tuple[Element, int, Span, float, str]] = {}
+    removals: dict[str, list[tuple[int, int]]] = {}
+    for el_id, page, marker, span, offset in anchors:
+        k = _match(notes, bound, marker, page)
+        if k is None:
+            continue
+        score, why = (1.0, "raised marker matches on the same page") if notes[k].element.page == page \
+            else (0.7, "raised marker matches a note on the next page")
+        bound[k] = (elements[el_id], offset, span, score, why)
+        removals.setdefault(el_id, []).append((offset, len(marker)))
+    new_text, shift = _strip_markers(elements, removals)
+    footnotes = []
+    for k, note in enumerate(notes):
+        text = join_lines([line_text([ln]) for ln in note.lines])
+        text = _LEADING.sub("", text, count=1).strip() if _starts_with_marker(note) else text
+        for cont in note.continuation:
+            text = join_lines([text, cont.text])
+        fid = ids[k]
+        bbox = BBox.union_all(ln.bbox for ln in note.lines)
+        if k in bound:
+            anchor, offset, span, score, why = bound[k]
+            footnotes.append(Footnote(id=fid, marker=note.marker, text=text, page=note.element.page,
+                                      bbox=bbox, element_id=note.element.id,
+                                      anchor_element_id=anchor.id, anchor_offset=shift(anchor.id, offset),
+                                      anchor_span_id=span.id,
+                                      continuation_element_ids=tuple(c.id for c in note.continuation),
+                                      score=score, reasons=(why,), needs_review=score < 0.8))
+        else:
+            footnotes.append(Footnote(id=fid, marker=note.marker, text=text, page=note.element.page,
+                                      bbox=bbox, element_id=note.element.id,
+                                      continuation_element_ids=tuple(c.id for c in note.continuation),
+                                      score=0.0, reasons=("no anchor found",), needs_review=True))
+    out = [replace(e, text=new_text[e.id]) if e.id in new_text else e for e in doc.elements]
+    return replace(doc, elements=tuple(out), footnotes=tuple(footnotes))
+
+
+# -- notes ----------------------------------------------------------------------------------
+def _raised(span: Span, line: Line) -> bool:
+    return span.size <= line.size * 0.85 and span.origin[1] < line.baseline - 0.15 * line.size
+
+
+def _line_marker(line: Line) -> str | None:
+    spans = [s for s in line.spans if s.text.strip()]
+    if not spans:
+        return None
+    if len(spans) > 1 and _raised(spans[0], line) and re.fullmatch(_MARKER, spans[0].text.strip()):
+        return spans[0].text.strip()
+    m = _LEADING.match(line.text)
+    if m and (m.group(1).isdigit() or not m.group(1).isalpha()):
+        return m.group(1)
+    sup = re.match(r"^\s*([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})", line.text)
+    return sup.group(1).translate(_SUPERSCRIPT_DIGITS) if sup else None
+
+
+def _starts_with_marker(note: _Note) -> bool:
+    return bool(note.lines) and _line_marker(note.lines[0]) is not None
+
+
+def _collect_notes(doc: Document, lines: dict[str, Line]) -> list[_Note]:
+    notes: list[_Note] = []
+    for e in doc.elements:
+        if e.role is not Role.FOOTNOTE or e.layer is not Layer.BODY:
+            continue
+        own = sorted((lines[i] for i in e.line_ids if i in lines), key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
+        if not own:
+            continue
+        first_marker = _line_marker(own[0])
+        if first_marker is None:
+            prev = notes[-1] if notes else None
+            if prev and prev.element.page == e.page - 1 and _is_page_top_note(doc, e) and \
+                    not prev.lines[-1].text.rstrip().endswith(SENTENCE_END):
+                prev.continuation.append(e)   # a note continued from the previous page
+            continue
+        left = own[0].bbox.x0
+        current = _Note(first_marker, [own[0]], e, [])
+        notes.append(current)
+        for ln in own[1:]:
+            mk = _line_marker(ln)
+            if mk is not None and abs(ln.bbox.x0 - left) < 3 and mk != current.marker \
+                    and current.lines[-1].text.rstrip().endswith(SENTENCE_END + (",",)) :
+                current = _Note(mk, [ln], e, [])
+                notes.append(current)
+            else:
+                current.lines.append(ln)
+    return notes
+
+
+def _is_page_top_note(doc: Document, e: Element) -> bool:
+    """The first footnote block of its page."""
+    for other in doc.elements:
+        if other.page == e.page and other.role is Role.FOOTNOTE:
+            return other.id == e.id
+    return False
+
+
+def _note_ids(notes: list[_Note]) -> list[str]:
+    counts = Counter(n.marker for n in notes)
+    out, used = [], set()
+    for n in notes:
+        base = _safe(n.marker)
+        fid = base if counts[n.marker] == 1 else f"p{n.element.page + 1}-{base}"
+        while fid in used:
+            fid += "b"
+        used.add(fid)
+        out.append(fid)
+    return out
+
+
+def _safe(marker: str) -> str:
+    names = {"*": "star", "†": "dagger", "‡": "ddagger", "§": "section", "¶": "para", "‖": "parallel", "#": "hash"}
+    return "".join(names.get(c, c) for c in marker)
+
+
+# -- anchors --------------------------------------------------------------------------------
+def _find_anchors(doc: Document, lines: dict[str, Line]):
+    """(element id, page, marker, span, offset of the marker in the element text)."""
+    out = []
+    for e in doc.elements:
+        if e.layer is not Layer.BODY or e.role not in ANCHOR_ROLES:
+            continue
+        cursor = 0
+        for ln in sorted((lines[i] for i in e.line_ids if i in lines),
+                         key=lambda l: (l.page, round(l.baseline), l.bbox.x0)):
+            spans = list(ln.spans)
+            for k, sp in enumerate(spans):
+                marker = _anchor_marker(sp, spans[:k], ln)
+                if marker is None:
+                    continue
+                before = "".join(s.text for s in spans[:k]).rstrip()[-14:]
+                offset = _locate(e.text, before, marker, cursor)
+                if offset is not None:
+                    out.append((e.id, ln.page, marker, sp, offset))
+                    cursor = offset + len(marker)
+    return out
+
+
+def _anchor_marker(sp: Span, before: list[Span], line: Line) -> str | None:
+    text = sp.text.strip()
+    if not text or not before or not _raised(sp, line):
+        return None
+    if not re.fullmatch(r"\d{1,3}|[*†‡§¶‖]{1,3}", text):
+        return None
+    prev = "".join(s.text for s in before).rstrip()
+    if not prev:
+        return None
+    prev_span = next((s for s in reversed(before) if s.text.strip()), None)
+    if prev_span is not None and _MATH_FONT.search(prev_span.font):
+        return None   # a script on a math symbol
+    word = re.findall(r"[^\W\d_]+$", prev)
+    if prev[-1].isdigit() or prev[-1] in "+-=^_)]}" or (word and len(word[0]) == 1 and prev[-1].isalpha()):
+        return None   # x², 10³, (a+b)²: math, not a footnote
+    return text
+
+
+def _locate(text: str, before: str, marker: str, start: int) -> int | None:
+    ctx = re.sub(r"\s+", " ", before).strip()
+    for n in (len(ctx), 8, 4):
+        piece = ctx[-n:] if n else ""
+        if not piece:
+            continue
+        pattern = r"\s*".join(re.escape(c) for c in piece if not c.isspace()) + r"\s*(" + re.escape(marker) + ")"
+        m = re.compile(pattern).search(text, start)
+        if m:
+            return m.start(1)
+    return None
+
+
+def _match(notes: list[_Note], bound: dict, marker: str, page: int) -> int | None:
+    for target in (page, page + 1):
+        for k, n in enumerate(notes):
+            if k not in bound and n.marker == marker and n.element.page == target:
+                return k
+    return None
+
+
+def _strip_markers(elements: dict[str, Element], removals: dict[str, list[tuple[int, int]]]):
+    new_text: dict[str, str] = {}
+    for el_id, cuts in removals.items():
+        text = elements[el_id].text
+        for off, n in sorted(cuts, reverse=True):
+            text = text[:off] + text[off + n:]
+        new_text[el_id] = text
+
+    def shift(el_id: str, offset: int) -> int:
+        return offset - sum(n for off, n in removals.get(el_id, ()) if off < offset)
+    return new_text, shift
