@@ -328,8 +328,29 @@ _LETTERLIKE = {"ℂ": r"\mathbb{C}", "ℍ": r"\mathbb{H}", "ℕ": r"\mathbb{N}",
                "ℐ": r"\mathcal{I}", "ℒ": r"\mathcal{L}", "ℳ": r"\mathcal{M}", "ℛ": r"\mathcal{R}",
                "ℯ": "e", "ℊ": "g", "ℴ": "o", "ℭ": r"\mathfrak{C}", "ℌ": r"\mathfrak{H}",
                "ℨ": r"\mathfrak{Z}", "ⅅ": r"\mathbb{D}", "ⅆ": "d", "ⅇ": "e", "ⅈ": "i"}
-_GREEK_NAMES = {unicodedata.name(c).split()[-1].lower(): t
-                for c, t in GREEK.items() if t.startswith("\\") and c.isalpha()}
+_GREEK_NAMES = {unicodedata.name(c).split()[-1].lower(): t for c, t in GREEK.items()
+                if t.startswith("\\") and "LETTER" in unicodedata.name(c, "")
+                and c not in "εφ"}
+_GREEK_NAMES.update({"epsilon": r"\varepsilon", "phi": r"\varphi"})
+_GREEK_SYMBOL_FORMS = {"epsilon": r"\epsilon", "theta": r"\vartheta", "phi": r"\phi",
+                       "rho": r"\varrho", "pi": r"\varpi", "kappa": r"\varkappa"}
+_DIGITS = ["ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE"]
+
+
+def _alnum_word(case: str | None, base: str, symbol: bool) -> str | None:
+    if case == "DIGIT":
+        return str(_DIGITS.index(base)) if base in _DIGITS else None
+    if len(base) == 1:
+        return base if case == "CAPITAL" else base.lower()
+    key = base.lower()
+    if symbol:
+        return _GREEK_SYMBOL_FORMS.get(key)
+    word = _GREEK_NAMES.get(key)
+    if word is None:
+        return None
+    if case == "CAPITAL":
+        word = "\\" + word[1:].capitalize()
+    return word
 
 
 def math_alphanumeric(ch: str) -> str | None:
@@ -337,39 +358,33 @@ def math_alphanumeric(ch: str) -> str | None:
     or a letterlike symbol (ℝ, ℒ, ...); None for anything else."""
     if ch in _LETTERLIKE:
         return _LETTERLIKE[ch]
-    cp = ord(ch)
-    if not 0x1D400 <= cp <= 0x1D7FF:
+    if not 0x1D400 <= ord(ch) <= 0x1D7FF:
         return None
     name = unicodedata.name(ch, "")
-    m = re.match(r"MATHEMATICAL (.+?) (CAPITAL|SMALL|DIGIT) (\w+)(?: SYMBOL)?$", name)
+    if name.endswith("NABLA"):
+        return r"\nabla"
+    if name.endswith("PARTIAL DIFFERENTIAL"):
+        return r"\partial"
+    m = re.match(r"MATHEMATICAL (.+?) (?:(CAPITAL|SMALL|DIGIT) )?(\w+)( SYMBOL)?$", name)
     if not m:
         return None
-    style, case, base = m.groups()
-    if case == "DIGIT":
-        word = str(["ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT",
-                    "NINE"].index(base))
-    elif len(base) == 1:
-        word = base if case == "CAPITAL" else base.lower()
-    else:
-        key = base.lower() if case == "SMALL" else base.capitalize()
-        word = _GREEK_NAMES.get(key.lower() if case == "SMALL" else key.lower(), None)
-        if word is None:
-            return None
-        if case == "CAPITAL":
-            word = "\\" + word[1:].capitalize()
-        if name.endswith("SYMBOL") and key.lower() in ("epsilon", "theta", "phi", "rho", "pi",
-                                                      "kappa"):
-            word = {"epsilon": r"\epsilon", "phi": r"\phi"}.get(key.lower(),
-                                                                "\\var" + key.lower())
-        elif key.lower() in ("epsilon", "phi") and case == "SMALL":
-            word = {"epsilon": r"\varepsilon", "phi": r"\varphi"}[key.lower()]
+    style, case, base, symbol = m.groups()
+    word = _alnum_word(case, base, bool(symbol))
+    if word is None:
+        return None
+    if case == "CAPITAL" and word.startswith("\\") and word[1:] in ("Alpha", "Beta", "Epsilon",
+            "Zeta", "Eta", "Iota", "Kappa", "Mu", "Nu", "Omicron", "Rho", "Tau", "Chi"):
+        word = {"Alpha": "A", "Beta": "B", "Epsilon": "E", "Zeta": "Z", "Eta": "H", "Iota": "I",
+                "Kappa": "K", "Mu": "M", "Nu": "N", "Omicron": "O", "Rho": "P", "Tau": "T",
+                "Chi": "X"}[word[1:]]
     for prefix, cmd in _ALPHA_STYLES:
         if style == prefix:
             if not cmd:
                 return word
-            if cmd in (r"\mathbb", r"\mathcal", r"\mathfrak", r"\mathsf", r"\mathtt") \
-                    and word.startswith("\\"):
-                return word
+            if cmd != r"\mathbf" and cmd != r"\boldsymbol" and word.startswith("\\"):
+                return word          # no \mathbb{\alpha}: keep the Greek letter
+            if cmd == r"\mathbf" and word.startswith("\\"):
+                cmd = r"\boldsymbol"
             return f"{cmd}{{{word}}}"
     return word
 

@@ -1,0 +1,293 @@
+"""Glyphs for the math serializer: spans exploded into positioned, classified atoms.
+
+A PyMuPDF "dict" span is a run of equal font and size; math needs one box per glyph. When a
+span holds several characters, their x-extents are approximated by splitting the span box in
+proportion to rough advance widths (exact when the extractor hands in one span per glyph).
+Vertical extents are estimated from the baseline, the font size and the character class, so
+the result does not depend on whether the extractor used ascender-based or ink bounding
+boxes. TeX's cmex glyphs hang from their reference point (height ~0, depth = glyph size);
+their extent comes from the cmex metrics table.
+
+Pure: imports only the data model and the symbol tables.
+"""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field, replace
+from typing import Sequence
+
+from ..model.content import FLAG_ITALIC, Span
+from ..render import latex_symbols as sym
+
+AXIS = 0.25          # math axis above the baseline, in em (TeX: 0.25em for cmsy10)
+
+
+@dataclass
+class Glyph:
+    """One atom of a formula: a character, or a composite already serialized to LaTeX."""
+    tex: str
+    kind: str                     # latex_symbols kinds, plus "word" and "comp"
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    base: float                   # baseline y
+    size: float
+    ch: str = ""
+    family: str = ""
+    upright: bool = False         # roman text font: candidates for \sin, \mathrm{...}
+    math_font: bool = False
+    big: bool = False             # tall glyph placed on the math axis (cmex, \left( ...)
+    composite: bool = False
+    axis_y: float | None = None   # math axis of a composite / big glyph
+    inner: str = ""               # "frac", "sqrt", "limits", "delim", "matrix", ...
+    pos: tuple[int, int] = (-1, -1)   # (span index, char index) of the first character
+    end: tuple[int, int] = (-1, -1)   # (span index, char index) after the last character
+    unmapped: bool = False
+    script_hint: int = 0          # +1 superscript char (²), -1 subscript char (₂)
+    parts: list["Glyph"] = field(default_factory=list)
+
+    @property
+    def cx(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+    @property
+    def cy(self) -> float:
+        return (self.top + self.bottom) / 2
+
+    @property
+    def width(self) -> float:
+        return max(0.0, self.x1 - self.x0)
+
+    @property
+    def axis(self) -> float:
+        if self.axis_y is not None:
+            return self.axis_y
+        if self.big:
+            return self.cy
+        return self.base - AXIS * self.size
+
+
+# ----------------------------------------------------------------------------------------
+# character geometry estimates (em units)
+# ----------------------------------------------------------------------------------------
+_NARROW = set("il.,;:!|'()[]ftrIj`´ˆ˙")
+_WIDE = set("mwMW∑∏∫")
+_TALL = set("bdfhklt∂ßβδζθλξϑ!?/|()[]{}⟨⟩")
+_DESC = set("gjpqyβγζημξρςφχψϕϱ,;()[]{}|/⟨⟩∫")
+_OPS = set("+−-=<>≤≥≠≈≡∼≃∝±∓×÷·∘→←↔⇒⇐⇔↦∈∉⊂⊆⊃⊇∪∩∧∨")
+
+
+def char_width(c: str) -> float:
+    if c.isspace():
+        return 0.33
+    if c in _NARROW:
+        return 0.3
+    if c in _WIDE:
+        return 0.85
+    if c in _OPS:
+        return 0.78
+    if c.isupper() or c.isdigit():
+        return 0.7 if c.isupper() else 0.5
+    return 0.5
+
+
+def char_extent(c: str) -> tuple[float, float]:
+    """(height above baseline, depth below baseline) in em, a typographic estimate."""
+    if c in _OPS:
+        return 0.58, 0.08
+    h = 0.7 if (c in _TALL or c.isupper() or c.isdigit()
+                or ("GREEK CAPITAL" in unicodedata.name(c, ""))) else 0.45
+    if c in "ˆ˜¯ˉ˙¨ˇ˘´`˚^~\u20d7":
+        return 0.72, -0.5
+    if c in "∞∼≈−·":
+        h = 0.45
+    d = 0.22 if c in _DESC else 0.0
+    return h, d
+
+
+# ----------------------------------------------------------------------------------------
+# spans -> glyphs
+# ----------------------------------------------------------------------------------------
+def _is_upright(span: Span, family: str) -> bool:
+    if family in ("cmmi", "cmmib", "cmsy", "cmex"):
+        return False
+    f = span.font.lower()
+    return not (span.flags & FLAG_ITALIC) and "italic" not in f and "oblique" not in f
+
+
+def _char_boxes(span: Span) -> list[tuple[float, float]]:
+    text = span.text
+    if len(text) == 1:
+        return [(span.bbox.x0, span.bbox.x1)]
+    weights = [char_width(c) for c in text]
+    total = sum(weights) or 1.0
+    x, out = span.bbox.x0, []
+    for w in weights:
+        dx = span.bbox.width * w / total
+        out.append((x, x + dx))
+        x += dx
+    return out
+
+
+def _extensible_stack(span: Span, family: str) -> Glyph | None:
+    """A run of identical cmex extension pieces ('\\x0c' x5) is one tall delimiter."""
+    t = span.text.strip()
+    if family != "cmex" or len(t) < 2 or len(set(t)) != 1:
+        return None
+    info = sym.CMEX.get(ord(t[0]))
+    if not info or not info[0].endswith(("ex", "vextendsingle", "vextenddouble", "vertex")):
+        return None
+    tex = info[1] or "|"
+    kind = sym.OPEN if tex in ("(", "[", r"\{") else sym.CLOSE if tex in (")", "]", r"\}") \
+        else sym.ORD
+    top = span.origin[1]
+    bottom = max(span.bbox.y1, top + len(t) * info[4] * span.size)
+    return Glyph(tex, kind, span.bbox.x0, span.bbox.x1, top, bottom, span.origin[1], span.size,
+                 ch=t, family=family, math_font=True, big=True)
+
+
+def _ascender_offsets(spans: Sequence[Span]) -> dict[tuple[str, float], float]:
+    """Per font and size, origin.y - bbox.y0 when it is the same for every span that does
+    not start with a space (ascender-based boxes; ink boxes vary and give nothing)."""
+    seen: dict[tuple[str, float], list[float]] = {}
+    for s in spans:
+        if s.text[:1].isspace() or not s.text.strip():
+            continue
+        seen.setdefault((s.font, round(s.size, 2)), []).append(s.origin[1] - s.bbox.y0)
+    return {k: v[0] for k, v in seen.items()
+            if max(v) - min(v) <= 0.03 * k[1] and v[0] > 0}
+
+
+def _span_baseline(span: Span, offsets: dict[tuple[str, float], float]) -> float:
+    """A span that starts with a synthesized space carries the space's origin, which is the
+    previous glyph's baseline; recover the real one from the box when we can."""
+    if span.text[:1].isspace() and span.text.strip():
+        off = offsets.get((span.font, round(span.size, 2)))
+        if off is not None:
+            return span.bbox.y0 + off
+    return span.origin[1]
+
+
+def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -> list[Glyph]:
+    """Explode spans into glyphs (whitespace dropped, combining accents applied)."""
+    out: list[Glyph] = []
+    offsets = _ascender_offsets(spans)
+    for si, span in enumerate(spans):
+        base = _span_baseline(span, offsets)
+        if base != span.origin[1]:
+            span = replace(span, origin=(span.origin[0], base))
+        family = sym.font_family(span.font)
+        mathf = sym.is_math_font(span.font)
+        stack = _extensible_stack(span, family)
+        if stack is not None:
+            stack.pos, stack.end = (si, 0), (si, len(span.text))
+            out.append(stack)
+            continue
+        boxes = _char_boxes(span)
+        upright = _is_upright(span, family)
+        for ci, (c, (x0, x1)) in enumerate(zip(span.text, boxes)):
+            if c.isspace() or c in "\u200b\u00ad":
+                continue
+            if c in sym.COMBINING_ACCENTS and out:
+                prev = out[-1]
+                cmd = sym.COMBINING_ACCENTS[c]
+                out[-1] = replace(prev, tex=f"{cmd}{{{prev.tex}}}", end=(si, ci + 1))
+                continue
+            g = _make_glyph(c, span, family, mathf, upright, x0, x1, reasons)
+            g.pos, g.end = (si, ci), (si, ci + 1)
+            out.append(g)
+    return out
+
+
+def _make_glyph(c: str, span: Span, family: str, mathf: bool, upright: bool,
+                x0: float, x1: float, reasons: list[str] | None) -> Glyph:
+    size, base = span.size, span.origin[1]
+    hint = 0
+    if c in sym.SUPERSCRIPT_CHARS or c in sym.SUBSCRIPT_CHARS:
+        hint = 1 if c in sym.SUPERSCRIPT_CHARS else -1
+        c2 = sym.SUPERSCRIPT_CHARS.get(c) or sym.SUBSCRIPT_CHARS[c]
+        size = span.size * 0.7
+        base = base - 0.36 * span.size if hint > 0 else base + 0.15 * span.size
+        found = sym.lookup(c2)
+        tex, kind = found if found else (c2, sym.ORD)
+        h, d = char_extent(c2)
+        return Glyph(tex, kind, x0, x1, base - h * size, base + d * size, base, size, ch=c2,
+                     family=family, upright=False, math_font=True, script_hint=hint)
+    found = sym.lookup(c, family)
+    unmapped = found is None or sym.is_private_use(c)
+    if unmapped:
+        tex, kind = c, sym.ORD
+        if reasons is not None:
+            reasons.append(f"unmapped glyph U+{ord(c):04X} in {sym.base_font_name(span.font)}")
+    else:
+        tex, kind = found
+    if family == "bold" and c.isascii() and c.isalpha():
+        tex = rf"\mathbf{{{c}}}"
+    elif family == "cmmib" and c.isascii() and c.isalpha():
+        tex = rf"\boldsymbol{{{c}}}"
+    ext = sym.cmex_extent(c) if family == "cmex" else None
+    big = False
+    if ext is not None:
+        top, bottom, big = base - ext[0] * size, base + ext[1] * size, True
+    elif kind == sym.RADICAL and family == "cmsy":
+        top, bottom = base - 0.04 * size, base + 0.96 * size   # cmsy radical hangs too
+    else:
+        h, d = char_extent(c)
+        top, bottom = base - h * size, base + d * size
+    if c in sym.PRIMES and kind == sym.ORD:
+        tex = r"\prime" * sym.PRIMES[c]
+    return Glyph(tex, kind, x0, x1, top, bottom, base, size, ch=c, family=family,
+                 upright=upright and c.isascii() and c.isalpha(), math_font=mathf, big=big,
+                 unmapped=unmapped)
+
+
+def mark_big_glyphs(glyphs: list[Glyph]) -> None:
+    """Delimiters / operators / radicals set well above the text size (Unicode math fonts
+    size a glyph up instead of using a separate extension font) sit on the math axis."""
+    sizes = sorted(g.size for g in glyphs if not g.composite and g.kind == sym.ORD)
+    if not sizes:
+        return
+    median = sizes[len(sizes) // 2]
+    for g in glyphs:
+        if g.big or g.composite:
+            continue
+        if g.kind in (sym.OPEN, sym.CLOSE, sym.BIGOP, sym.RADICAL) or g.ch in "|‖∥":
+            if g.size >= 1.3 * median:
+                g.big = True
+                h = 0.75 * g.size
+                g.top, g.bottom = g.base - h, g.base + 0.25 * g.size
+
+
+# ----------------------------------------------------------------------------------------
+# upright words: \sin, \max, \operatorname{Var}
+# ----------------------------------------------------------------------------------------
+def group_words(glyphs: list[Glyph]) -> list[Glyph]:
+    """Merge upright Latin letters that sit side by side (same size and baseline, no gap)
+    into words. Glyphs on other baselines in between (limits under 'lim') do not break a
+    word."""
+    letters = [g for g in glyphs if g.upright and g.kind == sym.ORD and not g.composite
+               and g.family != "bold" and g.ch.isalpha()]
+    others = [g for g in glyphs if not any(g is x for x in letters)]
+    letters.sort(key=lambda g: g.x0)
+    runs: list[list[Glyph]] = []
+    for g in letters:
+        for run in runs:
+            last = run[-1]
+            if (abs(g.base - last.base) < 0.08 * g.size and abs(g.size - last.size) < 0.05 * g.size
+                    and -0.2 * g.size < g.x0 - last.x1 < 0.12 * g.size):
+                run.append(g)
+                break
+        else:
+            runs.append([g])
+    for run in runs:
+        if len(run) == 1:
+            others.append(run[0])
+            continue
+        text = "".join(g.ch for g in run)
+        others.append(Glyph(text, "word", run[0].x0, run[-1].x1, min(g.top for g in run),
+                            max(g.bottom for g in run), run[0].base, run[0].size, ch=text,
+                            family=run[0].family, upright=True, math_font=run[0].math_font,
+                            pos=run[0].pos, end=run[-1].end, parts=list(run)))
+    others.sort(key=lambda g: g.x0)
+    return others

@@ -1,0 +1,414 @@
+"""Math from the PDF text layer: spans (+ horizontal rules) -> LaTeX, no OCR, no model.
+
+Public API (pure functions over the data model; no pymupdf import):
+
+* ``spans_to_latex(spans, rules, base_size=None) -> MathResult`` — one display formula.
+* ``lines_to_latex(lines, rules) -> MathResult`` — a display block of one or more lines:
+  rows aligned at a relation become ``\\begin{aligned} .. &= .. \\\\ .. \\end{aligned}``;
+  grids between tall brackets become matrices; an equation number ``(3)`` at the right
+  margin is returned as ``MathResult.tag`` and left out of the LaTeX.
+* ``inline_math_runs(line, body_size, rules) -> list[MathRun]`` — where a prose line holds
+  math (math-font glyphs, math characters, sub/superscripts), with a
+  ``maybe_footnote_marker`` flag for raised small marks after a word, which are left for the
+  footnote stage to decide.
+* ``line_to_markdown_with_math(line, body_size, rules) -> (text, [MathResult])`` — the line
+  text with every inline formula replaced by ``$...$``.
+
+Rules are horizontal vector strokes or thin filled rectangles on the page (fraction bars,
+radical vincula, overlines), as ``BBox``es in page coordinates. Quality is best when each
+span holds one glyph; multi-glyph spans are split in proportion to rough advance widths.
+See math_layout.py for the structure recognition.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..model.content import Drawing, Line, Span
+from ..model.geometry import BBox
+from ..render import latex_symbols as sym
+from .math_glyphs import Glyph, glyphs_from_spans, group_words, mark_big_glyphs
+from .math_layout import (REL, Atom, Ctx, join_atoms, serialize_row, split_rows, structure,
+                          usable_rules)
+
+__all__ = ["MathResult", "MathRun", "spans_to_latex", "lines_to_latex", "inline_math_runs",
+           "line_to_markdown_with_math", "rules_from_drawings"]
+
+
+@dataclass(frozen=True, slots=True)
+class MathResult:
+    latex: str
+    confidence: str = "high"            # "high" | "low"
+    reasons: tuple[str, ...] = ()
+    tag: str | None = None              # equation number, without parentheses
+
+    @property
+    def low(self) -> bool:
+        return self.confidence == "low"
+
+
+@dataclass(frozen=True, slots=True)
+class MathRun:
+    """A stretch of a prose line that is math. Offsets index ``line.text``; spans are
+    ``line.spans[span_start:span_end]`` (the spans the run touches)."""
+    start: int
+    end: int
+    span_start: int
+    span_end: int
+    result: MathResult | None = None
+    maybe_footnote_marker: bool = False
+
+
+# ----------------------------------------------------------------------------------------
+# display math
+# ----------------------------------------------------------------------------------------
+def rules_from_drawings(drawings: Sequence[Drawing], max_height: float = 2.0) -> list[BBox]:
+    """Horizontal rules among a page's vector paths: stroked horizontal lines (their box
+    thickened by half the stroke width) and thin filled rectangles."""
+    out: list[BBox] = []
+    for d in drawings:
+        b = d.bbox
+        if d.kind not in ("line", "rect") or b.width <= 0.5:
+            continue
+        if d.kind == "line" and b.height < 0.5:
+            w = max(d.width, 0.2) / 2
+            out.append(BBox(b.x0, b.cy - w, b.x1, b.cy + w))
+        elif d.kind == "rect" and b.height <= max_height and b.width > 2 * b.height:
+            out.append(b)
+    return out
+
+
+def spans_to_latex(spans: Sequence[Span], rules: Sequence[BBox] = (), *,
+                   base_size: float | None = None) -> MathResult:
+    """Serialize one formula (display or inline) given as spans, plus the horizontal rules
+    drawn in its region."""
+    reasons: list[str] = []
+    glyphs = glyphs_from_spans(spans, reasons)
+    return glyphs_to_latex(glyphs, rules, reasons, display=True, base_size=base_size)
+
+
+def lines_to_latex(lines: Sequence[Line], rules: Sequence[BBox] = (), *,
+                   base_size: float | None = None) -> MathResult:
+    """Serialize a display block made of several text lines (fractions, limits and
+    multi-line environments span several extractor lines)."""
+    spans = [s for line in lines for s in line.spans]
+    return spans_to_latex(spans, rules, base_size=base_size)
+
+
+def glyphs_to_latex(glyphs: list[Glyph], rules: Sequence[BBox], reasons: list[str], *,
+                    display: bool = True, base_size: float | None = None) -> MathResult:
+    if not glyphs:
+        return MathResult("", "low", ("no glyphs",))
+    ctx = Ctx(reasons=reasons, display=display)
+    mark_big_glyphs(glyphs)
+    glyphs = group_words(glyphs)
+    glyphs = structure(glyphs, usable_rules(rules, glyphs), ctx)
+    rows = sorted(split_rows(glyphs), key=lambda r: min(g.axis for g in r))
+    tags: list[str] = []
+    if display:
+        rows, tags = _pop_tags(rows)
+    row_atoms = [serialize_row(r, ctx) for r in rows if r]
+    if len(row_atoms) == 1:
+        latex = join_atoms(row_atoms[0], display)
+    else:
+        latex = _multiline(row_atoms, display)
+    _check_balance(latex, ctx)
+    conf = "low" if ctx.reasons else "high"
+    return MathResult(latex.strip(), conf, tuple(ctx.reasons), ",".join(tags) or None)
+
+
+_TAG_RX = re.compile(r"^\(([0-9A-Za-z][\w.\-:*']{0,7})\)$")
+
+
+def _pop_tags(rows: list[list[Glyph]]) -> tuple[list[list[Glyph]], list[str]]:
+    """Equation numbers: '(' ... ')' in a text font at the right end of a row, separated
+    from the formula by a wide gap (or forming a row of their own)."""
+    tags: list[str] = []
+    out: list[list[Glyph]] = []
+    formula_x1 = max((g.x1 for r in rows for g in r), default=0.0)
+    for row in rows:
+        ordered = sorted(row, key=lambda g: g.x0)
+        opens = [i for i, g in enumerate(ordered) if g.ch == "(" and not g.composite]
+        if not opens or ordered[-1].ch != ")":
+            out.append(row)
+            continue
+        k = opens[-1]
+        cand, rest = ordered[k:], ordered[:k]
+        m = _TAG_RX.match("".join(g.ch for g in cand))
+        size = max(g.size for g in cand)
+        if not m or any(g.family in ("cmmi", "cmmib") or g.composite for g in cand):
+            out.append(row)
+            continue
+        if rest:
+            gap = cand[0].x0 - max(g.x1 for g in rest)
+            if gap < 1.5 * size:
+                out.append(row)
+                continue
+            out.append(rest)
+        elif len(rows) == 1 or cand[-1].x1 < formula_x1 - 0.1:
+            out.append(row)
+            continue
+        tags.append(m.group(1))
+    return out, tags
+
+
+def _multiline(row_atoms: list[list[Atom]], display: bool) -> str:
+    firsts = []
+    for atoms in row_atoms:
+        idx = next((i for i, a in enumerate(atoms) if a.kind == REL), None)
+        firsts.append(idx)
+    aligned = all(i is not None for i in firsts)
+    if aligned:
+        xs = [atoms[i].x0 for atoms, i in zip(row_atoms, firsts)]
+        size = max(a.size for atoms in row_atoms for a in atoms)
+        aligned = max(xs) - min(xs) <= 0.6 * size
+    texts = []
+    for atoms, i in zip(row_atoms, firsts):
+        if aligned:
+            left = join_atoms(atoms[:i], display)
+            texts.append((left + " &" if left else "&") + join_atoms(atoms[i:], display))
+        else:
+            texts.append(join_atoms(atoms, display))
+    env = "aligned" if aligned else "gathered"
+    return rf"\begin{{{env}}} " + r" \\ ".join(texts) + rf" \end{{{env}}}"
+
+
+_PAIRS = [("(", ")"), ("[", "]"), (r"\{", r"\}"), (r"\langle", r"\rangle"),
+          (r"\left", r"\right"), (r"\lfloor", r"\rfloor"), (r"\lceil", r"\rceil")]
+
+
+def _check_balance(latex: str, ctx: Ctx) -> None:
+    depth = 0
+    for m in re.finditer(r"\\.|[{}]", latex):
+        t = m.group(0)
+        depth += 1 if t == "{" else -1 if t == "}" else 0
+        if depth < 0:
+            break
+    if depth != 0:
+        ctx.note("unbalanced braces")
+    plain = re.sub(r"\\(left|right)\.", "", latex)
+    for a, b in _PAIRS:
+        na = len(re.findall(re.escape(a) + (r"(?![A-Za-z])" if a[-1].isalpha() else ""), plain))
+        nb = len(re.findall(re.escape(b) + (r"(?![A-Za-z])" if b[-1].isalpha() else ""), plain))
+        if a == "(":
+            na -= plain.count(r"\left(") * 0
+        if na != nb:
+            ctx.note("unbalanced delimiters")
+            return
+
+
+# ----------------------------------------------------------------------------------------
+# inline math in prose lines
+# ----------------------------------------------------------------------------------------
+_OP_TOKEN = re.compile(r"^[=<>+±×÷·≤≥≠≈≡∼≃∝∈∉⊂⊆⊃⊇∪∩→←↔⇒⇐⇔↦−]+$")
+_NUM_TOKEN = re.compile(r"^[0-9]+([.,][0-9]+)?$")
+_MARKER_CHARS = set("0123456789*†‡§¶abcdefghijklmnopqrstuvwxyz")
+_TRAIL = set(".,;:!?")
+
+
+@dataclass
+class _Tok:
+    start: int
+    end: int
+    glyphs: list[Glyph]
+    kind: str = "word"          # math | op | num | letter | word | marker
+
+
+def _line_baseline(glyphs: Sequence[Glyph], body_size: float) -> float:
+    body = [g for g in glyphs if abs(g.size - body_size) <= 0.12 * body_size
+            and not g.script_hint and not g.big]
+    pool = body or [g for g in glyphs if not g.script_hint] or list(glyphs)
+    counts: dict[float, int] = {}
+    for g in pool:
+        counts[round(g.base, 1)] = counts.get(round(g.base, 1), 0) + 1
+    best = max(counts.items(), key=lambda kv: kv[1])[0]
+    near = sorted(g.base for g in pool if abs(g.base - best) <= 0.1 * body_size)
+    return near[len(near) // 2]
+
+
+def _is_script(g: Glyph, base: float, body_size: float) -> bool:
+    if g.script_hint:
+        return True
+    d = g.base - base
+    if g.size <= 0.85 * body_size and abs(d) >= 0.08 * body_size:
+        return True
+    return abs(d) >= 0.3 * body_size and not g.big
+
+
+def _tokens(line: Line, glyphs: list[Glyph], offs: list[int]) -> list[_Tok]:
+    text = line.text
+    toks: list[_Tok] = []
+    by_start: dict[int, list[Glyph]] = {}
+    for g in glyphs:
+        by_start.setdefault(offs[g.pos[0]] + g.pos[1], []).append(g)
+    i = 0
+    while i < len(text):
+        if text[i].isspace():
+            i += 1
+            continue
+        j = i
+        while j < len(text) and not text[j].isspace():
+            j += 1
+        gl = [g for k in range(i, j) for g in by_start.get(k, [])]
+        toks.append(_Tok(i, j, gl))
+        i = j
+    return toks
+
+
+def _classify(tok: _Tok, text: str, base: float, body_size: float,
+              body_fonts: frozenset[str]) -> None:
+    s = text[tok.start:tok.end]
+    seeds = []
+    for g in tok.glyphs:
+        by_font = g.math_font and g.family not in body_fonts
+        if by_font or g.script_hint or _is_script(g, base, body_size) or \
+                (len(g.ch) == 1 and sym.is_math_char(g.ch)) or g.tex.startswith("\\") \
+                and g.kind != "word" and len(g.ch) == 1 and not g.ch.isascii():
+            seeds.append(g)
+    scripts = [g for g in tok.glyphs if _is_script(g, base, body_size)]
+    if scripts and len(scripts) == len(seeds) and all(
+            not g.math_font and not g.script_hint and g.base < base and g.ch in _MARKER_CHARS
+            for g in scripts):
+        first = min(scripts, key=lambda g: g.pos)
+        before = [g for g in tok.glyphs if g.pos < first.pos]
+        letters = sum(1 for g in before if g.ch.isalpha())
+        if not before or letters >= 2 or before[-1].ch in _TRAIL | set("\"')”’"):
+            tok.kind = "marker"
+            return
+    if seeds:
+        tok.kind = "math"
+    elif _OP_TOKEN.match(s):
+        tok.kind = "op"
+    elif _NUM_TOKEN.match(s):
+        tok.kind = "num"
+    elif len(s) == 1 and s.isalpha():
+        tok.kind = "letter"
+    elif len(s) == 2 and s[0].isalpha() and s[1] in _TRAIL:
+        tok.kind = "letter"
+
+
+def _runs_of_tokens(toks: list[_Tok]) -> list[tuple[int, int]]:
+    """Token index ranges [i, j) that form formulas."""
+    n = len(toks)
+    in_run = [t.kind == "math" for t in toks]
+    changed = True
+    while changed:          # operators join formulas with numbers / single letters
+        changed = False
+        for i, t in enumerate(toks):
+            if t.kind != "op" or in_run[i]:
+                continue
+            left = i > 0 and (in_run[i - 1] or toks[i - 1].kind in ("num", "letter"))
+            right = i + 1 < n and (in_run[i + 1] or toks[i + 1].kind in ("num", "letter"))
+            touch = (i > 0 and in_run[i - 1]) or (i + 1 < n and in_run[i + 1]) or \
+                any(toks[k].kind == "letter" and toks[k].glyphs and not toks[k].glyphs[0].upright
+                    for k in (i - 1, i + 1) if 0 <= k < n)
+            if left and right and touch:
+                for k in (i - 1, i, i + 1):
+                    if not in_run[k]:
+                        in_run[k] = True
+                        changed = True
+    runs: list[tuple[int, int]] = []
+    i = 0
+    while i < n:
+        if not in_run[i]:
+            i += 1
+            continue
+        j = i
+        while j < n and in_run[j]:
+            j += 1
+        runs.append((i, j))
+        i = j
+    return runs
+
+
+def _trim(glyphs: list[Glyph], base: float, body_size: float) -> list[Glyph]:
+    """Drop sentence punctuation and unbalanced text-font parentheses at the edges."""
+    gl = sorted(glyphs, key=lambda g: g.pos)
+
+    def text_level(g: Glyph) -> bool:
+        return not g.math_font and not _is_script(g, base, body_size)
+
+    changed = True
+    while gl and changed:
+        changed = False
+        last, first = gl[-1], gl[0]
+        n_open = sum(g.ch in "([" for g in gl)
+        n_close = sum(g.ch in ")]" for g in gl)
+        if text_level(last) and (last.ch in _TRAIL or last.ch in ")]" and n_close > n_open
+                                 or last.ch in "\"'”’"):
+            gl.pop()
+            changed = True
+        elif text_level(first) and (first.ch in "([" and n_open > n_close
+                                    or first.ch in "\"'“‘"):
+            gl.pop(0)
+            changed = True
+    return gl
+
+
+def inline_math_runs(line: Line, body_size: float, rules: Sequence[BBox] = (), *,
+                     body_fonts: Sequence[str] = ()) -> list[MathRun]:
+    """Find the formulas inside a prose line and serialize each of them."""
+    glyphs = glyphs_from_spans(line.spans)
+    if not glyphs:
+        return []
+    offs, acc = [], 0
+    for s in line.spans:
+        offs.append(acc)
+        acc += len(s.text)
+    base = _line_baseline(glyphs, body_size)
+    fams = frozenset(sym.font_family(f) or f for f in body_fonts)
+    toks = _tokens(line, glyphs, offs)
+    for t in toks:
+        _classify(t, line.text, base, body_size, fams)
+    out: list[MathRun] = []
+    for t in toks:
+        if t.kind == "marker":
+            out.append(_marker_run(t, base, body_size, offs))
+    for i, j in _runs_of_tokens(toks):
+        gl = _trim([g for t in toks[i:j] for g in t.glyphs], base, body_size)
+        if not gl:
+            continue
+        start = offs[gl[0].pos[0]] + gl[0].pos[1]
+        end = offs[gl[-1].end[0]] + gl[-1].end[1]
+        reasons: list[str] = []
+        fresh = glyphs_from_spans(line.spans, reasons)
+        keep = {g.pos for g in gl}
+        sub = [g for g in fresh if g.pos in keep]
+        x0, x1 = min(g.x0 for g in sub), max(g.x1 for g in sub)
+        near = [r for r in rules if r.x1 > x0 - 1 and r.x0 < x1 + 1]
+        res = glyphs_to_latex(sub, near, [r for r in reasons if _in_run(r, sub)],
+                              display=False)
+        out.append(MathRun(start, end, gl[0].pos[0], gl[-1].end[0] + 1, res))
+    out.sort(key=lambda r: r.start)
+    return out
+
+
+def _in_run(reason: str, glyphs: Sequence[Glyph]) -> bool:
+    m = re.search(r"U\+([0-9A-F]{4,6})", reason)
+    return not m or any(g.unmapped and g.ch == chr(int(m.group(1), 16)) for g in glyphs)
+
+
+def _marker_run(t: _Tok, base: float, body_size: float, offs: list[int]) -> MathRun:
+    sc = [g for g in t.glyphs if _is_script(g, base, body_size)]
+    first, last = min(sc, key=lambda g: g.pos), max(sc, key=lambda g: g.end)
+    return MathRun(offs[first.pos[0]] + first.pos[1], offs[last.end[0]] + last.end[1],
+                   first.pos[0], last.end[0] + 1, None, maybe_footnote_marker=True)
+
+
+def line_to_markdown_with_math(line: Line, body_size: float, rules: Sequence[BBox] = (), *,
+                               body_fonts: Sequence[str] = ()) -> tuple[str, list[MathResult]]:
+    """The line's text with inline formulas as ``$...$``. Possible footnote markers are
+    left as plain text (see ``inline_math_runs``)."""
+    text = line.text
+    results: list[MathResult] = []
+    out, pos = [], 0
+    for run in inline_math_runs(line, body_size, rules, body_fonts=body_fonts):
+        if run.maybe_footnote_marker or run.result is None or not run.result.latex:
+            continue
+        out.append(text[pos:run.start])
+        out.append(f"${run.result.latex}$")
+        results.append(run.result)
+        pos = run.end
+    out.append(text[pos:])
+    return "".join(out), results
