@@ -30,6 +30,13 @@ class BBox:
         return cls(min(b.x0 for b in boxes), min(b.y0 for b in boxes),
                    max(b.x1 for b in boxes), max(b.y1 for b in boxes))
 
+    def __iter__(self):
+        """Unpacks like PyMuPDF's Rect: x0, y0, x1, y1 = bbox."""
+        return iter((self.x0, self.y0, self.x1, self.y1))
+
+    def __len__(self) -> int:
+        return 4
+
     @property
     def width(self) -> float:
         return max(0.0, self.x1 - self.x0)

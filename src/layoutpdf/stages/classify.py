@@ -28,13 +28,16 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
           lines: dict[str, Line], title_id: str | None):
     out = []
     body = doc.stats.body_size
-    bottom_of_text = max((e.bbox.y1 for e in elements if e.layer is Layer.BODY), default=0.0)
+    sizes = {e.id: _size([lines[i] for i in e.line_ids if i in lines]) for e in elements}
+    bottom_of_text = max((e.bbox.y1 for e in elements if e.layer is Layer.BODY
+                          and e.role is Role.PARAGRAPH and not CAPTION_START.match(e.text)
+                          and len(e.text) > 20 and sizes[e.id] > body * 0.92), default=0.0)
     for e in elements:
         if e.layer is not Layer.BODY or e.role is not Role.PARAGRAPH or "fallback" in e.reasons:
             out.append(e)
             continue
         own = [lines[i] for i in e.line_ids if i in lines]
-        size = _size(own)
+        size = sizes[e.id]
         if e.id == title_id:
             out.append(replace(e, role=Role.TITLE, level=1, reasons=("largest text on the first page",)))
         elif _is_caption(e, own, body):
@@ -95,14 +98,27 @@ def _caption_styled(e: Element, own: list[Line], body: float) -> bool:
 
 def _is_footnote(e: Element, own: list[Line], size: float, body: float, page: Page,
                  bottom_of_text: float) -> bool:
-    if not own or size > body * 0.92 or e.bbox.y0 < page.height * 0.55:
+    if not own or size > body * 0.92 or e.bbox.y0 < page.height * 0.4:
         return False
-    if e.bbox.y1 < bottom_of_text - 2 * body:
+    separated = _separator_above(page, e, body)
+    if not separated and (e.bbox.y1 < bottom_of_text - 2 * body or e.bbox.y0 < page.height * 0.55):
         return False
     if _FOOTNOTE_START.match(e.text) or _has_raised_marker(own[0]):
         return True
     # an unmarked note block (copyright box, affiliation note) closing its column
     return size <= body * 0.9 and e.bbox.y0 > page.height * 0.6
+
+
+def _separator_above(page: Page, e: Element, body: float) -> bool:
+    """A short horizontal rule just above the block, starting at its left: the footnote rule."""
+    for d in page.drawings:
+        b = d.bbox
+        if b.height > 1.5 or b.width < 3 * body:
+            continue
+        if 0 <= e.bbox.y0 - b.y1 <= 2.5 * body and abs(b.x0 - e.bbox.x0) < 4 * body \
+                and b.width < 0.6 * page.width:
+            return True
+    return False
 
 
 def _has_raised_marker(line: Line) -> bool:
