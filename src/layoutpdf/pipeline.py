@@ -9,7 +9,7 @@ from .errors import Issue, LayoutPDFError, ResourceLimitError
 from .extract import Source, extract_page, open_pdf, pdf_metadata, source_name
 from .model import Document, Page
 from .settings import Settings
-from .stages import classify, footnotes, furniture, layout, stats, stitch, text_layer
+from .stages import classify, figures, footnotes, furniture, layout, stats, stitch, text_layer
 
 log = logging.getLogger("layoutpdf")
 
@@ -20,10 +20,12 @@ STAGES: tuple[tuple[str, Stage], ...] = (
     ("text_layer", text_layer.run),  # pages with no usable text layer are flagged
     ("stats", stats.run),            # body size, line pitch: read by every later stage
     ("furniture", furniture.run),    # watermarks, running headers/footers, page numbers
+    ("figures", figures.run),        # figure regions (with their labels) before the prose flow
     ("layout", layout.run),          # columns, reading order, paragraph blocks
     ("classify", classify.run),      # title, headings, lists, captions, footnote blocks
     ("stitch", stitch.run),          # paragraphs cut by column and page breaks
     ("footnotes", footnotes.run),    # notes split, bound to their anchors by marker
+    ("captions", figures.bind),      # figure captions bound to figures; mentions, context
 )
 
 

@@ -132,6 +132,32 @@ def _code(e: Element, ctx: Context) -> Unit:
     return _unit(UnitKind.CODE, "```\n" + e.text + "\n```", e)
 
 
+def _figure(e: Element, ctx: Context) -> Unit:
+    """Figure: `![caption](crop path or #figure-id)`, a blank line, the caption line
+    (just the image line for a figure without caption). Written by the figures helper."""
+    f = ctx.figures.get(e.id)
+    if f is None:
+        return _unit(UnitKind.FIGURE, "", e)
+    caption = _one_line(f.caption or "")
+    alt = re.sub(r"([\\\[\]$])", r"\\\1", caption)
+    if f.image_path:
+        path = f.image_path.replace("\\", "/")
+        if ctx.image_dir is not None:
+            path = ctx.image_dir.rstrip("/") + "/" + path.rsplit("/", 1)[-1]
+        target = path.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+    else:
+        target = "#" + f.id
+    text, ids, boxes, pages = f"![{alt}]({target})", (e.id,), [(e.page, e.bbox)], {e.page}
+    if caption:
+        text += "\n\n" + escape_prose(caption)
+        if f.caption_element_id:
+            ids += (f.caption_element_id,)
+        if f.caption_bbox is not None:
+            boxes.append((f.page, f.caption_bbox))
+    return Unit(kind=UnitKind.FIGURE, text=text, element_ids=ids, pages=tuple(sorted(pages)),
+                bboxes=tuple(boxes), figure_ids=(f.id,))
+
+
 def _one_line(text: str) -> str:
     return re.sub(r"\s*\n\s*", " ", text).strip()
 
@@ -145,6 +171,7 @@ RENDERERS: dict[Role, Callable[[Element, Context], Unit]] = {
     Role.FOOTNOTE: _footnote,
     Role.EQUATION: _equation,
     Role.CODE: _code,
+    Role.FIGURE: _figure,
 }
 
 

@@ -1,0 +1,205 @@
+"""Captions: labels, caption lines, and the caption <-> object binding score.
+
+Shared by figures and tables. A caption is bound to the region that maximises a score
+built from typography-free geometry, in units of the caption's own line height:
+
+- direction: figure captions usually sit below their figure, table captions above;
+  the other side is allowed, beside (a side caption) less so;
+- distance: the gap between caption and region, decaying over a few line heights;
+- alignment: how much of the narrower box the other one overlaps across the gap;
+- columns: caption and region in the same page column (or both spanning);
+- intervening text: body lines between caption and region make a binding unlikely.
+
+`assign` turns pair scores into one-to-one bindings (best first) and flags the weak or
+ambiguous ones for review.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+from ..model import BBox, Line
+
+# "Figure 3:", "Fig. 3.", "FIGURE 3", "Figure S1", "Figure 3a", "Table 2", "TABLE II", "图 3"
+_LABEL = re.compile(
+    r"^\s*(?P<word>fig(?:ure)?s?|tables?|tab|algorithm|listing|chart|exhibit|scheme|plate"
+    r"|图|表)\s*\.?\s*"
+    r"(?P<num>[A-Z]?\d+(?:[.\-]\d+)*[a-z]?|[IVXLC]+\b)", re.I)
+_FIGURE_WORDS = {"fig", "figs", "figure", "figures", "chart", "exhibit", "scheme", "plate", "图"}
+_TABLE_WORDS = {"table", "tables", "tab", "表"}
+_DELIM = (":", ".", "|", "\u2014", "\u2013", "-")
+
+MIN_SCORE = 0.15        # below this no binding is made
+REVIEW_SCORE = 0.45     # weaker bindings are flagged needs_review
+AMBIGUITY_MARGIN = 0.15  # a runner-up this close makes a binding ambiguous
+
+
+@dataclass(frozen=True)
+class Label:
+    kind: str       # "figure" | "table" | "other"
+    text: str       # "Figure 3", "Table II"
+    number: str     # "3", "II", "S1", "3a"
+
+
+def parse_label(text: str) -> Label | None:
+    """The caption label a text starts with, or None."""
+    m = _LABEL.match(text)
+    if not m:
+        return None
+    word = m.group("word")
+    w = word.lower()
+    kind = "figure" if w in _FIGURE_WORDS else "table" if w in _TABLE_WORDS else "other"
+    if word in ("图", "表"):
+        canonical, sep = word, " "
+    else:
+        canonical, sep = {"figure": "Figure", "table": "Table"}.get(kind, word[:1].upper() + w[1:]), " "
+    return Label(kind, f"{canonical}{sep}{m.group('num')}", m.group("num"))
+
+
+def label_key(label: Label) -> tuple[str, str]:
+    """Key to match a label with mentions: (kind, number without sub-figure letter)."""
+    num = label.number
+    if len(num) > 1 and num[-1].islower() and num[-2].isdigit():
+        num = num[:-1]
+    return label.kind, num.upper()
+
+
+def is_caption_line(line: Line, body_size: float) -> Label | None:
+    """A line that starts a caption: a label followed by a delimiter, or set in another
+    weight or size than body text ('Figure 3 shows ...' in body text is not a caption)."""
+    text = line.text.lstrip()
+    label = parse_label(text)
+    if label is None:
+        return None
+    m = _LABEL.match(text)
+    rest = text[m.end():m.end() + 3]
+    if rest[:1] in _DELIM or rest.strip() == "" or rest.startswith("  "):
+        return label
+    spans = [s for s in line.spans if s.text.strip()]
+    if spans and (spans[0].bold or spans[0].size < body_size * 0.95 or spans[0].size > body_size * 1.05):
+        return label
+    if label.text[:1] in "图表":
+        return label
+    return None
+
+
+# -- binding score ------------------------------------------------------------------------
+def score_binding(caption_bbox: BBox, region_bbox: BBox, page=None,
+                  columns: Sequence[BBox] = (), *, kind: str = "figure", em: float | None = None,
+                  obstacles: Iterable[BBox] = ()) -> tuple[float, tuple[str, ...]]:
+    """Score in [0, 1] that the caption at `caption_bbox` belongs to the object at
+    `region_bbox`, with the reasons. `kind` is "figure" (caption expected below) or
+    "table" (caption expected above); `em` is the caption's line height (default: a
+    fraction of the caption height, at most 12 pt); `obstacles` are boxes of body text
+    lines that are neither the caption nor the object; `columns` the page's column boxes."""
+    c, r = caption_bbox, region_bbox
+    em = em or 10.0
+    reasons: list[str] = []
+    below_pref, above_pref = (1.0, 0.8) if kind != "table" else (0.85, 1.0)
+    tol = 0.5 * em
+    if c.y0 >= r.y1 - tol:
+        direction, gap, pref = "below", max(0.0, c.y0 - r.y1), below_pref
+        align = c.overlap_x(r) / max(1e-6, min(c.width, r.width))
+    elif c.y1 <= r.y0 + tol:
+        direction, gap, pref = "above", max(0.0, r.y0 - c.y1), above_pref
+        align = c.overlap_x(r) / max(1e-6, min(c.width, r.width))
+    elif c.overlap_y(r) > 0 and c.overlap_x(r) <= 0.1 * min(c.width, r.width):
+        direction, pref = "beside", 0.6
+        gap = max(0.0, c.x0 - r.x1, r.x0 - c.x1)
+        align = c.overlap_y(r) / max(1e-6, min(c.height, r.height))
+    else:
+        direction, gap, pref, align = "overlapping", 0.0, 0.3, 1.0
+    reasons.append(f"caption {direction} the {kind}")
+    distance = 1.0 / (1.0 + (gap / (3.0 * em)) ** 2)
+    reasons.append(f"gap {gap / em:.1f} lines")
+    if direction in ("below", "above") and align < 0.05:
+        # beside diagonally: a centred caption under side-by-side figures still overlaps
+        align = 0.0
+    reasons.append(f"alignment {align:.0%}")
+    col = _column_factor(c, r, columns)
+    if col < 1.0:
+        reasons.append("different columns")
+    between = _between(c, r, direction, obstacles)
+    blocked = 0.25 ** min(between, 3)
+    if between:
+        reasons.append(f"{between} text line(s) between")
+    score = pref * distance * (0.25 + 0.75 * min(1.0, align)) * col * blocked
+    return round(score, 3), tuple(reasons)
+
+
+def _column_factor(c: BBox, r: BBox, columns: Sequence[BBox]) -> float:
+    if len(columns) < 2:
+        return 1.0
+    widest = max(col.width for col in columns)
+
+    def col_of(b: BBox):
+        if b.width > 1.3 * widest:
+            return "span"
+        best = max(range(len(columns)), key=lambda i: columns[i].overlap_x(b))
+        return best if columns[best].overlap_x(b) > 0 else None
+
+    a, b = col_of(c), col_of(r)
+    if a is None or b is None or a == b:
+        return 1.0
+    if "span" in (a, b):
+        return 0.8
+    return 0.4
+
+
+def _between(c: BBox, r: BBox, direction: str, obstacles: Iterable[BBox]) -> int:
+    if direction == "below":
+        lo, hi = r.y1, c.y0
+    elif direction == "above":
+        lo, hi = c.y1, r.y0
+    else:
+        return 0
+    x0, x1 = max(c.x0, r.x0), min(c.x1, r.x1)
+    if x1 <= x0:
+        x0, x1 = min(c.x0, r.x0), max(c.x1, r.x1)
+    n = 0
+    for o in obstacles:
+        if o.y0 >= lo - 0.5 and o.y1 <= hi + 0.5 and o.x1 > x0 and o.x0 < x1:
+            n += 1
+    return n
+
+
+# -- one-to-one assignment --------------------------------------------------------------
+@dataclass(frozen=True)
+class Binding:
+    caption: str                 # caption key (element id)
+    region: str                  # region key (figure/table id)
+    score: float
+    reasons: tuple[str, ...]
+    needs_review: bool
+
+
+Scorer = Callable[[str, str], tuple[float, tuple[str, ...]]]
+
+
+def assign(captions: Sequence[str], regions: Sequence[str], scorer: Scorer,
+           min_score: float = MIN_SCORE) -> list[Binding]:
+    """Bind captions to regions one-to-one, highest score first. A binding is flagged
+    needs_review when weak, or when the caption or the region had a close runner-up."""
+    table = {(c, r): scorer(c, r) for c in captions for r in regions}
+    pairs = sorted(((s, c, r) for (c, r), (s, _) in table.items() if s >= min_score),
+                   key=lambda t: (-t[0], captions.index(t[1]), regions.index(t[2])))
+    used_c: set[str] = set()
+    used_r: set[str] = set()
+    out = []
+    for s, c, r in pairs:
+        if c in used_c or r in used_r:
+            continue
+        used_c.add(c)
+        used_r.add(r)
+        rival = max([table[(c, r2)][0] for r2 in regions if r2 != r and r2 not in used_r]
+                    + [table[(c2, r)][0] for c2 in captions if c2 != c and c2 not in used_c]
+                    + [0.0])
+        reasons = table[(c, r)][1]
+        review = s < REVIEW_SCORE or rival > s - AMBIGUITY_MARGIN
+        if s < REVIEW_SCORE:
+            reasons += ("weak binding",)
+        if rival > s - AMBIGUITY_MARGIN:
+            reasons += (f"ambiguous: runner-up scores {rival:.2f}",)
+        out.append(Binding(c, r, s, reasons, review))
+    return out

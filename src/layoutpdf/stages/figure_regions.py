@@ -1,0 +1,422 @@
+"""Figure region proposals on one page (geometry only; the figures stage makes elements).
+
+Three sources, in the spirit of PDFFigures 2.0 (Clark & Divvala, 2016):
+
+1. raster placements: tiles that touch are one image; icons and page-covering scans are
+   not figures;
+2. vector drawings clustered by proximity: a cluster is a figure when it holds graphic ink
+   (curves, diagonal or polyline paths, filled shapes with no text in them) spread over a
+   good part of its area; clusters of only horizontal/vertical rules and boxes with text in
+   them are tables, rules or text frames, left to the other stages;
+3. caption-first: a figure caption with no region next to it proposes the empty area above
+   (or below) it, bounded by its column (or the text width for a spanning caption) and the
+   nearest body text.
+
+Raster and vector regions then take in the short text lines inside and at their edges
+(tick labels, axis labels, legends), never body prose, captions or headings.
+All distances are in units of the body font size (em).
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+from ..model import BBox, Line, Page
+from .captions import Label, is_caption_line
+
+RULE_EM = 0.15          # a drawing thinner than this is a rule (table rule, underline, axis)
+CLUSTER_GAP_EM = 0.3    # drawings closer than this belong to one cluster
+TILE_GAP_EM = 0.1       # raster tiles closer than this are one image
+GROW_GAP_EM = 0.9       # labels at most this far from a figure belong to it
+MERGE_GAP_EM = 1.0      # figure parts this close (nothing between) are one figure
+MIN_SIDE_EM = (2.5, 1.5)  # smallest figure: width, height
+MIN_AREA_EM2 = 10.0
+INK_SHARE = 0.2         # graphic ink must span this share of a vector cluster's box
+SCAN_SHARE = 0.6        # an image covering this share of the page is a scan/background
+CAPTION_REACH_EM = 4.0  # a region this close to a caption is "its" region for now
+MIN_EMPTY_EM = 3.0      # a caption-first area must be at least this tall
+HEADING_SIZE = 1.15     # text this much larger than body text is a heading, not a label
+WHITE = 0.95            # fills lighter than this (and unstroked) are page background
+
+
+@dataclass
+class Proposal:
+    bbox: BBox
+    sources: set[str]
+    line_ids: list[str] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
+
+    @property
+    def kind(self) -> str:
+        s = self.sources - {"caption"}
+        if s == {"raster"}:
+            return "raster"
+        if "raster" in s and "vector" in s:
+            return "mixed"
+        return "vector"
+
+
+class PageText:
+    """The free text lines of a page, indexed by position, with prose/caption tests."""
+
+    def __init__(self, lines: list[Line], body: float):
+        self.body = body
+        self.lines = sorted(lines, key=lambda ln: ln.bbox.y0)
+        self.y0s = [ln.bbox.y0 for ln in self.lines]
+        self.max_h = max((ln.bbox.height for ln in self.lines), default=0.0)
+        self.captions: dict[str, Label] = {}
+        for ln in self.lines:
+            if ln.horizontal:
+                label = is_caption_line(ln, body)
+                if label is not None:
+                    self.captions[ln.id] = label
+        self._prose: dict[str, bool] = {}
+
+    def near(self, box: BBox) -> list[Line]:
+        """Lines whose box intersects `box`."""
+        lo = bisect.bisect_left(self.y0s, box.y0 - self.max_h - 1)
+        hi = bisect.bisect_right(self.y0s, box.y1)
+        return [ln for ln in self.lines[lo:hi]
+                if ln.bbox.x1 >= box.x0 and ln.bbox.x0 <= box.x1 and ln.bbox.y1 >= box.y0]
+
+    def inside(self, box: BBox) -> list[Line]:
+        """Lines whose centre lies in `box`."""
+        return [ln for ln in self.near(box)
+                if box.x0 <= ln.bbox.cx <= box.x1 and box.y0 <= ln.bbox.cy <= box.y1]
+
+    def is_long(self, ln: Line) -> bool:
+        size = ln.size or self.body
+        words = len(ln.text.split())
+        w = ln.bbox.width
+        return ln.horizontal and ((words >= 6 and w >= 12 * size) or (words >= 3 and w >= 22 * size))
+
+    def is_prose(self, ln: Line) -> bool:
+        """A line of running text: long itself, or the short end of a block of long lines."""
+        hit = self._prose.get(ln.id)
+        if hit is None:
+            hit = self.is_long(ln) or (ln.horizontal and self._next_to_long(ln))
+            self._prose[ln.id] = hit
+        return hit
+
+    def _next_to_long(self, ln: Line) -> bool:
+        size = ln.size or self.body
+        for other in self.near(BBox(ln.bbox.x0, ln.bbox.y0 - 1.2 * size, ln.bbox.x1, ln.bbox.y1 + 1.2 * size)):
+            if other is ln or abs((other.size or size) - size) > 0.1 * size:
+                continue
+            if abs(other.bbox.x0 - ln.bbox.x0) <= 1.5 * size and other.bbox.overlap_y(ln.bbox) <= 0 \
+                    and self.is_long(other):
+                return True
+        return False
+
+    def is_heading(self, ln: Line) -> bool:
+        if (ln.size or 0) >= HEADING_SIZE * self.body:
+            return True
+        spans = [s for s in ln.spans if s.text.strip()]
+        return bool(spans) and all(s.bold for s in spans) and len(ln.text.split()) >= 2 \
+            and ln.bbox.width >= 6 * self.body and ln.id not in self.captions
+
+    def is_label(self, ln: Line) -> bool:
+        """May belong to a figure as a tick label, axis label, legend entry."""
+        return ln.id not in self.captions and not self.is_prose(ln) and \
+            (ln.size or 0) < HEADING_SIZE * self.body
+
+
+# -- raster and vector sources --------------------------------------------------------------
+def raster_regions(page: Page, em: float) -> list[BBox]:
+    page_area = max(1.0, page.width * page.height)
+    boxes = []
+    for im in page.images:
+        b = im.bbox.intersection(page.rect)
+        if b is None or (0 < im.pixel_width * im.pixel_height <= 4):
+            continue
+        if b.area < SCAN_SHARE * page_area:
+            boxes.append(b)
+    return [b for b in cluster_boxes(boxes, TILE_GAP_EM * em)
+            if _big_enough(b, em) and b.area < SCAN_SHARE * page_area]
+
+
+def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, str]]:
+    """Clusters of drawings that hold graphic ink, with a reason."""
+    thin = max(1.0, RULE_EM * em)
+    items: list[tuple[BBox, str]] = []
+    for d in page.drawings:
+        b = d.bbox
+        if b.width >= 0.9 * page.width and b.height >= 0.9 * page.height:
+            continue                                  # page frame or background
+        if d.stroke is None and (d.fill is None or _lightness(d.fill) >= WHITE):
+            continue                                  # invisible or white background
+        if min(b.width, b.height) <= thin and d.kind in ("line", "rect"):
+            items.append((b, "rule"))
+        elif d.kind == "rect":
+            items.append((b, "box"))
+        else:
+            items.append((b, "ink"))
+    if not items:
+        return []
+    out = []
+    for members in cluster_items(items, CLUSTER_GAP_EM * em):
+        bbox = BBox.union_all(items[i][0] for i in members)
+        if not _big_enough(bbox, em) or (len(members) == 1 and items[members[0]][1] != "ink"):
+            continue
+        ink = []
+        for i in members:
+            b, kind = items[i]
+            if kind == "ink" or (kind == "box" and not text.inside(b)):
+                ink.append(b)
+        if not ink:
+            continue                                  # rules and text boxes: a table or a frame
+        spread = BBox.union_all(ink).area / max(bbox.area, 1e-6)
+        if spread < INK_SHARE:
+            continue                                  # a mark or two inside a table
+        out.append((bbox, f"vector cluster of {len(members)} paths"))
+    return out
+
+
+def _lightness(color: int) -> float:
+    return (((color >> 16) & 255) + ((color >> 8) & 255) + (color & 255)) / 765.0
+
+
+def _big_enough(b: BBox, em: float) -> bool:
+    return b.width >= MIN_SIDE_EM[0] * em and b.height >= MIN_SIDE_EM[1] * em \
+        and b.area >= MIN_AREA_EM2 * em * em
+
+
+def cluster_items(items: list[tuple[BBox, str]], gap: float) -> list[list[int]]:
+    """Group items whose boxes come within `gap` of a group's box (single pass in y order,
+    then groups merged until stable). Linear in the items for a few groups per page."""
+    order = sorted(range(len(items)), key=lambda i: (items[i][0].y0, items[i][0].x0))
+    groups: list[tuple[BBox, list[int]]] = []
+    for i in order:
+        b = items[i][0]
+        for k in range(len(groups) - 1, -1, -1):
+            gb, members = groups[k]
+            if _close(gb, b, gap):
+                members.append(i)
+                groups[k] = (gb.union(b), members)
+                break
+        else:
+            groups.append((b, [i]))
+    return [m for _, m in _merge_groups(groups, gap)]
+
+
+def cluster_boxes(boxes: list[BBox], gap: float) -> list[BBox]:
+    groups = cluster_items([(b, "") for b in boxes], gap)
+    return [BBox.union_all(boxes[i] for i in g) for g in groups]
+
+
+def _merge_groups(groups, gap):
+    merged = True
+    while merged and len(groups) > 1:
+        merged = False
+        out: list = []
+        for g in groups:
+            for k, o in enumerate(out):
+                if _close(o[0], g[0], gap):
+                    out[k] = (o[0].union(g[0]), o[1] + g[1])
+                    merged = True
+                    break
+            else:
+                out.append(g)
+        groups = out
+    return groups
+
+
+def _close(a: BBox, b: BBox, gap: float) -> bool:
+    return a.x0 - gap <= b.x1 and b.x0 - gap <= a.x1 and a.y0 - gap <= b.y1 and b.y0 - gap <= a.y1
+
+
+# -- putting the sources together -------------------------------------------------------------
+def propose(page: Page, text: PageText, em: float, margins: tuple[float, float]) -> list[Proposal]:
+    """Figure regions of one page, each with the ids of the text lines it holds."""
+    props = [Proposal(b, {"raster"}, reasons=["raster image"]) for b in raster_regions(page, em)]
+    props += [Proposal(b, {"vector"}, reasons=[r]) for b, r in vector_regions(page, text, em)]
+    props = merge_touching(props, 0.0, text)
+    for p in props:
+        grow(p, text, em)
+    props = merge_touching(props, MERGE_GAP_EM * em, text)
+    props = merge_under_caption(props, text, em)
+    props = [p for p in props if not _prose_inside(p.bbox, text)]
+    props += caption_first(page, text, props, em, margins)
+    claimed: set[str] = set()
+    for p in sorted(props, key=lambda p: (p.bbox.y0, p.bbox.x0)):
+        p.line_ids = [ln.id for ln in sorted(text.inside(p.bbox), key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
+                      if ln.id not in claimed and text.is_label(ln)]
+        claimed.update(p.line_ids)
+    return sorted(props, key=lambda p: (p.bbox.y0, p.bbox.x0))
+
+
+def grow(p: Proposal, text: PageText, em: float) -> None:
+    """Take in the label lines inside the region and, repeatedly, those at its edges."""
+    gap = GROW_GAP_EM * em
+    box = p.bbox
+    taken = {ln.id for ln in text.inside(box)}
+    for _ in range(8):
+        added = False
+        for ln in text.near(box.expand(gap)):
+            if ln.id in taken or not text.is_label(ln):
+                continue
+            taken.add(ln.id)
+            box = box.union(ln.bbox)
+            added = True
+        if not added:
+            break
+    if box != p.bbox:
+        p.reasons.append("with the labels around it")
+    p.bbox = box
+
+
+def merge_touching(props: list[Proposal], gap: float, text: PageText) -> list[Proposal]:
+    """Merge regions that overlap or come within `gap` with no prose or caption between."""
+    out: list[Proposal] = []
+    for p in sorted(props, key=lambda p: (p.bbox.y0, p.bbox.x0)):
+        for q in out:
+            if _close(q.bbox, p.bbox, gap) and (gap == 0 or not _separated(q.bbox, p.bbox, text)):
+                q.bbox = q.bbox.union(p.bbox)
+                q.sources |= p.sources
+                q.reasons += [r for r in p.reasons if r not in q.reasons]
+                break
+        else:
+            out.append(p)
+    if len(out) < len(props):
+        return merge_touching(out, gap, text)
+    return out
+
+
+def _separated(a: BBox, b: BBox, text: PageText) -> bool:
+    """Prose, a heading or a caption in the space between two boxes."""
+    if a.intersection(b) is not None:
+        return False
+    between = BBox(min(a.x1, b.x1), min(a.y1, b.y1), max(a.x0, b.x0), max(a.y0, b.y0))
+    if between.x0 > between.x1:
+        between = BBox(max(a.x0, b.x0), between.y0, min(a.x1, b.x1), between.y1)
+    if between.y0 > between.y1:
+        between = BBox(between.x0, max(a.y0, b.y0), between.x1, min(a.y1, b.y1))
+    return any(_blocker(ln, text) for ln in text.inside(between))
+
+
+def _blocker(ln: Line, text: PageText) -> bool:
+    return ln.id in text.captions or text.is_prose(ln) or text.is_heading(ln)
+
+
+def _prose_inside(box: BBox, text: PageText) -> bool:
+    """Running text over a graphic: a shaded text box or a background, not a figure."""
+    return sum(1 for ln in text.inside(box) if text.is_prose(ln)) >= 2
+
+
+def caption_block(text: PageText, ln: Line) -> BBox:
+    """The caption that starts with line `ln`: it and the lines set closely below it."""
+    box = ln.bbox
+    size = ln.size or text.body
+    while True:
+        nxt = [o for o in text.near(BBox(box.x0, box.y1, box.x1, box.y1 + 0.8 * size))
+               if o.bbox.y0 > box.y1 - 0.3 * size and o.id not in text.captions
+               and abs((o.size or size) - size) <= 0.15 * size and o.horizontal]
+        if not nxt:
+            return box
+        box = box.union(BBox.union_all(o.bbox for o in nxt))
+
+
+def merge_under_caption(props: list[Proposal], text: PageText, em: float) -> list[Proposal]:
+    """Side-by-side parts (sub-figures) with one caption spanning them are one figure;
+    side-by-side figures with captions of their own stay apart."""
+    if len(props) < 2:
+        return props
+    reach = CAPTION_REACH_EM * em
+    for cid, label in text.captions.items():
+        if label.kind != "figure":
+            continue
+        cb = caption_block(text, next(ln for ln in text.lines if ln.id == cid))
+        for side in ("above", "below"):
+            near = [p for p in props if cb.overlap_x(p.bbox) > 0 and
+                    0 <= (cb.y0 - p.bbox.y1 if side == "above" else p.bbox.y0 - cb.y1) <= reach]
+            row = [p for p in near if any(p is not q and p.bbox.overlap_y(q.bbox) > 0.3 *
+                                          min(p.bbox.height, q.bbox.height) for q in near)]
+            if len(row) >= 2:
+                first = row[0]
+                for p in row[1:]:
+                    first.bbox = first.bbox.union(p.bbox)
+                    first.sources |= p.sources
+                    props = [q for q in props if q is not p]
+                first.reasons.append("parts under one caption")
+    return props
+
+
+# -- caption-first ------------------------------------------------------------------------
+def caption_first(page: Page, text: PageText, props: list[Proposal], em: float,
+                  margins: tuple[float, float]) -> list[Proposal]:
+    out: list[Proposal] = []
+    reach = CAPTION_REACH_EM * em
+    for ln in text.lines:
+        label = text.captions.get(ln.id)
+        if label is None or label.kind != "figure":
+            continue
+        cb = caption_block(text, ln)
+        if any(p.bbox.overlap_x(cb) > 0 and (p.bbox.intersection(cb) is not None or
+               -0.5 * em <= cb.y0 - p.bbox.y1 <= reach or -0.5 * em <= p.bbox.y0 - cb.y1 <= reach)
+               for p in props + out):
+            continue
+        col = _column_extent(text, cb)
+        areas = [a for a in (_empty_area(text, props + out, col, cb, "above", margins, em),
+                             _empty_area(text, props + out, col, cb, "below", margins, em)) if a]
+        if not areas:
+            continue
+        filled = [(a, c) for a, c in ((a, _content(page, text, a)) for a in areas) if c is not None]
+        area, content = filled[0] if filled else (areas[0], None)
+        box = content or BBox(area.x0, area.y0 + 0.3 * em, area.x1, area.y1 - 0.3 * em)
+        side = "above" if area.y1 <= cb.y0 + 0.5 else "below"
+        out.append(Proposal(box, {"caption"}, reasons=[
+            f"caption-first: {'content' if content else 'empty area'} {side} '{label.text}'"]))
+    return out
+
+
+def _column_extent(text: PageText, cb: BBox) -> tuple[float, float]:
+    prose = [ln for ln in text.lines if text.is_long(ln)]
+    if not prose:
+        return cb.x0, cb.x1
+    left, right = min(ln.bbox.x0 for ln in prose), max(ln.bbox.x1 for ln in prose)
+    if cb.width >= 0.6 * (right - left):
+        return min(left, cb.x0), max(right, cb.x1)
+    mine = [ln for ln in prose if ln.bbox.x0 <= cb.cx <= ln.bbox.x1]
+    if not mine:
+        return left, right
+    x0s = sorted(ln.bbox.x0 for ln in mine)
+    x1s = sorted(ln.bbox.x1 for ln in mine)
+    return min(x0s[len(x0s) // 2], cb.x0), max(x1s[len(x1s) // 2], cb.x1)
+
+
+def _empty_area(text: PageText, props: list[Proposal], col: tuple[float, float], cb: BBox,
+                side: str, margins: tuple[float, float], em: float) -> BBox | None:
+    x0, x1 = col
+    if side == "above":
+        limit = min(margins[0], cb.y0)
+        probe = BBox(x0 + 1, limit, x1 - 1, cb.y0 - 0.1)
+    else:
+        limit = max(margins[1], cb.y1)
+        probe = BBox(x0 + 1, cb.y1 + 0.1, x1 - 1, limit)
+    if probe.height < MIN_EMPTY_EM * em:
+        return None
+    edges = [(ln.bbox, False) for ln in text.near(probe) if _blocker(ln, text)
+             and ln.bbox.overlap_x(probe) > 0
+             and (ln.bbox.y1 <= cb.y0 if side == "above" else ln.bbox.y0 >= cb.y1)]
+    edges += [(p.bbox, True) for p in props if p.bbox.intersection(probe) is not None]
+    if side == "above":
+        nearest = max(edges, key=lambda e: e[0].y1, default=None)
+        area = BBox(x0, max(probe.y0, nearest[0].y1) if nearest else probe.y0, x1, cb.y0)
+    else:
+        nearest = min(edges, key=lambda e: e[0].y0, default=None)
+        area = BBox(x0, cb.y1, x1, min(probe.y1, nearest[0].y0) if nearest else probe.y1)
+    if nearest is not None and nearest[1]:
+        return None                     # a figure region is there already: it will bind
+    if area.height < MIN_EMPTY_EM * em:
+        return None
+    return area
+
+
+def _content(page: Page, text: PageText, area: BBox) -> BBox | None:
+    """What is drawn or written (labels only) inside an area, or None."""
+    boxes = [d.bbox for d in page.drawings if area.contains(d.bbox, tol=1.0)]
+    boxes += [im.bbox for im in page.images if area.contains(im.bbox, tol=1.0)]
+    boxes += [ln.bbox for ln in text.inside(area) if text.is_label(ln)]
+    if not boxes:
+        return None
+    return BBox.union_all(boxes)

@@ -1,0 +1,218 @@
+"""Figures: regions before layout (`run`), caption binding after it (`bind`).
+
+`run` turns the region proposals of `figure_regions` into FIGURE elements (layer BODY,
+holding the ids of the text lines inside: tick labels, legends, so they leave the prose
+flow) and unbound `Figure` objects; the layout stage places the elements in reading order
+as floats. `bind` pairs each figure CAPTION element with a figure by the shared score of
+`captions.score_binding`, one-to-one, and fills in label, caption, score, reasons,
+needs_review, the paragraphs that mention the figure and the paragraphs around it.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import replace
+
+from ..errors import Issue, PageProcessingError
+from ..model import BBox, Document, Element, Figure, Layer, Line, Page, Role
+from ..settings import Settings
+from .base import element_id
+from .captions import Label, assign, label_key, parse_label, score_binding
+from .figure_regions import PageText, Proposal, propose
+
+log = logging.getLogger("layoutpdf")
+
+FLOWING = (Role.PARAGRAPH, Role.LIST_ITEM)
+
+
+# -- regions ---------------------------------------------------------------------------------
+def run(doc: Document, settings: Settings) -> Document:
+    if not settings.figures.enabled or not doc.pages:
+        return doc
+    used = {lid for e in doc.elements for lid in e.line_ids}
+    margins = _text_margins(doc, used)
+    body = doc.stats.body_size or 10.0
+    elements, figures, issues = list(doc.elements), list(doc.figures), list(doc.issues)
+    for page in doc.pages:
+        if page.fallback or not (page.drawings or page.images or _maybe_caption(page)):
+            continue
+        try:
+            els, figs = _page(page, used, body, margins)
+        except Exception as exc:  # figures are optional: the page keeps its text
+            if settings.strict:
+                raise PageProcessingError(f"stage 'figures' failed on page {page.index + 1}: {exc}") from exc
+            log.warning("stage figures failed on page %d: %s", page.index + 1, exc)
+            issues.append(Issue("figures", page.index, "stage_failed", f"{type(exc).__name__}: {exc}"))
+            continue
+        elements.extend(els)
+        figures.extend(figs)
+    return doc.with_(elements=tuple(elements), figures=tuple(figures), issues=tuple(issues))
+
+
+def _maybe_caption(page: Page) -> bool:
+    return any(ln.text.lstrip()[:1] in "FfCcEeSsPp图" for ln in page.lines)
+
+
+def _page(page: Page, used: set[str], body: float, margins: tuple[float, float]):
+    lines = [ln for ln in page.lines if ln.id not in used and ln.text.strip()]
+    text = PageText(lines, body)
+    props = propose(page, text, body, margins)
+    by_id = {ln.id: ln for ln in lines}
+    els, figs = [], []
+    for n, p in enumerate(props, start=1):
+        own = [by_id[i] for i in p.line_ids]
+        figure_text = _figure_text(own)
+        eid = element_id(page.index, p.bbox, "figure:" + figure_text)
+        els.append(Element(id=eid, role=Role.FIGURE, layer=Layer.BODY, page=page.index,
+                           bbox=p.bbox, text=figure_text, line_ids=tuple(p.line_ids),
+                           reasons=tuple(p.reasons)))
+        figs.append(Figure(id=f"p{page.index}-fig{n}", page=page.index, bbox=p.bbox,
+                           kind=p.kind, element_id=eid, reasons=tuple(p.reasons),
+                           text=figure_text, needs_review="caption" in p.sources))
+    return els, figs
+
+
+def _figure_text(lines: list[Line]) -> str:
+    """Text inside a figure, row by row (rotated labels as they are)."""
+    rows: list[list[Line]] = []
+    for ln in sorted(lines, key=lambda l: (l.bbox.cy, l.bbox.x0)):
+        if rows and ln.horizontal and rows[-1][0].horizontal and \
+                abs(ln.bbox.cy - rows[-1][0].bbox.cy) < 0.5 * max(ln.bbox.height, 1.0):
+            rows[-1].append(ln)
+        else:
+            rows.append([ln])
+    return "\n".join(" ".join(l.text.strip() for l in sorted(r, key=lambda l: l.bbox.x0)) for r in rows)
+
+
+def _text_margins(doc: Document, used: set[str]) -> tuple[float, float]:
+    """Typical top and bottom of the text block (median over pages)."""
+    tops, bottoms = [], []
+    for p in doc.pages:
+        ys = [(ln.bbox.y0, ln.bbox.y1) for ln in p.lines if ln.id not in used and ln.text.strip()]
+        if len(ys) >= 5:
+            tops.append(min(y[0] for y in ys))
+            bottoms.append(max(y[1] for y in ys))
+    if not tops:
+        h = doc.pages[0].height
+        return 0.08 * h, 0.92 * h
+    tops.sort()
+    bottoms.sort()
+    return tops[len(tops) // 2], bottoms[len(bottoms) // 2]
+
+
+# -- binding ---------------------------------------------------------------------------------
+def bind(doc: Document, settings: Settings) -> Document:
+    """Bind figure captions to figures; fill in mentions and context."""
+    if not doc.figures:
+        return doc
+    lines = doc.lines_by_id()
+    pages = {p.index: p for p in doc.pages}
+    figures = {f.id: f for f in doc.figures}
+    for page_index in sorted({f.page for f in doc.figures}):
+        page = pages.get(page_index)
+        for b in _bind_page(doc, page_index, page, lines):
+            f = figures[b[0]]
+            figures[f.id] = b[1](f)
+    ordered = [figures[f.id] for f in doc.figures]
+    ordered = _mentions_and_context(doc, ordered)
+    return doc.with_(figures=tuple(ordered))
+
+
+def _bind_page(doc: Document, page_index: int, page: Page | None, lines: dict[str, Line]):
+    els = [e for e in doc.elements if e.page == page_index and e.layer is Layer.BODY]
+    captions: dict[str, tuple[Element, Label]] = {}
+    for e in els:
+        if e.role is Role.CAPTION:
+            label = parse_label(e.text)
+            if label is not None and label.kind == "figure":
+                captions[e.id] = (e, label)
+    figs = [f for f in doc.figures if f.page == page_index]
+    if not captions or not figs:
+        return []
+    fig_by_id = {f.id: f for f in figs}
+    columns = page.columns if page else ()
+    skip = set(captions) | {f.element_id for f in figs}
+    obstacles = [lines[i].bbox for e in els if e.id not in skip and e.role is not Role.FIGURE
+                 for i in e.line_ids if i in lines and lines[i].page == page_index]
+    body = doc.stats.body_size or 10.0
+
+    def scorer(cid: str, fid: str):
+        e = captions[cid][0]
+        em = _caption_em(e, lines) or body
+        return score_binding(_first_part(e), fig_by_id[fid].bbox, page, columns, kind="figure",
+                             em=em, obstacles=obstacles)
+
+    out = []
+    for b in assign(list(captions), [f.id for f in figs], scorer):
+        e, label = captions[b.caption]
+        caption_text = re.sub(r"\s*\n\s*", " ", e.text).strip()
+
+        def update(f: Figure, e=e, label=label, b=b, caption_text=caption_text) -> Figure:
+            return replace(f, label=label.text, caption=caption_text, caption_bbox=e.bbox,
+                           caption_element_id=e.id, score=b.score,
+                           reasons=f.reasons + b.reasons,
+                           needs_review=b.needs_review or (f.needs_review and b.score < 0.6))
+        out.append((b.region, update))
+    return out
+
+
+def _first_part(e: Element) -> BBox:
+    return e.bbox
+
+
+def _caption_em(e: Element, lines: dict[str, Line]) -> float | None:
+    own = [lines[i] for i in e.line_ids[:3] if i in lines]
+    return max((ln.bbox.height for ln in own), default=None)
+
+
+# -- mentions and context ----------------------------------------------------------------------
+_MENTION = re.compile(
+    r"\b(fig(?:ure)?s?|tables?|tab|图|表)\.?\s*"
+    r"((?:[A-Z]?\d+[a-z]?|[IVXLC]+\b)(?:\s*(?:,|and|&|–|-|to)\s*(?:[A-Z]?\d+[a-z]?|[IVXLC]+\b))*)",
+    re.I)
+_NUM = re.compile(r"[A-Z]?\d+|[IVXLC]+", re.I)
+
+
+def mentioned_labels(text: str) -> set[tuple[str, str]]:
+    """(kind, number) keys of the figures/tables a text refers to: 'Fig. 3', 'Figures 2 and 4',
+    'Figs. 3-5'."""
+    keys: set[tuple[str, str]] = set()
+    for m in _MENTION.finditer(text):
+        word = m.group(1).lower()
+        kind = "table" if word.startswith("tab") or word == "表" else "figure"
+        nums = _NUM.findall(m.group(2))
+        if re.search(r"\d\s*(?:–|-|to)\s*\d", m.group(2)) and len(nums) == 2 and nums[0].isdigit() \
+                and nums[1].isdigit() and 0 < int(nums[1]) - int(nums[0]) < 20:
+            nums = [str(n) for n in range(int(nums[0]), int(nums[1]) + 1)]
+        keys.update((kind, n.upper()) for n in nums)
+    return keys
+
+
+def _mentions_and_context(doc: Document, figures: list[Figure]) -> list[Figure]:
+    by_key: dict[tuple[str, str], list[int]] = {}
+    for k, f in enumerate(figures):
+        if f.label:
+            label = parse_label(f.label)
+            if label is not None:
+                by_key.setdefault(label_key(label), []).append(k)
+    mentions: dict[int, list[str]] = {k: [] for k in range(len(figures))}
+    flowing = [e for e in doc.elements if e.layer is Layer.BODY and e.role in FLOWING]
+    if by_key:
+        for e in flowing:
+            if "ig" not in e.text and "图" not in e.text and "IG" not in e.text:
+                continue
+            for key in mentioned_labels(e.text):
+                for k in by_key.get(key, ()):
+                    mentions[k].append(e.id)
+    position = {e.id: i for i, e in enumerate(doc.elements)}
+    flow_pos = [(position[e.id], e.id) for e in flowing]
+    out = []
+    for k, f in enumerate(figures):
+        context: tuple[str, ...] = ()
+        at = position.get(f.element_id or "")
+        if at is not None:
+            before = [eid for pos, eid in flow_pos if pos < at]
+            after = [eid for pos, eid in flow_pos if pos > at]
+            context = tuple(([before[-1]] if before else []) + ([after[0]] if after else []))
+        out.append(replace(f, mentions=tuple(dict.fromkeys(mentions[k])), context=context))
+    return out
