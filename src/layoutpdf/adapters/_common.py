@@ -403,16 +403,26 @@ def chunk_metadata(chunk: Any, page: int | None = None) -> dict[str, Any]:
 
 
 def chunk_offsets(chunk: Any, text: str) -> tuple[int | None, int | None]:
-    """Where chunk.text sits in `text`: exact when it is a verbatim slice, else its own span."""
-    if chunk.start >= 0 and text[chunk.start:chunk.end] == chunk.text:
+    """Where chunk.text sits in `text`.
+
+    Exact when the chunk is a verbatim slice. Otherwise (an overlap prefix joined by a
+    blank line, a repeated table header) the span of text the chunk covers: from its
+    overlap prefix, if found just before, to the end of its own content.
+    """
+    if chunk.start < 0:
+        return None, None
+    if text[chunk.start:chunk.end] == chunk.text:
         return chunk.start, chunk.end
-    if chunk.start >= 0:
-        lo = max(0, chunk.start - len(chunk.text) - 2)
-        at = text.find(chunk.text, lo)
-        if at >= 0:
-            return at, at + len(chunk.text)
-        return chunk.start, chunk.end
-    return None, None
+    at = text.find(chunk.text, max(0, chunk.start - len(chunk.text) - 2))
+    if at >= 0:
+        return at, at + len(chunk.text)
+    start = chunk.start
+    prefix = chunk.text[:max(0, chunk.overlap_len - 2)]
+    if prefix:
+        found = text.rfind(prefix, 0, chunk.start)
+        if found >= 0:
+            start = found
+    return start, chunk.end
 
 
 # -- figures (for image nodes) ----------------------------------------------------------

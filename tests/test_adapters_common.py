@@ -1,0 +1,150 @@
+"""Framework-free helpers of the adapters, and the two-page PDF the adapter tests share."""
+import json
+import subprocess
+import sys
+
+import pymupdf
+import pytest
+
+import layoutpdf
+from layoutpdf.adapters import _common as c
+from layoutpdf.model import BBox, Unit, UnitKind
+from layoutpdf.render.markdown import render_units
+from layoutpdf.split import Splitter, units_from_markdown
+
+LOREM = ("The quick brown fox jumps over the lazy dog while the committee reviews "
+         "the annual budget report and considers several alternative proposals. ")
+STITCH = "and the method continues here"     # a paragraph cut by the page break
+
+
+def make_sample_pdf(path):
+    """Two pages: title, paragraphs, a section whose last paragraph runs onto page 2."""
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 72), "Introduction", fontsize=16, fontname="hebo")
+    y = 102
+    for k in range(3):
+        p.insert_textbox(pymupdf.Rect(72, y, 540, y + 90),
+                         f"Paragraph {k} about zebras number {k}. " + LOREM * 3,
+                         fontsize=10, fontname="tiro")
+        y += 100
+    p.insert_text((72, y), "Methods", fontsize=16, fontname="hebo")
+    box = pymupdf.Rect(72, y + 30, 540, 740)
+    for n in range(30, 0, -1):   # fill the box to the bottom, ending mid-sentence
+        text = "The method section explains quantum pineapples. " + LOREM * n + "and the method"
+        if p.insert_textbox(box, text, fontsize=10, fontname="tiro") >= 0:
+            break
+    p2 = doc.new_page(width=612, height=792)
+    p2.insert_textbox(pymupdf.Rect(72, 72, 540, 200),
+                      "continues here with more words about pineapples and ends. " + LOREM * 2,
+                      fontsize=10, fontname="tiro")
+    p2.insert_text((72, 230), "Results", fontsize=16, fontname="hebo")
+    p2.insert_textbox(pymupdf.Rect(72, 250, 540, 400),
+                      "The results show that the marmalade index rose sharply. " + LOREM * 3,
+                      fontsize=10, fontname="tiro")
+    doc.set_metadata({"title": "Sample Doc", "author": "Tester",
+                      "creationDate": "D:20240301090000+00'00'"})
+    doc.save(str(path))
+    doc.close()
+    return path
+
+
+@pytest.fixture(scope="module")
+def sample_pdf(tmp_path_factory):
+    return make_sample_pdf(tmp_path_factory.mktemp("adapters") / "sample.pdf")
+
+
+def test_sample_pdf_has_a_paragraph_joined_across_the_page_break(sample_pdf):
+    units = render_units(layoutpdf.parse(sample_pdf))
+    joined = [u for u in units if STITCH in u.text]
+    assert len(joined) == 1 and joined[0].pages == (0, 1)
+
+
+def test_page_parts_keep_a_continued_paragraph_on_its_first_page(sample_pdf):
+    doc = layoutpdf.parse(sample_pdf)
+    parts = c.parts_of(doc, "page")
+    assert [p.page for p in parts] == [0, 1]
+    assert STITCH in parts[0].text and STITCH not in parts[1].text
+    assert "\n\n".join(p.text for p in parts) == doc.to_markdown()
+    single = c.parts_of(doc, "single")
+    assert len(single) == 1 and single[0].text == doc.to_markdown() and single[0].page is None
+
+
+def test_part_metadata_is_flat(sample_pdf):
+    doc = layoutpdf.parse(sample_pdf)
+    part = c.parts_of(doc, "page")[1]
+    meta = c.part_metadata(doc, part)
+    assert meta == {"page": 1, "page_label": "2", "total_pages": 2, "layoutpdf_issues": 0,
+                    "text_source": "native"}
+    info = c.pdf_info(doc)
+    assert info["title"] == "Sample Doc" and info["author"] == "Tester"
+    assert info["creationdate"] == "2024-03-01T09:00:00+00:00"
+    assert all(v is None or isinstance(v, (str, int, float)) for v in info.values())
+
+
+def test_provenance_round_trip_and_enrichment():
+    units = [Unit(UnitKind.HEADING, "# Title", ("e1",), (0,), ((0, BBox(1, 2, 3, 4)),), 1),
+             Unit(UnitKind.PARAGRAPH, "Body text [^1].", ("e2",), (0, 1),
+                  ((0, BBox(5, 6, 7, 8)), (1, BBox(9, 10, 11, 12))), footnote_ids=("fn1",)),
+             Unit(UnitKind.FOOTNOTE, "[^1]: The note.", ("e3",), (1,), ((1, BBox(0, 0, 1, 1)),))]
+    text = "\n\n".join(u.text for u in units)
+    encoded = c.encode_provenance(units)
+    assert len(encoded) < 400 and json.loads(encoded)["n"] == len(text)
+    prov = c.decode_provenance(encoded, text)
+    assert [(p.start, p.end) for p in prov] == c.unit_spans(units)
+    parsed = units_from_markdown(text)          # the definition joins its anchoring paragraph
+    assert len(parsed) == 2
+    rich = c.enrich(parsed, prov)
+    assert rich[0].element_ids == ("e1",)
+    assert rich[1].element_ids == ("e2", "e3") and rich[1].pages == (0, 1)
+    assert rich[1].footnote_ids == ("fn1",)
+    assert c.decode_provenance(encoded, text + "changed") is None      # stale: ignored
+    assert c.decode_provenance("not json", text) is None
+
+
+def test_split_text_carries_headings_from_the_previous_page():
+    splitter = Splitter(chunk_size=12)
+    carry = c.HeadingCarry()
+    c.split_text("# Paper\n\n## Methods\n\nWe did things.", splitter, carry=carry, key="f", page=0)
+    page1 = c.split_text("More method text, in a sentence of some length.\n\n### Detail\n\n"
+                         "Details go here.", splitter, carry=carry, key="f", page=1)
+    assert len(page1) == 2
+    assert page1[0].heading_path == ("Paper", "Methods")
+    assert page1[-1].heading_path == ("Paper", "Methods", "Detail")
+    other = c.split_text("Unrelated.", splitter, carry=carry, key="g", page=2)
+    assert other[0].heading_path == ()
+
+
+def test_figure_refs_from_markdown():
+    unit = units_from_markdown("![Figure 2: A plot](figs/f2.png)\n\nFigure 2: A plot of x")[0]
+    (ref,) = c.figure_refs(unit)
+    assert (ref.target, ref.caption, ref.label) == ("figs/f2.png", "Figure 2: A plot of x", "2")
+    assert c.mentions_figure("as Fig. 2 shows", "2") and not c.mentions_figure("Figure 21", "2")
+
+
+def test_settings_dict_validates_and_is_plain():
+    assert c.settings_dict(None) is None
+    d = c.settings_dict({"split": {"chunk_size": 128}})
+    assert d["split"]["chunk_size"] == 128
+    with pytest.raises(layoutpdf.SettingsError):
+        c.settings_dict({"nope": 1})
+    with pytest.raises(ValueError):
+        c.check_mode("pages")
+
+
+@pytest.mark.parametrize("module, extra", [("layoutpdf.llama_index", "llama-index"),
+                                           ("layoutpdf.langchain", "langchain")])
+def test_missing_framework_names_the_extra(module, extra):
+    code = ("import sys\n"
+            "for m in ('llama_index', 'llama_index.core', 'langchain_core', "
+            "'langchain_text_splitters'):\n    sys.modules[m] = None\n"
+            f"try:\n    import {module}\nexcept ImportError as e:\n    print(e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert f'pip install "layoutpdf[{extra}]"' in out.stdout
+
+
+def test_import_layoutpdf_imports_no_framework():
+    code = ("import sys, layoutpdf, layoutpdf.split, layoutpdf.adapters\n"
+            "print([m for m in sys.modules if m.startswith(('llama_index', 'langchain'))])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
