@@ -66,7 +66,7 @@ def _size(lines: list[Line]) -> float:
 def _title_id(doc: Document, lines: dict[str, Line]) -> str | None:
     first = [e for e in doc.elements if e.page == doc.pages[0].index and e.layer is Layer.BODY] \
         if doc.pages else []
-    best, best_size = None, doc.stats.body_size * 1.3
+    best, best_size = None, doc.stats.body_size * 1.25
     for e in first:
         if e.bbox.y0 > doc.pages[0].height * 0.5 or len(e.text) > 250:
             continue

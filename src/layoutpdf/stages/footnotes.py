@@ -98,6 +98,11 @@ def _line_marker(line: Line) -> str | None:
     return sup.group(1).translate(_SUPERSCRIPT_DIGITS) if sup else None
 
 
+def _raised_first(line: Line) -> bool:
+    spans = [s for s in line.spans if s.text.strip()]
+    return len(spans) > 1 and _raised(spans[0], line)
+
+
 def _starts_with_marker(note: _Note) -> bool:
     return bool(note.lines) and _line_marker(note.lines[0]) is not None
 
@@ -122,8 +127,9 @@ def _collect_notes(doc: Document, lines: dict[str, Line]) -> list[_Note]:
         notes.append(current)
         for ln in own[1:]:
             mk = _line_marker(ln)
-            if mk is not None and abs(ln.bbox.x0 - left) < 3 and mk != current.marker \
-                    and current.lines[-1].text.rstrip().endswith(SENTENCE_END + (",",)) :
+            ended = current.lines[-1].text.rstrip().endswith(SENTENCE_END + (",",))
+            if mk is not None and abs(ln.bbox.x0 - left) < 0.6 * ln.size and mk != current.marker \
+                    and (ended or _raised_first(ln)):
                 current = _Note(mk, [ln], e, [])
                 notes.append(current)
             else:
