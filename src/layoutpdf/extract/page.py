@@ -5,6 +5,7 @@ import pymupdf
 
 from ..model import BBox, Drawing, ImagePlacement, Line, Page, Span
 from ..settings import Settings
+from .tables import find_table_candidates
 
 # expand ligatures (no PRESERVE_LIGATURES), keep whitespace, clip to the media box,
 # mark unmappable glyphs instead of dropping them; images are read separately
@@ -25,7 +26,8 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings) -> Page:
     return Page(index=index, width=float(rect.width), height=float(rect.height),
                 rotation=int(page.rotation), label=page.get_label() or "",
                 lines=tuple(lines), drawings=tuple(drawings), images=tuple(images),
-                drawings_truncated=truncated)
+                drawings_truncated=truncated,
+                table_candidates=find_table_candidates(page, textpage, lines, drawings, images) if settings.tables.enabled else ())
 
 
 def _lines(raw: dict, page_index: int, max_spans: int) -> list[Line]:
@@ -35,14 +37,21 @@ def _lines(raw: dict, page_index: int, max_spans: int) -> list[Line]:
         if block.get("type", 0) != 0:
             continue
         for ln in block.get("lines", ()):
-            spans = []
+            raw_spans: list[list] = []     # [text, span dict]; spaces folded into the previous
             for s in ln.get("spans", ()):
-                if not s.get("text"):
+                text = s.get("text")
+                if not text:
                     continue
+                if raw_spans and text.isspace():
+                    raw_spans[-1][0] += text
+                    continue
+                raw_spans.append([text, s])
+            spans = []
+            for text, s in raw_spans:
                 if nspan >= max_spans:
                     break
                 x0, y0, x1, y1 = s["bbox"]
-                spans.append(Span(f"p{page_index}-s{nspan}", s["text"], BBox(x0, y0, x1, y1),
+                spans.append(Span(f"p{page_index}-s{nspan}", text, BBox(x0, y0, x1, y1),
                                   s.get("font", ""), s.get("size", 0.0), s.get("flags", 0),
                                   s.get("color", 0), s.get("alpha", 255), s["origin"]))
                 nspan += 1

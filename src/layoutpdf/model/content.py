@@ -68,12 +68,15 @@ class Line:
         main = spans[0]
         main_n = -1
         for s in spans:
-            n = len(s.text.strip())
+            n = len(s.text) if s.text != " " else 0
             if n:
                 weights[s.size] = weights.get(s.size, 0) + n
-            if (n, s.size) > (main_n, main.size):
+            if n > main_n or (n == main_n and s.size > main.size):
                 main, main_n = s, n
-        size = max(weights.items(), key=lambda kv: (kv[1], kv[0]))[0] if weights else spans[0].size
+        if len(weights) == 1:
+            size = next(iter(weights))
+        else:
+            size = max(weights.items(), key=lambda kv: (kv[1], kv[0]))[0] if weights else spans[0].size
         return cls(id=id, page=page, bbox=BBox.union_all(s.bbox for s in spans), spans=spans,
                    direction=direction, vertical=vertical, text="".join(s.text for s in spans),
                    size=round(size, 2), baseline=main.origin[1])

@@ -24,11 +24,21 @@ class BBox:
 
     @classmethod
     def union_all(cls, boxes: Iterable["BBox"]) -> "BBox":
-        boxes = list(boxes)
-        if not boxes:
+        it = iter(boxes)
+        first = next(it, None)
+        if first is None:
             return cls(0.0, 0.0, 0.0, 0.0)
-        return cls(min(b.x0 for b in boxes), min(b.y0 for b in boxes),
-                   max(b.x1 for b in boxes), max(b.y1 for b in boxes))
+        x0, y0, x1, y1 = first.x0, first.y0, first.x1, first.y1
+        for b in it:
+            if b.x0 < x0:
+                x0 = b.x0
+            if b.y0 < y0:
+                y0 = b.y0
+            if b.x1 > x1:
+                x1 = b.x1
+            if b.y1 > y1:
+                y1 = b.y1
+        return cls(x0, y0, x1, y1)
 
     def __iter__(self):
         """Unpacks like PyMuPDF's Rect: x0, y0, x1, y1 = bbox."""
