@@ -52,6 +52,13 @@ def is_prose(line: Line) -> bool:
     return _words(line) >= 4 and len(line.text) >= 25
 
 
+def is_text_only(line: Line) -> bool:
+    """No math font and a real word: a heading, caption or prose fragment."""
+    if any(is_math_font(s.font) for s in line.spans):
+        return False
+    return bool(re.search(r"[A-Za-z]{4,}", line.text))
+
+
 def _page(page: pymupdf.Page, per_glyph: bool) -> tuple[list[Line], list[BBox]]:
     """Lines (without watermark-like ones) and rules: the engine's extractor by default."""
     got = None if per_glyph else engine_lines(page)
@@ -62,31 +69,47 @@ def _page(page: pymupdf.Page, per_glyph: bool) -> tuple[list[Line], list[BBox]]:
 
 
 def _find(page: pymupdf.Page, sentence: str, tail: bool) -> pymupdf.Rect | None:
-    words = sentence.split()
+    words = re.sub(r"\$[^$]*\$", " ", sentence).split()
     for n in (4, 3, 2, 1):
         part = " ".join(words[-n:] if tail else words[:n])
-        hits = page.search_for(part)
+        hits = page.search_for(part) if part else []
+        hits = [h for h in hits if re.search(r"[A-Za-z0-9]", page.get_textbox(h) or "")]
         if hits:
             return hits[-1] if tail else hits[0]
     return None
 
 
 def locate(page: pymupdf.Page, truth: dict, eq: dict, lines: list[Line]) -> list[Line]:
+    """The equation's lines: after the line that ends its paragraph, skip the paragraph's
+    remaining lines (they start at the column's left edge), then take the display lines
+    (indented or centred, not prose) until text resumes."""
     paras = truth["paragraphs"]
     idx = next(i for i, p in enumerate(paras) if p["id"] == eq["paragraph"])
     anchor = _find(page, paras[idx]["sentences"][-1], tail=True)
     if anchor is None:
         return []
     a = BBox(anchor.x0, anchor.y0, anchor.x1, anchor.y1)
-    col = [ln for ln in lines if ln.bbox.overlap_x(a) > 0 and abs(ln.bbox.cy - a.cy) < 60]
-    cx0 = min(ln.bbox.x0 for ln in col) - 2
-    cx1 = max(ln.bbox.x1 for ln in col) + 2
-    column = sorted([ln for ln in lines if ln.bbox.x0 >= cx0 - 30 and ln.bbox.x1 <= cx1 + 30
-                     and ln.bbox.cy > a.y1], key=lambda ln: ln.bbox.y0)
+    near = [ln for ln in lines if ln.bbox.overlap_x(a) > 0 and abs(ln.bbox.cy - a.cy) < 80]
+    prose = [ln for ln in near if is_prose(ln)] or near
+    cx0 = min(ln.bbox.x0 for ln in prose)
+    cx1 = max(ln.bbox.x1 for ln in prose)
+    column = sorted([ln for ln in lines if ln.bbox.x0 >= cx0 - 2 and ln.bbox.x1 <= cx1 + 40
+                     and ln.bbox.y1 > a.y1 + 0.5], key=lambda ln: ln.bbox.y0)
     out: list[Line] = []
     bottom = a.y1
+    text_base, em = a.y1 - 0.22 * a.height, a.height
     for ln in column:
-        if is_prose(ln) or ln.bbox.y0 - bottom > 30:
+        small = any(s.size < 0.85 * em for s in ln.spans if s.text.strip())
+        if not out and small and ln.baseline - text_base < 0.5 * em:
+            continue                      # pieces of the last text line (inline fractions)
+        inked = [s for s in ln.spans if s.text.strip()]
+        if inked and all("bold" in s.font.lower() for s in inked):
+            break                         # a section heading
+        at_margin = ln.bbox.x0 <= cx0 + 2
+        if not out and at_margin and ln.bbox.y0 - bottom < 6:
+            bottom, text_base = ln.bbox.y1, ln.baseline     # the paragraph's last lines
+            continue
+        if is_prose(ln) or is_text_only(ln) or ln.bbox.y0 - bottom > 30:
             break
         out.append(ln)
         bottom = max(bottom, ln.bbox.y1)
@@ -154,7 +177,8 @@ def _inline(lines, page_rules_, im, metrics) -> tuple[bool, float, str]:
         text = re.sub(r"\s+", " ", ln.text)
         if not prefix_words or prefix_words[-1] not in text:
             continue
-        group = [ln] + [o for o in lines[i + 1:i + 4] if o.bbox.y0 < ln.bbox.y1 + 2]
+        group = [ln] + [o for o in lines if o is not ln and ln.bbox.y0 < o.bbox.cy < ln.bbox.y1
+                        and o.bbox.overlap_x(ln.bbox) > 0 and not is_prose(o)]
         rules = [r for r in page_rules_
                  if BBox.union_all(x.bbox for x in group).expand(2).intersection(r.expand(0.5))]
         body = max((s.size for s in ln.spans), default=10.0)

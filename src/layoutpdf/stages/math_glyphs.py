@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from ..model.content import FLAG_ITALIC, Span
+from ..model.geometry import BBox
 from ..render import latex_symbols as sym
 
 AXIS = 0.25          # math axis above the baseline, in em (TeX: 0.25em for cmsy10)
@@ -45,6 +46,8 @@ class Glyph:
     end: tuple[int, int] = (-1, -1)   # (span index, char index) after the last character
     unmapped: bool = False
     script_hint: int = 0          # +1 superscript char (²), -1 subscript char (₂)
+    floating: bool = False        # vertical position unknown (2nd+ glyph of a cmex run)
+    alt_base: float | None = None  # other possible baseline (span on two baselines)
     parts: list["Glyph"] = field(default_factory=list)
 
     @property
@@ -109,6 +112,14 @@ def char_extent(c: str) -> tuple[float, float]:
 # ----------------------------------------------------------------------------------------
 # spans -> glyphs
 # ----------------------------------------------------------------------------------------
+_SPACES = frozenset(" \t\n\r\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
+                    "\u2008\u2009\u200a\u200b\u202f\u205f\u3000\u00ad")
+
+
+def is_space(c: str) -> bool:
+    """Real spaces only: raw TeX font codes below 0x20 (cmex '\\x0c' = a bar piece, cmmi
+    '\\x0c' = beta) are glyphs, not whitespace."""
+    return c in _SPACES
 def _is_upright(span: Span, family: str) -> bool:
     if family in ("cmmi", "cmmib", "cmsy", "cmex"):
         return False
@@ -132,7 +143,7 @@ def _char_boxes(span: Span) -> list[tuple[float, float]]:
 
 def _extensible_stack(span: Span, family: str) -> Glyph | None:
     """A run of identical cmex extension pieces ('\\x0c' x5) is one tall delimiter."""
-    t = span.text.strip()
+    t = "".join(c for c in span.text if not is_space(c))
     if family != "cmex" or len(t) < 2 or len(set(t)) != 1:
         return None
     info = sym.CMEX.get(ord(t[0]))
@@ -147,34 +158,54 @@ def _extensible_stack(span: Span, family: str) -> Glyph | None:
                  ch=t, family=family, math_font=True, big=True)
 
 
-def _ascender_offsets(spans: Sequence[Span]) -> dict[tuple[str, float], float]:
-    """Per font and size, origin.y - bbox.y0 when it is the same for every span that does
-    not start with a space (ascender-based boxes; ink boxes vary and give nothing)."""
-    seen: dict[tuple[str, float], list[float]] = {}
+def _box_offsets(spans: Sequence[Span]) -> dict[tuple[str, float], tuple[float, float]]:
+    """Per font and size, (origin.y - bbox.y0, bbox.y1 - origin.y) when it is the same for
+    every span that does not start with a space: ascender-based boxes. Ink boxes vary from
+    glyph to glyph and give nothing."""
+    seen: dict[tuple[str, float], list[tuple[float, float]]] = {}
     for s in spans:
-        if s.text[:1].isspace() or not s.text.strip():
+        if is_space(s.text[:1]) or not s.text.strip():
             continue
-        seen.setdefault((s.font, round(s.size, 2)), []).append(s.origin[1] - s.bbox.y0)
-    return {k: v[0] for k, v in seen.items()
-            if max(v) - min(v) <= 0.03 * k[1] and v[0] > 0}
+        seen.setdefault((s.font, round(s.size, 2)), []).append(
+            (s.origin[1] - s.bbox.y0, s.bbox.y1 - s.origin[1]))
+    out = {}
+    for k, v in seen.items():
+        ups = sorted(a for a, _ in v)
+        downs = sorted(b for _, b in v)
+        up, down = ups[len(ups) // 2], downs[len(downs) // 2]
+        consistent = sum(abs(a - up) <= 0.03 * k[1] for a in ups) >= max(1, 0.6 * len(ups))
+        if consistent and up > 0:
+            out[k] = (up, down)
+    return out
 
 
-def _span_baseline(span: Span, offsets: dict[tuple[str, float], float]) -> float:
-    """A span that starts with a synthesized space carries the space's origin, which is the
-    previous glyph's baseline; recover the real one from the box when we can."""
-    if span.text[:1].isspace() and span.text.strip():
-        off = offsets.get((span.font, round(span.size, 2)))
-        if off is not None:
-            return span.bbox.y0 + off
-    return span.origin[1]
+def _span_levels(span: Span, offsets: dict) -> tuple[float, float | None]:
+    """(baseline, alternative baseline). A span that starts with a synthesized space carries
+    the space's origin, i.e. the previous glyph's baseline: recover the real one from the
+    box. A span much taller than its font's box holds glyphs on two baselines (PyMuPDF joins
+    a numerator glyph to the same-font glyph before it): the second level is the
+    alternative, settled later against the fraction rules."""
+    off = offsets.get((span.font, round(span.size, 2)))
+    base = span.origin[1]
+    if off is None:
+        return base, None
+    up, down = off
+    top_level, bottom_level = span.bbox.y0 + up, span.bbox.y1 - down
+    if bottom_level - top_level > 0.3 * span.size:
+        if abs(base - top_level) <= abs(base - bottom_level):
+            return top_level, bottom_level
+        return bottom_level, top_level
+    if is_space(span.text[:1]) and span.text.strip():
+        return top_level, None
+    return base, None
 
 
 def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -> list[Glyph]:
     """Explode spans into glyphs (whitespace dropped, combining accents applied)."""
     out: list[Glyph] = []
-    offsets = _ascender_offsets(spans)
+    offsets = _box_offsets(spans)
     for si, span in enumerate(spans):
-        base = _span_baseline(span, offsets)
+        base, alt = _span_levels(span, offsets)
         if base != span.origin[1]:
             span = replace(span, origin=(span.origin[0], base))
         family = sym.font_family(span.font)
@@ -186,8 +217,11 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
             continue
         boxes = _char_boxes(span)
         upright = _is_upright(span, family)
+        first = True
+        # cmex code 0x20 is a Bigg left parenthesis: a lone, wide ' ' in cmex is that glyph
+        lone_paren = family == "cmex" and span.text == " " and span.bbox.width > 0.45 * span.size
         for ci, (c, (x0, x1)) in enumerate(zip(span.text, boxes)):
-            if c.isspace() or c in "\u200b\u00ad":
+            if is_space(c) and not lone_paren:
                 continue
             if c in sym.COMBINING_ACCENTS and out:
                 prev = out[-1]
@@ -196,8 +230,33 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
                 continue
             g = _make_glyph(c, span, family, mathf, upright, x0, x1, reasons)
             g.pos, g.end = (si, ci), (si, ci + 1)
+            # later glyphs of a multi-glyph cmex run: the run has one origin, theirs is unknown
+            g.floating = g.big and not first and g.kind != sym.RADICAL
+            if alt is not None and not g.big:
+                g.alt_base = alt
+            first = False
             out.append(g)
+    _settle_floating(out)
     return out
+
+
+def _settle_floating(glyphs: list[Glyph]) -> None:
+    """TeX centres big operators and delimiters on the math axis: place a glyph whose own
+    baseline is unknown on the axis of the nearest full-size glyph beside it."""
+    normal = [h for h in glyphs if not h.big and not h.floating]
+    if not normal:
+        return
+    full = max(h.size for h in normal)
+    peers = [h for h in normal if h.size >= 0.9 * full]
+    for g in glyphs:
+        if not g.floating:
+            continue
+        near = min(peers, key=lambda h: (max(0.0, h.x0 - g.x1, g.x0 - h.x1),
+                                         0 if h.x0 >= g.x0 else 1))
+        half = (g.bottom - g.top) / 2
+        axis = near.base - AXIS * near.size
+        g.top, g.bottom = axis - half, axis + half
+        g.base = g.top
 
 
 def _make_glyph(c: str, span: Span, family: str, mathf: bool, upright: bool,
@@ -240,6 +299,28 @@ def _make_glyph(c: str, span: Span, family: str, mathf: bool, upright: bool,
     return Glyph(tex, kind, x0, x1, top, bottom, base, size, ch=c, family=family,
                  upright=upright and c.isascii() and c.isalpha(), math_font=mathf, big=big,
                  unmapped=unmapped)
+
+
+def settle_levels(glyphs: list[Glyph], rules: Sequence[BBox]) -> None:
+    """Glyphs of a two-baseline span: nothing crosses a fraction bar, so a glyph that would
+    cross a rule above/below which it stands moves to its other baseline."""
+    for g in glyphs:
+        if g.alt_base is None:
+            continue
+        for r in rules:
+            if not r.x0 <= g.cx <= r.x1:
+                continue
+            if _crosses(g, g.base, r) and not _crosses(g, g.alt_base, r):
+                shift = g.alt_base - g.base
+                g.base, g.top, g.bottom = g.alt_base, g.top + shift, g.bottom + shift
+                break
+        g.alt_base = None
+
+
+def _crosses(g: Glyph, base: float, r: BBox) -> bool:
+    top = base - (g.base - g.top)
+    bottom = base + (g.bottom - g.base)
+    return top + 0.05 * g.size < r.cy < bottom - 0.05 * g.size
 
 
 def mark_big_glyphs(glyphs: list[Glyph]) -> None:

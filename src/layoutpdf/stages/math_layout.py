@@ -215,8 +215,10 @@ def _make_sqrt(gs: list[Glyph], rad: Glyph, rule: BBox, ctx: Ctx) -> list[Glyph]
              and g.top >= rule.cy - 0.3 * g.size and g.cy <= rad.bottom + 0.2 * s]
     if not inner:
         return gs
-    index = [g for g in gs if g is not rad and g not in inner and g.x1 <= rad.x0 + 0.7 * rad.width
-             and g.x0 >= rad.x0 - 1.2 * s and g.bottom <= rad.cy + 0.1 * s
+    # \sqrt[n]: TeX kerns the index into the radical's left half, raised to ~60% of its height
+    index = [g for g in gs if g is not rad and not any(g is i for i in inner)
+             and rad.x0 + 0.05 * rad.width < g.x1 <= rad.x0 + 0.75 * rad.width
+             and g.x0 >= rad.x0 - 1.2 * s and g.bottom <= rad.top + 0.6 * (rad.bottom - rad.top)
              and g.bottom >= rad.top - 0.6 * s and g.size < 0.85 * _normal_size(inner)]
     body = layout(inner, (), ctx)
     idx = f"[{layout(index, (), ctx)}]" if index else ""
@@ -482,7 +484,8 @@ def serialize_row(gs: Sequence[Glyph], ctx: Ctx) -> list[Atom]:
             atoms[-1].x1 = b.x1
             continue
         tex += _scripts(scripts[id(b)], axis, ctx)
-        atoms.append(Atom(tex, kind, b.x0, b.x1, b.size, ch=b.ch, big=b.big))
+        x1 = max([b.x1] + [g.x1 for g in scripts[id(b)]])
+        atoms.append(Atom(tex, kind, b.x0, x1, b.size, ch=b.ch, big=b.big))
     return atoms
 
 
@@ -519,30 +522,27 @@ _CS_END = re.compile(r"\\[A-Za-z]+$")
 def join_atoms(atoms: Sequence[Atom], display: bool = True) -> str:
     out = ""
     prev: Atom | None = None
-    prev_unary = False
     for i, a in enumerate(atoms):
         nxt = atoms[i + 1] if i + 1 < len(atoms) else None
         if a.tex == "|" and not a.big and prev is not None and nxt is not None \
                 and a.x0 - prev.x1 >= 0.2 * a.size and nxt.x0 - a.x1 >= 0.2 * a.size:
             a = Atom(r"\mid", REL, a.x0, a.x1, a.size, a.ch)
-        unary = a.kind == BIN and (prev is None or prev.kind in (BIN, REL, OPEN, PUNCT, BIGOP))
         if prev is None:
             out = a.tex
         else:
+            # TeX puts thin/medium/thick spaces around punctuation, binary operators and
+            # relations in text and display style, none in script style: follow the page
             gap = a.x0 - prev.x1
-            if a.kind == REL or prev.kind == REL or (a.kind == BIN and not unary) \
-                    or (prev.kind == BIN and not prev_unary):
-                sep = " "
-            elif display and gap >= 0.8 * a.size and prev.kind != OPEN and a.kind != CLOSE:
+            if display and gap >= 0.8 * a.size and prev.kind != OPEN and a.kind != CLOSE:
                 sep = r" \quad "
-            elif gap >= 0.12 * a.size or prev.kind == PUNCT and gap >= 0.08 * a.size:
+            elif gap >= 0.15 * a.size:
                 sep = " "
             else:
                 sep = ""
             if not sep and _CS_END.search(out) and a.tex[:1].isalpha():
                 sep = " "
             out += sep + a.tex
-        prev, prev_unary = a, unary
+        prev = a
     return out
 
 

@@ -28,7 +28,7 @@ from typing import Sequence
 from ..model.content import Drawing, Line, Span
 from ..model.geometry import BBox
 from ..render import latex_symbols as sym
-from .math_glyphs import Glyph, glyphs_from_spans, group_words, mark_big_glyphs
+from .math_glyphs import Glyph, glyphs_from_spans, group_words, mark_big_glyphs, settle_levels
 from .math_layout import (REL, Atom, Ctx, join_atoms, serialize_row, split_rows, structure,
                           usable_rules)
 
@@ -101,9 +101,11 @@ def glyphs_to_latex(glyphs: list[Glyph], rules: Sequence[BBox], reasons: list[st
     if not glyphs:
         return MathResult("", "low", ("no glyphs",))
     ctx = Ctx(reasons=reasons, display=display)
+    rules = usable_rules(rules, glyphs)
+    settle_levels(glyphs, rules)
     mark_big_glyphs(glyphs)
     glyphs = group_words(glyphs)
-    glyphs = structure(glyphs, usable_rules(rules, glyphs), ctx)
+    glyphs = structure(glyphs, rules, ctx)
     rows = sorted(split_rows(glyphs), key=lambda r: min(g.axis for g in r))
     tags: list[str] = []
     if display:
