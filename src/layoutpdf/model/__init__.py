@@ -1,6 +1,6 @@
 """The frozen data model. Imports nothing else of layoutpdf except the Issue record."""
 from .content import Drawing, ImagePlacement, Line, Span
-from .document import Document, Page, Stats
+from .document import Document, Page, Stats, TableCandidate
 from .elements import (Element, Equation, Figure, Footnote, Layer, Region, Role, Table,
                        TextSource)
 from .geometry import BBox
@@ -8,4 +8,4 @@ from .units import Unit, UnitKind
 
 __all__ = ["BBox", "Span", "Line", "Drawing", "ImagePlacement", "Page", "Stats", "Document",
            "Element", "Equation", "Figure", "Footnote", "Layer", "Region", "Role", "Table",
-           "TextSource", "Unit", "UnitKind"]
+           "TableCandidate", "TextSource", "Unit", "UnitKind"]

@@ -11,6 +11,20 @@ from .geometry import BBox
 
 
 @dataclass(frozen=True, slots=True)
+class TableCandidate:
+    """A table as read from the raw page (rules, word boxes) during extraction."""
+    bbox: BBox
+    rows: tuple[tuple[str, ...], ...] = ()
+    header_rows: int = 0
+    strategy: str = "lines"             # lines (ruled grid) | rules (booktabs) | text (aligned)
+    col_edges: tuple[float, ...] = ()   # x of the column boundaries, left to right
+    row_edges: tuple[float, ...] = ()   # y of the row boundaries, top to bottom
+    spans: tuple[tuple[int, int, int, int], ...] = ()  # merged cells: row, col, last row, last col
+    score: float = 0.0
+    reasons: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Page:
     index: int                          # 0-based
     width: float
@@ -24,6 +38,7 @@ class Page:
     text_source: TextSource = TextSource.NATIVE
     fallback: bool = False              # True when a stage failed and the page is plain text
     drawings_truncated: bool = False    # more paths than Settings.limits allowed
+    table_candidates: tuple[TableCandidate, ...] = ()  # tables read during extraction
 
     @property
     def rect(self) -> BBox:

@@ -1,0 +1,368 @@
+"""Cell grids from word boxes and rule segments: columns, rows, merged cells, header rows.
+
+Pure geometry on small records, so it is testable without a PDF. Units are points; "em"
+is the font size of the words involved. The rules of thumb, in order:
+
+- words of one text line closer than half an em belong to one phrase (one cell's text);
+- column separators are vertical rules inside the table, or else x-ranges that no phrase
+  of a *body* line covers (body lines: those with the typical number of phrases; header
+  rows with spanning labels and section rows are placed afterwards);
+- rows are text lines; when horizontal rules separate most lines, the band between two
+  rules is one row (cells may wrap); wrapped continuation lines are joined to their row;
+- a phrase that crosses a separator is a merged cell, its text kept in the first column;
+- header rows are the rows above the first inner rule, else the leading bold rows.
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from statistics import median
+
+PHRASE_GAP_EM = 0.5      # a wider gap between two words of a line starts another phrase
+MIN_GAP_EM = 0.5         # narrowest whitespace column separator
+SNAP = 2.0               # pt: rules this close are one rule; rule/text tolerance
+EDGE_IN = 2.0            # pt: a rule this far inside the region is an inner rule
+MIN_FILL = 0.3           # share of non-empty cells below which a grid is not a table
+NUMBER = re.compile(r"^[(\[]?[-+\u2212\u00b1~<>≈]?\s?[$€£]?\d[\d\s.,'’]*(?:[eE][-+]?\d+)?\s?[%‰]?[)\]]?\*{0,3}$"
+                    r"|^[-\u2013\u2014\u2212]$|^n/?a$|^\.\.\.$", re.I)
+
+
+@dataclass(slots=True)
+class Word:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    text: str
+    size: float = 10.0
+    bold: bool = False
+    math: bool = False          # set in a math font (CMMI, Cambria Math, STIX...)
+
+    @property
+    def cx(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+    @property
+    def cy(self) -> float:
+        return (self.y0 + self.y1) / 2
+
+    @property
+    def h(self) -> float:
+        return max(0.1, self.y1 - self.y0)
+
+
+@dataclass(frozen=True, slots=True)
+class Seg:
+    """An axis-aligned rule: `pos` is y (horizontal) or x (vertical), `a..b` its extent."""
+    pos: float
+    a: float
+    b: float
+
+    @property
+    def length(self) -> float:
+        return self.b - self.a
+
+
+class Phrase:
+    """Words of one text line close enough to be one cell's text."""
+    __slots__ = ("words", "x0", "x1", "y0", "y1")
+
+    def __init__(self, word: Word) -> None:
+        self.words = [word]
+        self.x0, self.x1, self.y0, self.y1 = word.x0, word.x1, word.y0, word.y1
+
+    def add(self, word: Word) -> None:
+        self.words.append(word)
+        self.x1 = max(self.x1, word.x1)
+        self.y0 = min(self.y0, word.y0)
+        self.y1 = max(self.y1, word.y1)
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+    @property
+    def bold(self) -> bool:
+        return all(w.bold for w in self.words)
+
+
+@dataclass(slots=True)
+class TextLine:
+    words: list[Word]
+    phrases: list[Phrase] = field(default_factory=list)
+
+    @property
+    def y0(self) -> float:
+        return min(w.y0 for w in self.words)
+
+    @property
+    def y1(self) -> float:
+        return max(w.y1 for w in self.words)
+
+    @property
+    def cy(self) -> float:
+        return (self.y0 + self.y1) / 2
+
+
+@dataclass
+class Grid:
+    bbox: tuple[float, float, float, float]
+    rows: list[list[str]]
+    col_edges: list[float]
+    row_edges: list[float]
+    spans: list[tuple[int, int, int, int]]
+    header_rows: int
+    strategy: str
+    score: float
+    reasons: list[str]
+
+
+# -- text lines and phrases ----------------------------------------------------------------
+def text_lines(words: list[Word], vrules: list[Seg] = ()) -> list[TextLine]:
+    """Words grouped into lines (same vertical centre), each split into phrases."""
+    out: list[TextLine] = []
+    for w in sorted(words, key=lambda w: (w.cy, w.x0)):
+        if out:
+            cur = out[-1]
+            ref = cur.words[0]
+            if abs(w.cy - ref.cy) <= 0.35 * max(w.h, ref.h):
+                cur.words.append(w)
+                continue
+        out.append(TextLine([w]))
+    for ln in out:
+        ln.words.sort(key=lambda w: w.x0)
+        ln.phrases = _phrases(ln, vrules)
+    return out
+
+
+def _phrases(line: TextLine, vrules) -> list[Phrase]:
+    phrases: list[Phrase] = []
+    for w in line.words:
+        if phrases:
+            last = phrases[-1].words[-1]
+            gap = w.x0 - last.x1
+            ruled = bool(vrules) and any(last.cx < v.pos < w.cx and v.a - SNAP <= w.cy <= v.b + SNAP
+                                         for v in vrules)
+            if gap <= PHRASE_GAP_EM * max(w.size, last.size) and not ruled:
+                phrases[-1].add(w)
+                continue
+        phrases.append(Phrase(w))
+    return phrases
+
+
+# -- columns -------------------------------------------------------------------------------
+def rule_separators(vrules: list[Seg], box, min_len: float) -> list[float]:
+    """x of inner vertical rules long enough to separate cells."""
+    x0, _, x1, _ = box
+    xs = sorted(v.pos for v in vrules if x0 + EDGE_IN < v.pos < x1 - EDGE_IN and v.length >= min_len)
+    out: list[float] = []
+    for x in xs:
+        if out and x - out[-1] <= SNAP:
+            continue
+        out.append(x)
+    return out
+
+
+def text_separators(lines: list[TextLine], em: float) -> list[float]:
+    """Centres of the x-ranges no body-line phrase covers."""
+    counts = [len(ln.phrases) for ln in lines]
+    multi = [c for c in counts if c >= 2]
+    if not multi:
+        return []
+    typical = max(2, int(median(multi)))
+    body = [ln for ln in lines if len(ln.phrases) >= typical] or [ln for ln in lines if len(ln.phrases) >= 2]
+    spans = sorted((p.x0, p.x1) for ln in body for p in ln.phrases)
+    covered: list[list[float]] = []
+    for a, b in spans:
+        if covered and a <= covered[-1][1]:
+            covered[-1][1] = max(covered[-1][1], b)
+        else:
+            covered.append([a, b])
+    return [(covered[i][1] + covered[i + 1][0]) / 2 for i in range(len(covered) - 1)
+            if covered[i + 1][0] - covered[i][1] >= MIN_GAP_EM * em]
+
+
+# -- rows ----------------------------------------------------------------------------------
+def _band_of(y: float, cuts: list[float]) -> int:
+    return bisect_right(cuts, y)
+
+
+def _cols_of(line: TextLine, edges: list[float], em: float) -> set[int]:
+    return {col_index(p.x0 + 0.3 * em, edges) for p in line.phrases}
+
+
+def col_index(x: float, edges: list[float]) -> int:
+    return min(max(bisect_right(edges, x) - 1, 0), len(edges) - 2)
+
+
+def group_rows(lines: list[TextLine], hcuts: list[float], edges: list[float],
+               em: float) -> list[list[TextLine]]:
+    """Text lines -> rows. Never joins across an inner horizontal rule."""
+    if not lines:
+        return []
+    bands: dict[int, list[TextLine]] = {}
+    for ln in lines:
+        bands.setdefault(_band_of(ln.cy, hcuts), []).append(ln)
+    ruled_rows = bool(hcuts) and sum(len(v) == 1 for v in bands.values()) >= 0.6 * len(bands)
+    rows: list[list[TextLine]] = []
+    for key in sorted(bands):
+        band = bands[key]
+        if ruled_rows:
+            rows.append(band)              # the band between two rules is one row
+            continue
+        rows.extend(_join_wrapped(band, edges, em))
+    return rows
+
+
+def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[list[TextLine]]:
+    rows: list[list[TextLine]] = []
+    gaps = [b.y0 - a.y1 for a, b in zip(band, band[1:])]
+    typical_gap = median(gaps) if gaps else 0.0
+    for ln in band:
+        if rows:
+            prev = rows[-1]
+            prev_cols = set().union(*(_cols_of(p, edges, em) for p in prev))
+            cols = _cols_of(ln, edges, em)
+            gap = ln.y0 - prev[-1].y1
+            overlapping = gap < -0.2 * em
+            if cols.isdisjoint(prev_cols) and (overlapping or gap < 0.25 * em) and len(edges) > 2:
+                prev.append(ln)            # a value set beside a two-line label
+                continue
+            if cols <= prev_cols and _continues(prev[-1], ln, gap, typical_gap, em):
+                prev.append(ln)
+                continue
+        rows.append([ln])
+    return rows
+
+
+def _continues(prev: TextLine, ln: TextLine, gap: float, typical_gap: float, em: float) -> bool:
+    """A wrapped line of a cell: starts in lower case or with a bracket, or follows a
+    line ending in a connector, and is not bold when the line above is not."""
+    first = ln.phrases[0].text if ln.phrases else ""
+    last = prev.phrases[-1].text if prev.phrases else ""
+    if ln.phrases and prev.phrases and ln.phrases[0].bold != prev.phrases[0].bold:
+        return False
+    if NUMBER.match(first):
+        return False
+    starts_low = first[:1].islower() or first[:1] in "([{&"
+    ends_open = last.endswith((",", "-", "/", "&", " and", " of", " or", " the", " for", " in"))
+    return starts_low or ends_open
+
+
+# -- cells ---------------------------------------------------------------------------------
+def fill_cells(rows: list[list[TextLine]], edges: list[float], em: float):
+    ncols = len(edges) - 1
+    table: list[list[list[str]]] = [[[] for _ in range(ncols)] for _ in rows]
+    spans: list[tuple[int, int, int, int]] = []
+    for r, row in enumerate(rows):
+        for ln in row:
+            for p in ln.phrases:
+                c0 = col_index(p.x0 + 0.3 * em, edges)
+                c1 = col_index(p.x1 - 0.3 * em, edges)
+                table[r][c0].append(p.text)
+                if c1 > c0:
+                    spans.append((r, c0, r, c1))
+    cells = [[" ".join(parts) for parts in row] for row in table]
+    return cells, sorted(set(spans))
+
+
+def prune_empty(cells, edges, spans):
+    """Drop columns that are empty in every row (double rules, frame slivers)."""
+    ncols = len(edges) - 1
+    covered = {c for (_, c0, _, c1) in spans for c in range(c0, c1 + 1)}
+    keep = [c for c in range(ncols) if any(row[c] for row in cells) or (c in covered and c > 0)]
+    if len(keep) == ncols:
+        return cells, edges, spans
+    index = {c: i for i, c in enumerate(keep)}
+    new_edges = [edges[keep[0]]] + [edges[c + 1] for c in keep]
+    new_edges[-1] = edges[-1]
+    new_spans = []
+    for r0, c0, r1, c1 in spans:
+        cs = [index[c] for c in range(c0, c1 + 1) if c in index]
+        if cs and max(cs) > min(cs):
+            new_spans.append((r0, min(cs), r1, max(cs)))
+    return [[row[c] for c in keep] for row in cells], new_edges, new_spans
+
+
+def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list[float]) -> tuple[int, str]:
+    """Rows above the first inner rule (when the rule is not between every row), or the
+    leading bold rows, or one non-numeric row above numeric ones."""
+    n = len(rows)
+    if n < 2:
+        return 0, ""
+    bands = [_band_of(min(ln.cy for ln in row), hcuts) for row in rows]
+    if hcuts and len(set(bands)) < n:
+        k = sum(1 for b in bands if b == bands[0])
+        if 1 <= k <= max(3, n // 3) and k < n:
+            return k, "rows above the header rule"
+    if hcuts and len(set(bands)) == n:
+        pass  # a rule under every row says nothing about the header
+    bold = [all(p.bold for ln in row for p in ln.phrases) for row in rows]
+    if bold[0] and not all(bold):
+        k = bold.index(False)
+        if k <= max(3, n // 3):
+            return k, "bold leading rows"
+    first_numeric = any(NUMBER.match(c) for c in cells[0][1:] if c)
+    body_numeric = sum(1 for row in cells[1:] for c in row[1:] if c and NUMBER.match(c))
+    body_cells = sum(1 for row in cells[1:] for c in row[1:] if c)
+    if not first_numeric and body_cells and body_numeric >= 0.5 * body_cells and any(cells[0]):
+        return 1, "text row above numeric rows"
+    return 0, ""
+
+
+# -- the whole table -----------------------------------------------------------------------
+def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
+               strategy: str, em: float) -> Grid | None:
+    """The grid of the table in `box` (x0, y0, x1, y1), or None when it is not a table."""
+    x0, y0, x1, y1 = box
+    inside = [w for w in words if x0 - 1 <= w.cx <= x1 + 1 and y0 - 1 <= w.cy <= y1 + 1]
+    if len(inside) < 2:
+        return None
+    vin = [v for v in vrules if x0 - SNAP <= v.pos <= x1 + SNAP and v.b > y0 and v.a < y1]
+    lines = text_lines(inside, vin)
+    line_h = median(ln.y1 - ln.y0 for ln in lines)
+    seps = rule_separators(vin, box, min_len=0.8 * line_h)
+    reasons = []
+    if seps:
+        reasons.append(f"{len(seps)} vertical rules")
+    else:
+        seps = text_separators(lines, em)
+        reasons.append("columns from text alignment")
+    edges = [x0] + seps + [x1]
+    if len(edges) < 3:
+        return None
+    width = x1 - x0
+    hcuts = sorted({round(h.pos, 1) for h in hrules
+                    if y0 + EDGE_IN < h.pos < y1 - EDGE_IN and h.length >= 0.25 * width
+                    and h.b > x0 and h.a < x1})
+    hcuts = _dedupe(hcuts)
+    rows = group_rows(lines, hcuts, edges, em)
+    cells, spans = fill_cells(rows, edges, em)
+    cells, edges, spans = prune_empty(cells, edges, spans)
+    if len(edges) < 3 or len(cells) < 2:
+        return None
+    ncols = len(edges) - 1
+    filled = sum(1 for row in cells for c in row if c)
+    fill = filled / (len(cells) * ncols)
+    if fill < MIN_FILL:
+        return None
+    header, why = header_count(rows, cells, hcuts)
+    if why:
+        reasons.append(why)
+    row_edges = [y0] + [(rows[i][-1].y1 + rows[i + 1][0].y0) / 2 for i in range(len(rows) - 1)] + [y1]
+    score = round(min(1.0, 0.4 + 0.4 * fill + (0.2 if strategy == "lines" else 0.1)), 3)
+    return Grid(box, cells, edges, row_edges, spans, header, strategy, score, reasons)
+
+
+def _dedupe(values: list[float]) -> list[float]:
+    out: list[float] = []
+    for v in values:
+        if out and v - out[-1] <= SNAP:
+            continue
+        out.append(v)
+    return out
+
+
+def is_number(text: str) -> bool:
+    return bool(NUMBER.match(text.strip()))

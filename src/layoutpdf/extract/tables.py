@@ -1,0 +1,398 @@
+"""Table candidates of one raw page: ruled grids, rule bands (booktabs) and aligned text.
+
+Runs during extraction because it reads word boxes and vector path segments from the
+PyMuPDF page. Only pages that show a sign of a table pay for it: rules (two horizontal
+ones, horizontal and vertical ones, boxes) or three lines of text set in aligned short
+pieces. The grid itself is built by `table_grid` from words and rules; this module finds
+the regions and rejects what is not a table (figures, prose).
+
+PyMuPDF's `page.find_tables()` was measured here at 90-340 ms per page on born-digital
+papers (it re-extracts every character), which alone would cap the pipeline below
+10 pages/s; the same edge-based design on the segments we read once is ~1 ms.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from statistics import median
+
+from ..model import BBox, Drawing, ImagePlacement, Line, TableCandidate
+from .table_grid import (Grid, Seg, Word, build_grid, is_number, text_lines)
+
+RULE_THICK = 2.5        # pt: a filled box thinner than this is a rule
+MIN_HRULE_EM = 1.5      # shortest horizontal rule that can bound a table, in em
+MIN_VRULE_EM = 0.8      # shortest vertical rule (about one row)
+TOUCH = 2.0             # pt: rules closer than this touch
+JOIN = 3.0              # pt: collinear pieces with a smaller gap are one rule
+MAX_BOX_SHARE = 0.5     # a filled box covering more of the page is a background
+SHORT_PIECE = 0.3       # a text piece narrower than this share of the text width is short
+MIN_ALIGNED_ROWS = 3    # borderless tables need this many aligned rows
+MAX_CELL_WORDS = 4      # median words per cell of a borderless table (prose has more)
+FIGURE_MARKS = 4        # curves or slanted lines inside a ruled region make it a figure
+_MATH_FONT = re.compile(r"math|^cm(mi|sy|ex)|^ms(am|bm)|symbol|stix|rsfs|eufm|euler", re.I)
+MAX_MATH_SHARE = 0.25   # aligned text with more math-font words is a display equation
+_CAPTION = re.compile(r"^\s*(fig(ure)?|table|tab)\.?\s*[A-Z]?\d+|^\s*table\s+[IVXLC]+\b", re.I)
+
+
+def find_table_candidates(page, textpage, lines: list[Line], drawings: list[Drawing],
+                          images: list[ImagePlacement] = ()) -> tuple[TableCandidate, ...]:
+    """Tables on one page, best effort, cheap when the page shows no sign of one."""
+    body = [ln for ln in lines if ln.horizontal and ln.text.strip()]
+    if len(body) < 2:
+        return ()
+    em = _typical_size(body)
+    width, height = float(page.rect.width), float(page.rect.height)
+    regions: list = []
+    hs = vs = ()
+    if _rule_signal(drawings, em):
+        hs, vs, marks = _segments(page, drawings, width * height)
+        regions = [(box, strategy) for box, strategy in _rule_regions(hs, vs, body, em)
+                   if not _is_figure(box, marks, images)]
+    boxes = [box for box, _ in regions]
+    rest = [ln for ln in body if not any(_holds(b, ln.bbox) for b in boxes)]
+    aligned = _aligned_signal(rest, em, width)
+    if not regions and not aligned:
+        return ()
+    words = _words(textpage, body, em, None if aligned else boxes)
+    grids: list[Grid] = []
+    for box, strategy in regions:
+        grid = build_grid(box, words, hs, vs, strategy, em)
+        if grid and _plausible(grid):
+            grids.append(grid)
+    if aligned:
+        free = [w for w in words if not any(_holds(g.bbox, w) for g in grids)]
+        for box in _aligned_regions(free, em):
+            held = [w for w in free if _holds(box, w)]
+            if sum(w.math for w in held) > MAX_MATH_SHARE * len(held):
+                continue
+            grid = build_grid(box, held, [], [], "text", em)
+            if grid and _plausible(grid):
+                grids.append(grid)
+    grids.sort(key=lambda g: (g.bbox[1], g.bbox[0]))
+    return tuple(_candidate(g) for g in grids)
+
+
+def _candidate(g: Grid) -> TableCandidate:
+    return TableCandidate(bbox=BBox(*(round(v, 2) for v in g.bbox)),
+                          rows=tuple(tuple(r) for r in g.rows), header_rows=g.header_rows,
+                          strategy=g.strategy, col_edges=tuple(round(x, 2) for x in g.col_edges),
+                          row_edges=tuple(round(y, 2) for y in g.row_edges),
+                          spans=tuple(g.spans), score=g.score, reasons=tuple(g.reasons))
+
+
+# -- cheap signals -------------------------------------------------------------------------
+def _typical_size(lines: list[Line]) -> float:
+    sizes: Counter[float] = Counter()
+    for ln in lines:
+        sizes[round(ln.spans[0].size, 1)] += ln.bbox.width
+    return sizes.most_common(1)[0][0] if sizes else 10.0
+
+
+def _rule_signal(drawings: list[Drawing], em: float) -> bool:
+    h = v = 0
+    for d in drawings:
+        b = d.bbox
+        if b.height <= RULE_THICK and b.width >= MIN_HRULE_EM * em:
+            h += 1
+        elif b.width <= RULE_THICK and b.height >= MIN_VRULE_EM * em:
+            v += 1
+        elif d.kind in ("line", "rect") and b.width >= 2 * em and b.height >= em:
+            return True                    # several segments or boxes in one path
+        if h >= 2 or (h and v) or v >= 2:
+            return True
+    return False
+
+
+def _aligned_signal(lines: list[Line], em: float, page_width: float) -> bool:
+    """Three consecutive text rows, each with two or more short pieces."""
+    rows: list[list[tuple[float, float]]] = []
+    last_cy = None
+    for ln in sorted(lines, key=lambda l: (round(l.bbox.cy / (0.4 * em)), l.bbox.x0)):
+        cy = ln.bbox.cy
+        if last_cy is None or abs(cy - last_cy) > 0.4 * em:
+            rows.append([])
+            last_cy = cy
+        rows[-1].extend(_pieces(ln, em))
+    limit = SHORT_PIECE * page_width
+    run = 0
+    for pieces in rows:
+        short = sum(1 for a, b in pieces if b - a <= limit)
+        run = run + 1 if len(pieces) >= 2 and short >= 2 else 0
+        if run >= MIN_ALIGNED_ROWS:
+            return True
+    return False
+
+
+def _pieces(ln: Line, em: float) -> list[tuple[float, float]]:
+    out: list[list[float]] = []
+    for s in ln.spans:
+        if not s.text.strip():
+            continue
+        if out and s.bbox.x0 - out[-1][1] <= em:
+            out[-1][1] = max(out[-1][1], s.bbox.x1)
+        else:
+            out.append([s.bbox.x0, s.bbox.x1])
+    return [(a, b) for a, b in out]
+
+
+# -- words and rules -----------------------------------------------------------------------
+def _words(textpage, lines: list[Line], em: float, boxes=None) -> list[Word]:
+    """Word boxes with the size and weight of the span they sit in (only those inside
+    `boxes` when given)."""
+    buckets: dict[int, list] = {}
+    if boxes is not None:
+        lines = [ln for ln in lines if any(ln.bbox.y1 >= b[1] - 1 and ln.bbox.y0 <= b[3] + 1
+                                           and ln.bbox.x1 >= b[0] - 1 and ln.bbox.x0 <= b[2] + 1
+                                           for b in boxes)]
+    for ln in lines:
+        for s in ln.spans:
+            if s.text.strip():
+                for k in range(int(s.bbox.y0 // 8), int(s.bbox.y1 // 8) + 1):
+                    buckets.setdefault(k, []).append(s)
+    out = []
+    for x0, y0, x1, y1, text, *_ in textpage.extractWORDS():
+        if not text.strip():
+            continue
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        if boxes is not None and not any(b[0] - 1 <= cx <= b[2] + 1 and b[1] - 1 <= cy <= b[3] + 1
+                                         for b in boxes):
+            continue
+        for s in buckets.get(int(cy // 8), ()):
+            b = s.bbox
+            if (b.x0 - 0.5 <= cx <= b.x1 + 0.5 and b.y0 - 0.5 <= cy <= b.y1 + 0.5
+                    and y1 - y0 <= 1.5 * b.height + 1):
+                out.append(Word(x0, y0, x1, y1, text, s.size, s.bold, _MATH_FONT.search(s.font) is not None))
+                break
+        # else: rotated, vertical or furniture text is never a table cell
+    return out
+
+
+def _segments(page, drawings: list[Drawing], page_area: float):
+    """Horizontal and vertical rule pieces, and marks (curves, slanted lines) of figures.
+    Read from the drawings' boxes when every path is one thin piece (the common case),
+    else from the path items."""
+    hs: list[Seg] = []
+    vs: list[Seg] = []
+    marks: list[BBox] = []
+    if all(d.bbox.height <= RULE_THICK or d.bbox.width <= RULE_THICK or d.kind == "curve"
+           for d in drawings):
+        for d in drawings:
+            b = d.bbox
+            if d.kind == "curve":
+                marks.append(b)
+            elif d.kind != "rect" or d.fill is not None or d.stroke is not None:
+                _box_edges(b.x0, b.y0, b.x1, b.y1, True, page_area, hs, vs)
+        return hs, vs, marks
+    try:
+        paths = page.get_cdrawings()
+    except Exception:  # damaged content stream: no rules
+        return hs, vs, marks
+    for p in paths:
+        typ = p.get("type") or ""
+        stroked = "s" in typ
+        filled = "f" in typ and p.get("fill") is not None
+        for item in p.get("items", ()):
+            kind = item[0]
+            if kind == "l":
+                (ax, ay), (bx, by) = item[1], item[2]
+                if not stroked:
+                    continue
+                if abs(ay - by) <= 1.0:
+                    hs.append(Seg((ay + by) / 2, min(ax, bx), max(ax, bx)))
+                elif abs(ax - bx) <= 1.0:
+                    vs.append(Seg((ax + bx) / 2, min(ay, by), max(ay, by)))
+                else:
+                    marks.append(BBox(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)))
+            elif kind in ("re", "qu"):
+                pts = item[1] if kind == "qu" else ((item[1][0], item[1][1]), (item[1][2], item[1][3]))
+                xs, ys = [q[0] for q in pts], [q[1] for q in pts]
+                _box_edges(min(xs), min(ys), max(xs), max(ys), stroked or filled, page_area, hs, vs)
+            elif kind == "c":
+                pts = item[1:]
+                marks.append(BBox(min(q[0] for q in pts), min(q[1] for q in pts),
+                                  max(q[0] for q in pts), max(q[1] for q in pts)))
+    return hs, vs, marks
+
+
+def _box_edges(x0, y0, x1, y1, painted, page_area, hs, vs) -> None:
+    w, h = x1 - x0, y1 - y0
+    if h <= RULE_THICK and w > h:
+        hs.append(Seg((y0 + y1) / 2, x0, x1))
+    elif w <= RULE_THICK and h > w:
+        vs.append(Seg((x0 + x1) / 2, y0, y1))
+    elif painted and w * h < MAX_BOX_SHARE * page_area:
+        hs.extend((Seg(y0, x0, x1), Seg(y1, x0, x1)))
+        vs.extend((Seg(x0, y0, y1), Seg(x1, y0, y1)))
+
+
+def _merge(segs: list[Seg]) -> list[Seg]:
+    """Collinear pieces (snapped to one position) joined where they touch."""
+    out: list[Seg] = []
+    groups: list[list[Seg]] = []
+    for s in sorted(segs, key=lambda s: s.pos):
+        if groups and s.pos - groups[-1][-1].pos <= 1.0:
+            groups[-1].append(s)
+        else:
+            groups.append([s])
+    for g in groups:
+        pos = sum(s.pos for s in g) / len(g)
+        cur = None
+        for s in sorted(g, key=lambda s: s.a):
+            if cur and s.a <= cur[1] + JOIN:
+                cur[1] = max(cur[1], s.b)
+            else:
+                if cur:
+                    out.append(Seg(pos, cur[0], cur[1]))
+                cur = [s.a, s.b]
+        out.append(Seg(pos, cur[0], cur[1]))
+    return out
+
+
+# -- regions -------------------------------------------------------------------------------
+def _rule_regions(hs: list[Seg], vs: list[Seg], lines: list[Line], em: float):
+    """Connected rule structures: grids (vertical rules) and stacks of horizontal rules."""
+    hs = [h for h in _merge(hs) if h.length >= MIN_HRULE_EM * em]
+    vs = [v for v in _merge(vs) if v.length >= MIN_VRULE_EM * em]
+    hs[:] = hs[:2000]
+    vs[:] = vs[:2000]
+    n = len(hs)
+    parent = list(range(n + len(vs)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    vs_sorted = sorted(range(len(vs)), key=lambda j: vs[j].pos)
+    vpos = [vs[j].pos for j in vs_sorted]
+    from bisect import bisect_left, bisect_right
+    for i, h in enumerate(hs):
+        lo, hi = bisect_left(vpos, h.a - TOUCH), bisect_right(vpos, h.b + TOUCH)
+        for j in vs_sorted[lo:hi]:
+            v = vs[j]
+            if v.a - TOUCH <= h.pos <= v.b + TOUCH:
+                parent[find(i)] = find(n + j)
+    _stack_rules(hs, lines, em, find, parent)
+    comps: dict[int, list[int]] = {}
+    for i in range(len(parent)):
+        comps.setdefault(find(i), []).append(i)
+    regions = []
+    for members in comps.values():
+        ch = [hs[i] for i in members if i < n]
+        cv = [vs[i - n] for i in members if i >= n]
+        if len(ch) + len(cv) < 2:
+            continue
+        x0 = min([h.a for h in ch] + [v.pos for v in cv])
+        x1 = max([h.b for h in ch] + [v.pos for v in cv])
+        y0 = min([h.pos for h in ch] + [v.a for v in cv])
+        y1 = max([h.pos for h in ch] + [v.b for v in cv])
+        if x1 - x0 < 3 * em or y1 - y0 < 1.2 * em:
+            continue
+        nx = len({round(v.pos) for v in cv})
+        ny = len({round(h.pos) for h in ch})
+        strategy = "lines" if nx >= 2 else "rules" if ny >= 2 else None
+        if strategy:
+            regions.append(((x0, y0, x1, y1), strategy))
+    return regions
+
+
+def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent) -> None:
+    """Join horizontal rules stacked over the same x-range (booktabs top/mid/bottom rules)
+    unless text between them runs across the range's edges or is a caption."""
+    order = sorted(range(len(hs)), key=lambda i: hs[i].pos)
+    for k, i in enumerate(order):
+        a = hs[i]
+        for j in order[k + 1:]:
+            b = hs[j]
+            if b.pos - a.pos < 0.5:
+                continue
+            overlap = min(a.b, b.b) - max(a.a, b.a)
+            if overlap < 0.8 * min(a.length, b.length):
+                continue
+            x0, x1 = min(a.a, b.a), max(a.b, b.b)
+            if not _blocked(lines, a.pos, b.pos, x0, x1, em):
+                parent[find(i)] = find(j)
+            break                       # only the next rule below over the same range
+
+
+def _blocked(lines: list[Line], y0: float, y1: float, x0: float, x1: float, em: float) -> bool:
+    for ln in lines:
+        b = ln.bbox
+        if not (y0 < b.cy < y1) or b.x1 < x0 or b.x0 > x1:
+            continue
+        if b.x0 < x0 - em or b.x1 > x1 + em or _CAPTION.match(ln.text):
+            return True
+    return False
+
+
+def _is_figure(box, marks: list[BBox], images: list[ImagePlacement]) -> bool:
+    region = BBox(*box)
+    inside = sum(1 for m in marks if region.expand(1.0).contains(m))
+    if inside >= FIGURE_MARKS:
+        return True
+    return any(region.covers_fraction(im.bbox) > 0.5 and im.bbox.area > 0.3 * region.area
+               for im in images)
+
+
+def _holds(box, w) -> bool:
+    """The centre of a word (or of a box) lies inside `box`."""
+    x0, y0, x1, y1 = box
+    return x0 - 1 <= w.cx <= x1 + 1 and y0 - 1 <= w.cy <= y1 + 1
+
+
+def _aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, float, float]]:
+    """Runs of three or more text lines made of two or more short, separated phrases."""
+    if len(words) < 6:
+        return []
+    lines = text_lines(words)
+    text_width = max(w.x1 for w in words) - min(w.x0 for w in words)
+    limit = SHORT_PIECE * text_width
+    runs: list[list[list]] = []
+    prev = None
+    for ln in lines:
+        short = [p for p in ln.phrases if p.x1 - p.x0 <= limit and len(p.words) <= 2 * MAX_CELL_WORDS]
+        ok = len(short) >= 2 and any(b.x0 - a.x1 >= em for a, b in zip(short, short[1:]))
+        near = prev is not None and ln.y0 - prev.y1 <= 1.5 * (ln.y1 - ln.y0)
+        if ok:
+            if runs and near and runs[-1][-1][0] is prev:
+                runs[-1].append((ln, short))
+            else:
+                runs.append([(ln, short)])
+        prev = ln
+    boxes = []
+    for run in runs:
+        if len(run) < MIN_ALIGNED_ROWS:
+            continue
+        ps = [p for _, short in run for p in short]
+        boxes.append((min(p.x0 for p in ps), min(p.y0 for p in ps),
+                      max(p.x1 for p in ps), max(p.y1 for p in ps)))
+    return boxes
+
+
+# -- plausibility --------------------------------------------------------------------------
+def _plausible(g: Grid) -> bool:
+    """Reject prose and single-column boxes: a table has two or more columns with short
+    cells; a borderless one also needs three rows and a numeric column or three columns."""
+    ncols = len(g.col_edges) - 1
+    nrows = len(g.rows)
+    if ncols < 2 or nrows < 2:
+        return False
+    cells = [c for row in g.rows for c in row if c]
+    words = median(len(c.split()) for c in cells)
+    multi = sum(1 for row in g.rows if sum(1 for c in row if c) >= 2)
+    if multi < 0.5 * nrows:
+        return False
+    if g.strategy == "lines":
+        return True
+    if words > (2 * MAX_CELL_WORDS if g.strategy == "rules" else MAX_CELL_WORDS):
+        return False
+    if g.strategy == "rules":
+        return True
+    numeric_col = any(_numeric_column(g.rows[g.header_rows:], c) for c in range(ncols))
+    return nrows >= MIN_ALIGNED_ROWS and (numeric_col or ncols >= 3)
+
+
+def _numeric_column(rows, c: int) -> bool:
+    vals = [row[c] for row in rows if c < len(row) and row[c]]
+    return len(vals) >= 2 and sum(1 for v in vals if is_number(v)) >= 0.6 * len(vals)
