@@ -41,9 +41,10 @@ class Span:
 
     @property
     def lightness(self) -> float:
-        """0 (black) .. 1 (white): mean of the sRGB channels."""
+        """0 (dark or saturated) .. 1 (white): the darkest sRGB channel. Pale tints and
+        light greys score high; saturated colours (a red heading) do not."""
         r, g, b = (self.color >> 16) & 255, (self.color >> 8) & 255, self.color & 255
-        return (r + g + b) / 765.0
+        return min(r, g, b) / 255.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,12 +76,12 @@ def _mark_watermarks(doc: Document, cfg: FurnitureSettings, body: float, marks: 
             why = _watermark_signal(ln, cfg, body)
             if why:
                 marks[ln.id] = (Role.WATERMARK, Layer.BACKGROUND, why)
-            key = normalize_for_repeat(ln.text)
-            if 2 <= len(key) <= 60:
+            key = _tile_key(ln.text)
+            if key:
                 per_page[key] += 1
         tiled = {k for k, n in per_page.items() if n >= cfg.tile_min_repeats}
         for ln in page.lines:
-            if ln.id in marks or normalize_for_repeat(ln.text) not in tiled:
+            if ln.id in marks or _tile_key(ln.text) not in tiled:
                 continue
             if _styled_apart(ln, cfg, body):
                 marks[ln.id] = (Role.WATERMARK, Layer.BACKGROUND, "tiled faint or rotated text")
@@ -93,6 +93,13 @@ def _mark_watermarks(doc: Document, cfg: FurnitureSettings, body: float, marks: 
         for ln in page.lines:
             if ln.id not in marks and normalize_for_repeat(ln.text) in known and _styled_apart(ln, cfg, body):
                 marks[ln.id] = (Role.WATERMARK, Layer.BACKGROUND, "repeats a watermark")
+
+
+def _tile_key(text: str) -> str | None:
+    """Tiled watermarks are words (digits kept: '1.1', '1.2' are not one string)."""
+    key = " ".join(text.lower().split())
+    letters = sum(ch.isalpha() for ch in key)
+    return key if 4 <= letters and len(key) <= 60 else None
 
 
 def _styled_apart(ln: Line, cfg: FurnitureSettings, body: float) -> bool:
