@@ -170,19 +170,26 @@ def run(bench: Path, per_glyph: bool, verbose: bool) -> dict:
 
 
 def _inline(lines, page_rules_, im, metrics) -> tuple[bool, float, str]:
+    """Serialize the line that holds the formula's prefix (and the line after it, where a
+    formula wrapped to) and compare its best $..$ with the truth."""
     prefix_words = im["prefix"].split()[-3:]
     target = metrics.canon_math(im["math"])
     best, best_sim = "", 0.0
-    for i, ln in enumerate(lines):
+    cands: list[Line] = []
+    for ln in lines:
         text = re.sub(r"\s+", " ", ln.text)
-        if not prefix_words or prefix_words[-1] not in text:
-            continue
+        if prefix_words and prefix_words[-1] in text and not any(ln is c for c in cands):
+            cands.append(ln)
+            below = [o for o in lines if ln.bbox.y1 - 2 < o.bbox.y0 < ln.bbox.y1 + ln.size
+                     and o.bbox.overlap_x(ln.bbox) > 0 and o.bbox.x0 <= ln.bbox.x0 + 2]
+            if below:
+                cands.append(min(below, key=lambda o: o.bbox.y0))
+    for ln in cands:
         group = [ln] + [o for o in lines if o is not ln and ln.bbox.y0 < o.bbox.cy < ln.bbox.y1
                         and o.bbox.overlap_x(ln.bbox) > 0 and not is_prose(o)]
         rules = [r for r in page_rules_
                  if BBox.union_all(x.bbox for x in group).expand(2).intersection(r.expand(0.5))]
-        body = max((s.size for s in ln.spans), default=10.0)
-        md, results = line_to_markdown_with_math(_merge(group), body, rules)
+        md, results = line_to_markdown_with_math(_merge(group), ln.size, rules)
         for r in results:
             if metrics.canon_math(r.latex) == target:
                 return True, 1.0, r.latex

@@ -141,21 +141,65 @@ def _char_boxes(span: Span) -> list[tuple[float, float]]:
     return out
 
 
+def _piece(c: str) -> tuple[str, str, str, float, float] | None:
+    """cmex metrics of an extensible-delimiter piece (top, middle, bottom, repeater)."""
+    info = sym.CMEX.get(ord(c)) if len(c) == 1 else None
+    if info and info[0].endswith(("ex", "tp", "bt", "mid", "vextendsingle", "vextenddouble",
+                                  "vertex")) and info[2] != sym.RADICAL:
+        return info
+    return None
+
+
+def _stack_glyph(infos: list[tuple], x0: float, x1: float, top: float, bottom: float,
+                 size: float, ch: str) -> Glyph:
+    names = " ".join(i[0] for i in infos)
+    tex = next((i[1] for i in infos if i[1] not in ("", "|")), infos[0][1] or "|")
+    kind = sym.OPEN if "left" in names else sym.CLOSE if "right" in names else sym.ORD
+    if "vextenddouble" in names or "arrowvertexdbl" in names:
+        tex = r"\|"
+    return Glyph(tex, kind, x0, x1, top, bottom, top, size, ch=ch, family="cmex",
+                 math_font=True, big=True)
+
+
 def _extensible_stack(span: Span, family: str) -> Glyph | None:
-    """A run of identical cmex extension pieces ('\\x0c' x5) is one tall delimiter."""
+    """A run of cmex extension pieces ('\\x0c' x5, brace top/middle/bottom) is one tall
+    delimiter."""
     t = "".join(c for c in span.text if not is_space(c))
-    if family != "cmex" or len(t) < 2 or len(set(t)) != 1:
+    if family != "cmex" or len(t) < 2:
         return None
-    info = sym.CMEX.get(ord(t[0]))
-    if not info or not info[0].endswith(("ex", "vextendsingle", "vextenddouble", "vertex")):
+    infos = [_piece(c) for c in t]
+    if any(i is None for i in infos):
         return None
-    tex = info[1] or "|"
-    kind = sym.OPEN if tex in ("(", "[", r"\{") else sym.CLOSE if tex in (")", "]", r"\}") \
-        else sym.ORD
     top = span.origin[1]
-    bottom = max(span.bbox.y1, top + len(t) * info[4] * span.size)
-    return Glyph(tex, kind, span.bbox.x0, span.bbox.x1, top, bottom, span.origin[1], span.size,
-                 ch=t, family=family, math_font=True, big=True)
+    bottom = max(span.bbox.y1, top + sum(i[4] for i in infos) * span.size)
+    return _stack_glyph(infos, span.bbox.x0, span.bbox.x1, top, bottom, span.size, t)
+
+
+def merge_pieces(glyphs: list[Glyph]) -> list[Glyph]:
+    """Single-glyph spans of cmex pieces stacked in one column -> one tall delimiter."""
+    pieces = [g for g in glyphs if g.family == "cmex" and not g.composite and _piece(g.ch)]
+    if len(pieces) < 2:
+        return glyphs
+    pieces.sort(key=lambda g: (round(g.x0), g.top))
+    stacks: list[list[Glyph]] = []
+    for g in pieces:
+        last = stacks[-1][-1] if stacks else None
+        if last is not None and abs(g.x0 - last.x0) < 0.2 * g.size \
+                and g.top - last.bottom < 0.3 * g.size:
+            stacks[-1].append(g)
+        else:
+            stacks.append([g])
+    out = [g for g in glyphs if not any(g is p for p in pieces)]
+    for st in stacks:
+        if len(st) == 1:
+            out.append(st[0])
+            continue
+        big = _stack_glyph([_piece(g.ch) for g in st], min(g.x0 for g in st),
+                           max(g.x1 for g in st), st[0].top, max(g.bottom for g in st),
+                           st[0].size, "".join(g.ch for g in st))
+        big.pos, big.end = st[0].pos, st[-1].end
+        out.append(big)
+    return sorted(out, key=lambda g: g.pos)
 
 
 def _box_offsets(spans: Sequence[Span]) -> dict[tuple[str, float], tuple[float, float]]:
@@ -237,7 +281,7 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
             first = False
             out.append(g)
     _settle_floating(out)
-    return out
+    return merge_pieces(out)
 
 
 def _settle_floating(glyphs: list[Glyph]) -> None:
