@@ -1,4 +1,30 @@
-"""Errors are data: per-page `Issue`s on the document; unreadable input raises."""
+"""Errors are data: per-page `Issue`s on the document; unreadable input raises.
+
+What `parse()` (and `iter_pages()`, the adapters, the CLI) can raise:
+
+- a `LayoutPDFError` subclass for anything that is wrong with the *input* or the settings:
+
+  ===================== ========================================================
+  NotAPDFError          not a PDF at all (no ``%PDF`` header; empty file; text-mode file object)
+  EncryptedPDFError     a password is needed (none given) or the one given is wrong
+  CorruptPDFError       damaged beyond repair (MuPDF cannot open it, no readable pages)
+  ResourceLimitError    over a `Settings.limits` cap while ``strict=True``
+  SettingsError         unknown or invalid settings (also a ``ValueError``)
+  PageProcessingError   a stage failed on a page while ``strict=True``
+  ===================== ========================================================
+
+  A MuPDF exception from inside the engine never escapes as such: on open it becomes one of
+  the errors above; on a page it becomes an `Issue` (or `PageProcessingError` when strict).
+
+- Python's own errors for a wrong *call*, which are the caller's bug and are not wrapped:
+  ``FileNotFoundError`` / ``IsADirectoryError`` / ``PermissionError`` (any ``OSError``) for a
+  path that cannot be read, ``TypeError`` for a source that is not a path, bytes or a binary
+  file object, ``ValueError`` for page indexes outside the document.
+
+A batch over folders of unknown PDFs therefore catches ``(LayoutPDFError, OSError)``.
+Everything that goes wrong on one page only is recorded as an `Issue` and never raises
+unless ``Settings(strict=True)``.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -6,7 +32,12 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Issue:
-    """A problem found while processing one page (page=None: the whole document)."""
+    """A problem found while processing one page (page=None: the whole document).
+
+    ``code`` is a short stable identifier (``stage_failed``, ``too_many_drawings``,
+    ``too_many_spans``, ``slow_page``, ``time_budget``, ``max_pages``, ``repaired``,
+    ``no_text_layer`` ...); ``message`` says what happened in words.
+    """
     stage: str
     page: int | None
     code: str
@@ -18,19 +49,22 @@ class LayoutPDFError(Exception):
 
 
 class NotAPDFError(LayoutPDFError):
-    """The input is not a PDF at all."""
+    """The input is not a PDF at all (check the file type; re-export it as PDF)."""
 
 
 class EncryptedPDFError(LayoutPDFError):
-    """The PDF needs a password, or the password given was wrong."""
+    """The PDF needs a password, or the password given was wrong.
+
+    Owner-password-only PDFs (copy/print restrictions) open without one.
+    """
 
 
 class CorruptPDFError(LayoutPDFError):
-    """The PDF is damaged beyond what repair can recover."""
+    """The PDF is damaged beyond what repair can recover (try qpdf or re-saving it)."""
 
 
 class ResourceLimitError(LayoutPDFError):
-    """The document exceeds a configured limit (pages, size) and strict mode is on."""
+    """The document exceeds a configured limit (`Settings.limits`) and strict mode is on."""
 
 
 class SettingsError(LayoutPDFError, ValueError):

@@ -2,14 +2,18 @@
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import replace
 from typing import Callable, Iterable, Sequence
 
 from .errors import Issue, LayoutPDFError, ResourceLimitError
 from .extract import Source, extract_page, open_pdf, pdf_metadata, source_name
-from .model import Document, Page
+from .extract.open import open_issues, read_source
+from .model import Document, Element, Page
 from .settings import Settings
-from .stages import classify, figures, footnotes, furniture, layout, stats, stitch, text_layer
+from .stages import (classify, figures, footnotes, furniture, layout, stats, stitch, tables,
+                     text_layer)
+from .stages.base import fallback_elements
 
 log = logging.getLogger("layoutpdf")
 
@@ -20,9 +24,11 @@ STAGES: tuple[tuple[str, Stage], ...] = (
     ("text_layer", text_layer.run),  # pages with no usable text layer are flagged
     ("stats", stats.run),            # body size, line pitch: read by every later stage
     ("furniture", furniture.run),    # watermarks, running headers/footers, page numbers
+    ("tables", tables.run),          # table regions and notes out of the prose flow
     ("figures", figures.run),        # figure regions (with their labels) before the prose flow
     ("layout", layout.run),          # columns, reading order, paragraph blocks
     ("classify", classify.run),      # title, headings, lists, captions, footnote blocks
+    ("table_captions", tables.bind), # table captions bound; continued tables joined
     ("stitch", stitch.run),          # paragraphs cut by column and page breaks
     ("footnotes", footnotes.run),    # notes split, bound to their anchors by marker
     ("captions", figures.bind),      # figure captions bound to figures; mentions, context
@@ -35,14 +41,17 @@ def parse(source: Source, settings: Settings | dict | None = None, *,
     """Parse a PDF (path, bytes or binary file object) into a Document.
 
     pages: 0-based page indexes to read (default: all). Raises a LayoutPDFError subclass
-    for input that cannot be read at all; per-page problems are recorded in `issues`.
+    for input that cannot be read at all (see `layoutpdf.errors` for the full contract:
+    OSError for an unreadable path, TypeError/ValueError for wrong arguments); per-page
+    problems are recorded in `issues` and never raise unless `settings.strict`.
     """
     settings = _settings(settings)
     name = source_name(source)
     pdf = open_pdf(source, password)
     try:
-        indexes = _page_indexes(pdf.page_count, pages, settings, name)
-        raw_pages, issues = [], []
+        issues: list[Issue] = open_issues(pdf)
+        indexes = _page_indexes(pdf.page_count, pages, settings, name, issues)
+        raw_pages = []
         for n, i in enumerate(indexes):
             raw_pages.append(_extract(pdf, i, settings, issues))
             if progress:
@@ -55,6 +64,7 @@ def parse(source: Source, settings: Settings | dict | None = None, *,
 
 
 def run_stages(doc: Document, settings: Settings) -> Document:
+    doc = _degrade_slow_pages(doc, "extract", settings)
     for stage_name, stage in STAGES:
         try:
             doc = stage(doc, settings)
@@ -66,7 +76,45 @@ def run_stages(doc: Document, settings: Settings) -> Document:
             log.warning("stage %s failed: %s", stage_name, exc)
             doc = replace(doc, issues=doc.issues + (Issue(stage_name, None, "stage_failed",
                                                           f"{type(exc).__name__}: {exc}"),))
+        doc = _degrade_slow_pages(doc, stage_name, settings)
     return doc
+
+
+def _degrade_slow_pages(doc: Document, stage_name: str, settings: Settings) -> Document:
+    """Pages over the time budget (a `slow_page` issue) become plain text for the rest.
+
+    Work already done on the page is kept; its lines not yet placed in an element become
+    one plain-text paragraph in simple reading order, and later stages skip the page.
+    """
+    slow = {i.page for i in doc.issues if i.code == "slow_page" and i.page is not None}
+    targets = {p.index for p in doc.pages if p.index in slow and not p.fallback}
+    if not targets:
+        return doc
+    budget = settings.limits.page_time_budget_s
+    pages, elements, issues = [], list(doc.elements), list(doc.issues)
+    for page in doc.pages:
+        if page.index not in targets:
+            pages.append(page)
+            continue
+        used = {lid for e in elements if e.page == page.index for lid in e.line_ids}
+        rest = tuple(ln for ln in page.lines if ln.id not in used)
+        _insert_page_elements(elements, page.index, fallback_elements(replace(page, lines=rest), []))
+        pages.append(replace(page, fallback=True))
+        issues.append(Issue(stage_name, page.index, "time_budget",
+                            f"page {page.index + 1} went over the time budget "
+                            f"(limits.page_time_budget_s={budget}) in {stage_name!r}; the remaining "
+                            "stages treat it as plain text in simple reading order"))
+    return replace(doc, pages=tuple(pages), elements=tuple(elements), issues=tuple(issues))
+
+
+def _insert_page_elements(elements: list[Element], page: int, new: list[Element]) -> None:
+    """Insert after the page's last element (or before the next page's first)."""
+    if not new:
+        return
+    mine = [n for n, e in enumerate(elements) if e.page == page]
+    at = mine[-1] + 1 if mine else next((n for n, e in enumerate(elements) if e.page > page),
+                                        len(elements))
+    elements[at:at] = new
 
 
 def _settings(settings: Settings | dict | None) -> Settings:
@@ -79,7 +127,8 @@ def _settings(settings: Settings | dict | None) -> Settings:
     return settings
 
 
-def _page_indexes(count: int, pages: Sequence[int] | None, settings: Settings, name: str) -> list[int]:
+def _page_indexes(count: int, pages: Sequence[int] | None, settings: Settings, name: str,
+                  issues: list[Issue]) -> list[int]:
     if pages is None:
         indexes = list(range(count))
     else:
@@ -87,15 +136,24 @@ def _page_indexes(count: int, pages: Sequence[int] | None, settings: Settings, n
         bad = [p for p in indexes if not 0 <= p < count]
         if bad:
             raise ValueError(f"{name}: page index {bad[0]} out of range (document has {count} pages, 0-based)")
-    if len(indexes) > settings.limits.max_pages:
+    cap = settings.limits.max_pages
+    if len(indexes) > cap:
         if settings.strict:
-            raise ResourceLimitError(f"{name}: {len(indexes)} pages exceed limits.max_pages="
-                                     f"{settings.limits.max_pages}; raise the limit or pass pages=")
-        indexes = indexes[:settings.limits.max_pages]
+            raise ResourceLimitError(f"{name}: {len(indexes)} pages exceed limits.max_pages={cap}; "
+                                     "raise the limit or pass pages=")
+        issues.append(_max_pages_issue(len(indexes), cap))
+        indexes = indexes[:cap]
     return indexes
 
 
+def _max_pages_issue(n: int, cap: int) -> Issue:
+    return Issue("extract", None, "max_pages", f"{n} pages requested but limits.max_pages={cap}; "
+                 f"only the first {cap} were read (raise the limit or pass pages=)")
+
+
 def _extract(pdf, index: int, settings: Settings, issues: list[Issue]) -> Page:
+    limits = settings.limits
+    started = time.perf_counter()
     try:
         page = extract_page(pdf[index], index, settings)
     except Exception as exc:  # a damaged page: keep its place, say why
@@ -103,21 +161,49 @@ def _extract(pdf, index: int, settings: Settings, issues: list[Issue]) -> Page:
             raise
         issues.append(Issue("extract", index, "extract_failed", f"{type(exc).__name__}: {exc}"))
         return Page(index=index, width=0.0, height=0.0, fallback=True)
+    elapsed = time.perf_counter() - started
     if page.drawings_truncated:
         issues.append(Issue("extract", index, "too_many_drawings",
-                            f"more than {settings.limits.max_drawings_per_page} vector paths; "
-                            "only the first ones are used"))
+                            f"more than {limits.max_drawings_per_page} vector paths "
+                            "(limits.max_drawings_per_page); only the first ones are used"))
+    if sum(len(ln.spans) for ln in page.lines) >= limits.max_spans_per_page:
+        issues.append(Issue("extract", index, "too_many_spans",
+                            f"{limits.max_spans_per_page} text spans or more "
+                            "(limits.max_spans_per_page): text beyond the limit is dropped and the "
+                            "page is plain text in simple reading order"))
+        page = replace(page, fallback=True)
+    if elapsed > limits.page_time_budget_s:
+        issues.append(Issue("extract", index, "slow_page",
+                            f"extraction took {elapsed:.1f}s (budget {limits.page_time_budget_s}s)"))
     return page
 
 
-def iter_pages(source: Source, settings: Settings | None = None, *, password: str | None = None,
-               batch: int = 1) -> Iterable[Document]:
-    """Parse page by page (bounded memory): yields one Document per page batch."""
+def iter_pages(source: Source, settings: Settings | dict | None = None, *,
+               password: str | None = None, batch: int = 1) -> Iterable[Document]:
+    """Parse page by page (bounded memory): yields one Document per page batch.
+
+    Document-wide statistics (body size, running headers) are computed per batch, so a
+    larger `batch` trades memory for context. A file object is read once, up front.
+    `limits.max_pages` applies to the whole run (the first batch carries the issue).
+    """
     settings = _settings(settings)
+    if batch < 1:
+        raise ValueError("batch must be at least 1")
+    source = read_source(source)
     pdf = open_pdf(source, password)
     try:
         count = pdf.page_count
     finally:
         pdf.close()
+    cap = settings.limits.max_pages
+    note: tuple[Issue, ...] = ()
+    if count > cap:
+        if settings.strict:
+            raise ResourceLimitError(f"{source_name(source)}: {count} pages exceed "
+                                     f"limits.max_pages={cap}; raise the limit")
+        note, count = (_max_pages_issue(count, cap),), cap
     for start in range(0, count, batch):
-        yield parse(source, settings, pages=range(start, min(count, start + batch)), password=password)
+        doc = parse(source, settings, pages=range(start, min(count, start + batch)), password=password)
+        if note:
+            doc, note = replace(doc, issues=note + doc.issues), ()
+        yield doc

@@ -158,6 +158,37 @@ def _figure(e: Element, ctx: Context) -> Unit:
                 bboxes=tuple(boxes), figure_ids=(f.id,))
 
 
+def _table(e: Element, ctx: Context) -> Unit:
+    """Table: the caption line, a blank line, a GitHub pipe table (the first row is the
+    header row), then the table notes. A table continued from the page before renders
+    nothing: its rows are part of the first piece. Written by the tables helper."""
+    t = ctx.tables.get(e.id)
+    if t is None or not t.rows:
+        return _unit(UnitKind.TABLE, "", e)
+    width = max(len(r) for r in t.rows)
+    rows = [list(r) + [""] * (width - len(r)) for r in t.rows]
+    lines = ["| " + " | ".join(_cell(c) for c in rows[0]) + " |",
+             "|" + "|".join("---" for _ in range(width)) + "|"]
+    lines += ["| " + " | ".join(_cell(c) for c in r) + " |" for r in rows[1:]]
+    parts = ["\n".join(lines)]
+    ids, boxes = (e.id,), [(e.page, e.bbox)] + [(r.page, r.bbox) for r in e.continuation]
+    if t.caption:
+        parts.insert(0, escape_prose(_one_line(t.caption)))
+        if t.caption_element_id:
+            ids += (t.caption_element_id,)
+        if t.caption_bbox is not None:
+            boxes.append((t.page, t.caption_bbox))
+    if t.footnotes:
+        parts.append("\n".join(escape_prose(_one_line(n)) for n in t.footnotes))
+    return Unit(kind=UnitKind.TABLE, text="\n\n".join(parts), element_ids=ids, pages=_pages(e),
+                bboxes=tuple(boxes), table_ids=(t.id,))
+
+
+def _cell(text: str) -> str:
+    text = re.sub(r"\s+", " ", text).strip()
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("$", "\\$").replace("[^", "\\[^")
+
+
 def _one_line(text: str) -> str:
     return re.sub(r"\s*\n\s*", " ", text).strip()
 
@@ -172,6 +203,7 @@ RENDERERS: dict[Role, Callable[[Element, Context], Unit]] = {
     Role.EQUATION: _equation,
     Role.CODE: _code,
     Role.FIGURE: _figure,
+    Role.TABLE: _table,
 }
 
 
