@@ -19,6 +19,7 @@ All distances are in units of the body font size (em).
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
 
 from ..model import BBox, Line, Page
@@ -33,10 +34,14 @@ MIN_SIDE_EM = (2.5, 1.5)  # smallest figure: width, height
 MIN_AREA_EM2 = 10.0
 INK_SHARE = 0.2         # graphic ink must span this share of a vector cluster's box
 SCAN_SHARE = 0.6        # an image covering this share of the page is a scan/background
-CAPTION_REACH_EM = 4.0  # a region this close to a caption is "its" region for now
+STACK_GAP_EM = 3.0      # parts stacked this close (nothing between) are one figure
+SUBLABEL_GAP_EM = 2.5   # sub-figure labels "(a)" may sit this far below their part
+CAPTION_REACH_EM = 6.0  # a region this close to a caption (nothing between) is "its" region
 MIN_EMPTY_EM = 3.0      # a caption-first area must be at least this tall
 HEADING_SIZE = 1.15     # text this much larger than body text is a heading, not a label
 WHITE = 0.95            # fills lighter than this (and unstroked) are page background
+
+_SUBLABEL = re.compile(r"^\s*\((?:[a-z]|[ivx]{1,4})\)")
 
 
 @dataclass
@@ -45,6 +50,7 @@ class Proposal:
     sources: set[str]
     line_ids: list[str] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
+    claim: bool = True           # take the label lines inside out of the text flow
 
     @property
     def kind(self) -> str:
@@ -71,6 +77,14 @@ class PageText:
                 if label is not None:
                     self.captions[ln.id] = label
         self._prose: dict[str, bool] = {}
+        self._blocks: list[tuple[Line, Label, BBox]] | None = None
+
+    def caption_blocks(self, kinds: tuple[str, ...] = ("figure",)) -> list[tuple[Line, Label, BBox]]:
+        """Captions of the page: first line, label, block box (top to bottom)."""
+        if self._blocks is None:
+            self._blocks = [(ln, self.captions[ln.id], caption_block(self, ln)) for ln in self.lines
+                            if ln.id in self.captions]
+        return [c for c in self._blocks if c[1].kind in kinds]
 
     def near(self, box: BBox) -> list[Line]:
         """Lines whose box intersects `box`."""
@@ -85,26 +99,37 @@ class PageText:
                 if box.x0 <= ln.bbox.cx <= box.x1 and box.y0 <= ln.bbox.cy <= box.y1]
 
     def is_long(self, ln: Line) -> bool:
+        """Long enough to be a line of running text (code is never prose)."""
+        if not ln.horizontal or self.is_mono(ln):
+            return False
         size = ln.size or self.body
         words = len(ln.text.split())
         w = ln.bbox.width
-        return ln.horizontal and ((words >= 6 and w >= 12 * size) or (words >= 3 and w >= 22 * size))
+        return (words >= 6 and w >= 12 * size) or (words >= 3 and w >= 22 * size)
+
+    @staticmethod
+    def is_mono(ln: Line) -> bool:
+        spans = [s for s in ln.spans if s.text.strip()]
+        return bool(spans) and all(s.mono for s in spans)
 
     def is_prose(self, ln: Line) -> bool:
-        """A line of running text: long itself, or the short end of a block of long lines."""
+        """A line of running text: a long line in a left- or right-aligned block of long
+        lines, or the short last line of such a block."""
         hit = self._prose.get(ln.id)
         if hit is None:
-            hit = self.is_long(ln) or (ln.horizontal and self._next_to_long(ln))
+            hit = ln.horizontal and not self.is_mono(ln) and self._aligned_long(ln)
             self._prose[ln.id] = hit
         return hit
 
-    def _next_to_long(self, ln: Line) -> bool:
+    def _aligned_long(self, ln: Line) -> bool:
         size = ln.size or self.body
-        for other in self.near(BBox(ln.bbox.x0, ln.bbox.y0 - 1.2 * size, ln.bbox.x1, ln.bbox.y1 + 1.2 * size)):
-            if other is ln or abs((other.size or size) - size) > 0.1 * size:
+        for other in self.near(BBox(ln.bbox.x0, ln.bbox.y0 - 1.0 * size, ln.bbox.x1, ln.bbox.y1 + 1.0 * size)):
+            if other is ln or other.bbox.overlap_y(ln.bbox) > 0.2 * size \
+                    or abs((other.size or size) - size) > 0.1 * size:
                 continue
-            if abs(other.bbox.x0 - ln.bbox.x0) <= 1.5 * size and other.bbox.overlap_y(ln.bbox) <= 0 \
-                    and self.is_long(other):
+            aligned = abs(other.bbox.x0 - ln.bbox.x0) <= 1.5 * size or \
+                (abs(other.bbox.x1 - ln.bbox.x1) <= 1.0 * size and self.is_long(ln))
+            if aligned and self.is_long(other):
                 return True
         return False
 
@@ -135,8 +160,10 @@ def raster_regions(page: Page, em: float) -> list[BBox]:
             if _big_enough(b, em) and b.area < SCAN_SHARE * page_area]
 
 
-def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, str]]:
-    """Clusters of drawings that hold graphic ink, with a reason."""
+def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, str, bool]]:
+    """Clusters of drawings (box, reason, strong). Strong clusters hold graphic ink spread
+    over their box; weak ones are only rules and boxes with text in them (tables, frames),
+    which join a figure next to them or frame a caption's figure, but are no figure alone."""
     thin = max(1.0, RULE_EM * em)
     items: list[tuple[BBox, str]] = []
     for d in page.drawings:
@@ -151,24 +178,16 @@ def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, st
             items.append((b, "box"))
         else:
             items.append((b, "ink"))
-    if not items:
-        return []
     out = []
-    for members in cluster_items(items, CLUSTER_GAP_EM * em):
+    for members in cluster_items(items, CLUSTER_GAP_EM * em) if items else ():
         bbox = BBox.union_all(items[i][0] for i in members)
-        if not _big_enough(bbox, em) or (len(members) == 1 and items[members[0]][1] != "ink"):
+        if not _big_enough(bbox, em):
             continue
-        ink = []
-        for i in members:
-            b, kind = items[i]
-            if kind == "ink" or (kind == "box" and not text.inside(b)):
-                ink.append(b)
-        if not ink:
-            continue                                  # rules and text boxes: a table or a frame
-        spread = BBox.union_all(ink).area / max(bbox.area, 1e-6)
-        if spread < INK_SHARE:
-            continue                                  # a mark or two inside a table
-        out.append((bbox, f"vector cluster of {len(members)} paths"))
+        ink = [items[i][0] for i in members if items[i][1] == "ink" or
+               (items[i][1] == "box" and not text.inside(items[i][0]))]
+        strong = bool(ink) and (len(members) > 1 or items[members[0]][1] == "ink") and \
+            BBox.union_all(ink).area >= INK_SHARE * bbox.area
+        out.append((bbox, f"vector cluster of {len(members)} paths", strong))
     return out
 
 
@@ -226,19 +245,31 @@ def _close(a: BBox, b: BBox, gap: float) -> bool:
 
 
 # -- putting the sources together -------------------------------------------------------------
-def propose(page: Page, text: PageText, em: float, margins: tuple[float, float]) -> list[Proposal]:
-    """Figure regions of one page, each with the ids of the text lines it holds."""
+def propose(page: Page, text: PageText, em: float, margins: tuple[float, float],
+            floats: list[BBox] = ()) -> list[Proposal]:
+    """Figure regions of one page, each with the ids of the text lines it holds.
+    `floats` are objects found before (tables): no figure is proposed over them, but a
+    figure caption facing one makes it a figure too (a table set as a figure)."""
     props = [Proposal(b, {"raster"}, reasons=["raster image"]) for b in raster_regions(page, em)]
-    props += [Proposal(b, {"vector"}, reasons=[r]) for b, r in vector_regions(page, text, em)]
-    props = merge_touching(props, 0.0, text)
-    for p in props:
-        grow(p, text, em)
-    props = merge_touching(props, MERGE_GAP_EM * em, text)
-    props = merge_under_caption(props, text, em)
-    props = [p for p in props if not _prose_inside(p.bbox, text)]
-    props += caption_first(page, text, props, em, margins)
+    clusters = vector_regions(page, text, em)
+    props += [Proposal(b, {"vector"}, reasons=[r]) for b, r, strong in clusters if strong]
+    props = [p for p in props if not any(f.covers_fraction(p.bbox) > 0.5 for f in floats)]
+    weak = [Proposal(b, {"vector"}, reasons=[r + " (rules and framed text)"])
+            for b, r, strong in clusters if not strong and not any(f.intersection(b) for f in floats)]
+    if props:
+        props = merge_parts(props, text, em, grown=False)
+        for p in props:
+            grow(p, text, em)
+        props = merge_parts(props, text, em, grown=True)
+        props = _absorb(props, weak, text, em)
+        props = merge_under_caption(props, text, em)
+        props = [p for p in props if not _prose_inside(p.bbox, text)]
+    tables = [Proposal(f, {"table"}, claim=False) for f in floats]
+    props += caption_first(page, text, props, weak + tables, em, margins)
     claimed: set[str] = set()
     for p in sorted(props, key=lambda p: (p.bbox.y0, p.bbox.x0)):
+        if not p.claim:
+            continue
         p.line_ids = [ln.id for ln in sorted(text.inside(p.bbox), key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
                       if ln.id not in claimed and text.is_label(ln)]
         claimed.update(p.line_ids)
@@ -246,14 +277,18 @@ def propose(page: Page, text: PageText, em: float, margins: tuple[float, float])
 
 
 def grow(p: Proposal, text: PageText, em: float) -> None:
-    """Take in the label lines inside the region and, repeatedly, those at its edges."""
+    """Take in the label lines inside the region and, repeatedly, those at its edges;
+    sub-figure labels "(a)" may sit a little further below or above."""
     gap = GROW_GAP_EM * em
     box = p.bbox
     taken = {ln.id for ln in text.inside(box)}
     for _ in range(8):
         added = False
-        for ln in text.near(box.expand(gap)):
+        for ln in text.near(box.expand(SUBLABEL_GAP_EM * em)):
             if ln.id in taken or not text.is_label(ln):
+                continue
+            if not _close(box, ln.bbox, gap) and not (
+                    _SUBLABEL.match(ln.text) and ln.bbox.overlap_x(box) > 0 and len(ln.text.split()) <= 12):
                 continue
             taken.add(ln.id)
             box = box.union(ln.bbox)
@@ -265,33 +300,71 @@ def grow(p: Proposal, text: PageText, em: float) -> None:
     p.bbox = box
 
 
-def merge_touching(props: list[Proposal], gap: float, text: PageText) -> list[Proposal]:
-    """Merge regions that overlap or come within `gap` with no prose or caption between."""
-    out: list[Proposal] = []
-    for p in sorted(props, key=lambda p: (p.bbox.y0, p.bbox.x0)):
-        for q in out:
-            if _close(q.bbox, p.bbox, gap) and (gap == 0 or not _separated(q.bbox, p.bbox, text)):
-                q.bbox = q.bbox.union(p.bbox)
-                q.sources |= p.sources
-                q.reasons += [r for r in p.reasons if r not in q.reasons]
+def merge_parts(props: list[Proposal], text: PageText, em: float, grown: bool) -> list[Proposal]:
+    """Merge regions that overlap; once grown, also parts close to each other or stacked
+    one above the other, with no prose, heading or caption between them."""
+    merged = True
+    while merged and len(props) > 1:
+        merged = False
+        out: list[Proposal] = []
+        for p in sorted(props, key=lambda p: (p.bbox.y0, p.bbox.x0)):
+            for q in out:
+                if _mergeable(q.bbox, p.bbox, text, em, grown):
+                    q.bbox = q.bbox.union(p.bbox)
+                    q.sources |= p.sources
+                    q.reasons += [r for r in p.reasons if r not in q.reasons]
+                    merged = True
+                    break
+            else:
+                out.append(p)
+        props = out
+    return props
+
+
+def _absorb(props: list[Proposal], weak: list[Proposal], text: PageText, em: float) -> list[Proposal]:
+    """A table-like cluster right next to a figure (nothing between) is part of it,
+    unless a caption of its own (a table's) faces it."""
+    own = [b for ln, label, b in text.caption_blocks(kinds=("table", "other"))]
+    for w in weak:
+        if any(_facing([w], b, text, em, "above") or _facing([w], b, text, em, "below") for b in own):
+            continue
+        for p in props:
+            if _mergeable(p.bbox, w.bbox, text, em, grown=True):
+                p.bbox = p.bbox.union(w.bbox)
+                p.reasons.append("with the ruled part next to it")
                 break
-        else:
-            out.append(p)
-    if len(out) < len(props):
-        return merge_touching(out, gap, text)
-    return out
+    return merge_parts(props, text, em, grown=False) if weak else props
+
+
+def _mergeable(a: BBox, b: BBox, text: PageText, em: float, grown: bool) -> bool:
+    if a.intersection(b) is not None:
+        return True
+    if not grown:
+        return False
+    close = _close(a, b, MERGE_GAP_EM * em)
+    stacked = a.overlap_x(b) >= 0.3 * min(a.width, b.width) and \
+        max(a.y0 - b.y1, b.y0 - a.y1) <= STACK_GAP_EM * em
+    return (close or stacked) and not _separated(a, b, text)
+
+
+def _gap_box(a: BBox, b: BBox) -> BBox:
+    """The space between two boxes (their common range along an axis where they overlap)."""
+    def span(a0, a1, b0, b1):
+        if a1 <= b0:
+            return a1, b0
+        if b1 <= a0:
+            return b1, a0
+        return max(a0, b0), min(a1, b1)
+    x0, x1 = span(a.x0, a.x1, b.x0, b.x1)
+    y0, y1 = span(a.y0, a.y1, b.y0, b.y1)
+    return BBox(x0, y0, x1, y1)
 
 
 def _separated(a: BBox, b: BBox, text: PageText) -> bool:
     """Prose, a heading or a caption in the space between two boxes."""
-    if a.intersection(b) is not None:
-        return False
-    between = BBox(min(a.x1, b.x1), min(a.y1, b.y1), max(a.x0, b.x0), max(a.y0, b.y0))
-    if between.x0 > between.x1:
-        between = BBox(max(a.x0, b.x0), between.y0, min(a.x1, b.x1), between.y1)
-    if between.y0 > between.y1:
-        between = BBox(between.x0, max(a.y0, b.y0), between.x1, min(a.y1, b.y1))
-    return any(_blocker(ln, text) for ln in text.inside(between))
+    gap = _gap_box(a, b)
+    return any(_blocker(ln, text) for ln in text.near(gap)
+               if ln.bbox.overlap_x(gap) > 0.5 and ln.bbox.overlap_y(gap) > 0.5)
 
 
 def _blocker(ln: Line, text: PageText) -> bool:
@@ -321,51 +394,77 @@ def merge_under_caption(props: list[Proposal], text: PageText, em: float) -> lis
     side-by-side figures with captions of their own stay apart."""
     if len(props) < 2:
         return props
-    reach = CAPTION_REACH_EM * em
-    for cid, label in text.captions.items():
-        if label.kind != "figure":
-            continue
-        cb = caption_block(text, next(ln for ln in text.lines if ln.id == cid))
-        for side in ("above", "below"):
-            near = [p for p in props if cb.overlap_x(p.bbox) > 0 and
-                    0 <= (cb.y0 - p.bbox.y1 if side == "above" else p.bbox.y0 - cb.y1) <= reach]
-            row = [p for p in near if any(p is not q and p.bbox.overlap_y(q.bbox) > 0.3 *
-                                          min(p.bbox.height, q.bbox.height) for q in near)]
-            if len(row) >= 2:
-                first = row[0]
-                for p in row[1:]:
-                    first.bbox = first.bbox.union(p.bbox)
-                    first.sources |= p.sources
-                    props = [q for q in props if q is not p]
-                first.reasons.append("parts under one caption")
+    for _, _, cb in text.caption_blocks():
+        parts = facing(props, cb, text, em)
+        row = [p for p in parts if any(p is not q and p.bbox.overlap_y(q.bbox) > 0.3 *
+                                       min(p.bbox.height, q.bbox.height) for q in parts)]
+        if len(row) >= 2:
+            first = row[0]
+            for p in row[1:]:
+                first.bbox = first.bbox.union(p.bbox)
+                first.sources |= p.sources
+                props = [q for q in props if q is not p]
+            first.reasons.append("parts under one caption")
     return props
 
 
-# -- caption-first ------------------------------------------------------------------------
-def caption_first(page: Page, text: PageText, props: list[Proposal], em: float,
-                  margins: tuple[float, float]) -> list[Proposal]:
-    out: list[Proposal] = []
+def facing(props: list[Proposal], cb: BBox, text: PageText, em: float) -> list[Proposal]:
+    """The regions a caption block faces: those right above it, nothing between; else
+    those right below it that no other caption has right below them (figure captions
+    sit below their figure more often than above)."""
+    above = _facing(props, cb, text, em, "above")
+    if above:
+        return above
+    others = [b for _, _, b in text.caption_blocks() if b != cb]
+    return [p for p in _facing(props, cb, text, em, "below")
+            if not any(_facing([p], b, text, em, "above") for b in others)]
+
+
+def _facing(props: list[Proposal], cb: BBox, text: PageText, em: float, side: str) -> list[Proposal]:
+    """Regions right above (or below) a caption block, nothing between."""
     reach = CAPTION_REACH_EM * em
-    for ln in text.lines:
-        label = text.captions.get(ln.id)
-        if label is None or label.kind != "figure":
+    out = []
+    for p in props:
+        gap = cb.y0 - p.bbox.y1 if side == "above" else p.bbox.y0 - cb.y1
+        if cb.overlap_x(p.bbox) > 0 and -0.5 * em <= gap <= reach and not _separated(p.bbox, cb, text):
+            out.append(p)
+    return out
+
+
+# -- caption-first ------------------------------------------------------------------------
+def caption_first(page: Page, text: PageText, props: list[Proposal], weak: list[Proposal],
+                  em: float, margins: tuple[float, float]) -> list[Proposal]:
+    """Figure captions with no region facing them propose the frame facing them (a boxed
+    listing or algorithm), else the area above (or below) them up to the nearest body text.
+    Such figures leave their text in the flow: it is a listing, a table set as a figure,
+    or something we could not see as a drawing."""
+    out: list[Proposal] = []
+    for ln, label, cb in text.caption_blocks():
+        if facing(props + out, cb, text, em) or any(p.bbox.intersection(cb) is not None for p in props + out):
             continue
-        cb = caption_block(text, ln)
-        if any(p.bbox.overlap_x(cb) > 0 and (p.bbox.intersection(cb) is not None or
-               -0.5 * em <= cb.y0 - p.bbox.y1 <= reach or -0.5 * em <= p.bbox.y0 - cb.y1 <= reach)
-               for p in props + out):
+        frames = facing(weak, cb, text, em)
+        if frames:
+            box = BBox.union_all(f.bbox for f in frames)
+            what = "a table set as a figure" if any("table" in f.sources for f in frames) \
+                else "framed content"
+            out.append(Proposal(box, {"vector", "caption"}, claim=False,
+                                reasons=[f"caption-first: {what} next to '{label.text}'"]))
             continue
         col = _column_extent(text, cb)
-        areas = [a for a in (_empty_area(text, props + out, col, cb, "above", margins, em),
-                             _empty_area(text, props + out, col, cb, "below", margins, em)) if a]
+        edges = props + out + [w for w in weak if "table" in w.sources]
+        areas = [a for a in (_empty_area(text, edges, col, cb, "above", margins, em),
+                             _empty_area(text, edges, col, cb, "below", margins, em)) if a]
         if not areas:
             continue
-        filled = [(a, c) for a, c in ((a, _content(page, text, a)) for a in areas) if c is not None]
-        area, content = filled[0] if filled else (areas[0], None)
+        found = [(a, _content(page, text, a)) for a in areas]
+        drawn = [(a, c) for a, c in found if c[1]]
+        written = [(a, c) for a, c in found if c[0] is not None]
+        area, (content, graphic) = (drawn or written or found)[0]
         box = content or BBox(area.x0, area.y0 + 0.3 * em, area.x1, area.y1 - 0.3 * em)
         side = "above" if area.y1 <= cb.y0 + 0.5 else "below"
-        out.append(Proposal(box, {"caption"}, reasons=[
-            f"caption-first: {'content' if content else 'empty area'} {side} '{label.text}'"]))
+        what = "drawing" if graphic else "text" if content else "empty area"
+        out.append(Proposal(box, {"caption"}, claim=False, reasons=[
+            f"caption-first: {what} {side} '{label.text}'"]))
     return out
 
 
@@ -412,11 +511,13 @@ def _empty_area(text: PageText, props: list[Proposal], col: tuple[float, float],
     return area
 
 
-def _content(page: Page, text: PageText, area: BBox) -> BBox | None:
-    """What is drawn or written (labels only) inside an area, or None."""
+def _content(page: Page, text: PageText, area: BBox) -> tuple[BBox | None, bool]:
+    """The box of what is drawn or written (labels only) inside an area, and whether
+    anything is drawn (paths or images) rather than only written."""
     boxes = [d.bbox for d in page.drawings if area.contains(d.bbox, tol=1.0)]
     boxes += [im.bbox for im in page.images if area.contains(im.bbox, tol=1.0)]
-    boxes += [ln.bbox for ln in text.inside(area) if text.is_label(ln)]
+    graphic = bool(boxes)
+    boxes += [ln.bbox for ln in text.inside(area) if not _blocker(ln, text)]
     if not boxes:
-        return None
-    return BBox.union_all(boxes)
+        return None, False
+    return BBox.union_all(boxes), graphic

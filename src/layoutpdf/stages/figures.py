@@ -33,11 +33,15 @@ def run(doc: Document, settings: Settings) -> Document:
     margins = _text_margins(doc, used)
     body = doc.stats.body_size or 10.0
     elements, figures, issues = list(doc.elements), list(doc.figures), list(doc.issues)
+    floats: dict[int, list[BBox]] = {}
+    for e in doc.elements:
+        if e.layer is Layer.BODY and e.role is not Role.FIGURE:
+            floats.setdefault(e.page, []).append(e.bbox)    # tables found before
     for page in doc.pages:
         if page.fallback or not (page.drawings or page.images or _maybe_caption(page)):
             continue
         try:
-            els, figs = _page(page, used, body, margins)
+            els, figs = _page(page, used, body, margins, floats.get(page.index, []))
         except Exception as exc:  # figures are optional: the page keeps its text
             if settings.strict:
                 raise PageProcessingError(f"stage 'figures' failed on page {page.index + 1}: {exc}") from exc
@@ -53,10 +57,11 @@ def _maybe_caption(page: Page) -> bool:
     return any(ln.text.lstrip()[:1] in "FfCcEeSsPp图" for ln in page.lines)
 
 
-def _page(page: Page, used: set[str], body: float, margins: tuple[float, float]):
+def _page(page: Page, used: set[str], body: float, margins: tuple[float, float],
+          floats: list[BBox]):
     lines = [ln for ln in page.lines if ln.id not in used and ln.text.strip()]
     text = PageText(lines, body)
-    props = propose(page, text, body, margins)
+    props = propose(page, text, body, margins, floats)
     by_id = {ln.id: ln for ln in lines}
     els, figs = [], []
     for n, p in enumerate(props, start=1):
@@ -132,7 +137,7 @@ def _bind_page(doc: Document, page_index: int, page: Page | None, lines: dict[st
     fig_by_id = {f.id: f for f in figs}
     columns = page.columns if page else ()
     skip = set(captions) | {f.element_id for f in figs}
-    obstacles = [lines[i].bbox for e in els if e.id not in skip and e.role is not Role.FIGURE
+    obstacles = [lines[i].bbox for e in els if e.id not in skip and _obstacle(e)
                  for i in e.line_ids if i in lines and lines[i].page == page_index]
     body = doc.stats.body_size or 10.0
 
@@ -154,6 +159,14 @@ def _bind_page(doc: Document, page_index: int, page: Page | None, lines: dict[st
                            needs_review=b.needs_review or (f.needs_review and b.score < 0.6))
         out.append((b.region, update))
     return out
+
+
+def _obstacle(e: Element) -> bool:
+    """Text that separates a caption from an object: prose, headings, other captions
+    (short fragments such as table cells or stray labels do not)."""
+    if e.role in (Role.HEADING, Role.CAPTION, Role.TITLE):
+        return True
+    return e.role in FLOWING and len(e.text.split()) >= 6
 
 
 def _first_part(e: Element) -> BBox:
