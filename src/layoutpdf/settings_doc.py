@@ -1,0 +1,83 @@
+"""The settings reference in the README, generated from the Settings dataclasses.
+
+`python -m layoutpdf.settings_doc` prints it; `--write README.md` replaces the block
+between the markers. A test fails when the README is stale or a field has no description.
+"""
+from __future__ import annotations
+
+import dataclasses
+import sys
+import typing
+
+from .settings import Settings
+
+BEGIN, END = "<!-- settings:begin -->", "<!-- settings:end -->"
+
+DOCS: dict[str, str] = {
+    "strict": "raise on the first page a stage fails on, instead of recording an Issue and falling back to plain text",
+    "columns.min_gutter_em": "narrowest whitespace between two columns, in multiples of the body font size",
+    "columns.min_column_em": "narrowest column a gutter may separate, in body font sizes",
+    "columns.max_columns": "most columns looked for side by side in one region",
+    "furniture.enabled": "find watermarks, running headers/footers, page numbers and margin stamps",
+    "furniture.band": "running text is looked for in the two outermost rows within this fraction of the page height",
+    "furniture.repeat_fraction": "a running line repeats on at least this share of the pages (and on 2 or more)",
+    "furniture.watermark_size_ratio": "faint text this many times the body size is a watermark",
+    "furniture.light_lightness": "colour lightness (darkest channel, 0..1) above which text counts as faint",
+    "furniture.tile_min_repeats": "a short string repeated this often on one page, faint or rotated, is a tiled watermark",
+    "math.enabled": "serialise math as LaTeX ($...$ inline, $$...$$ display)",
+    "figures.enabled": "find figures (raster and vector) and bind their captions",
+    "figures.crop_dpi": "resolution of figure crops written by save_figures / --figures",
+    "footnotes.enabled": "bind footnotes to their in-text anchors",
+    "tables.enabled": "find tables and emit them as Markdown",
+    "ocr.mode": "auto: OCR pages without a usable text layer; always; never",
+    "ocr.languages": "Tesseract language packs, e.g. ('eng', 'chi_sim')",
+    "ocr.dpi": "resolution pages are rendered at for OCR",
+    "split.chunk_size": "chunk budget in tokens",
+    "split.chunk_overlap": "tokens of whole sentences/units repeated from the previous chunk",
+    "split.encoding": "tiktoken encoding used to count tokens (offline: cl100k_base, o200k_base)",
+    "limits.max_pages": "pages read at most (more: truncated with an Issue; strict: ResourceLimitError)",
+    "limits.max_drawings_per_page": "vector paths read per page at most; beyond, the page degrades and says so",
+    "limits.max_spans_per_page": "text spans read per page at most; beyond, the page degrades and says so",
+    "limits.max_crop_pixels": "largest figure crop rendered, in pixels",
+    "limits.page_time_budget_s": "seconds a page may take before its remaining stages degrade to plain text",
+}
+
+
+def _fields(cls: type, prefix: str = "") -> list[tuple[str, str, object]]:
+    out = []
+    hints = typing.get_type_hints(cls)
+    instance = cls()
+    for f in dataclasses.fields(cls):
+        tp = hints[f.name]
+        if dataclasses.is_dataclass(tp):
+            out.extend(_fields(tp, f"{prefix}{f.name}."))
+        else:
+            name = getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
+            out.append((prefix + f.name, name, getattr(instance, f.name)))
+    return out
+
+
+def reference() -> str:
+    rows = ["| setting | type | default | meaning |", "|---|---|---|---|"]
+    for name, tp, default in _fields(Settings):
+        rows.append(f"| `{name}` | {tp} | `{default!r}` | {DOCS.get(name, '')} |")
+    return "\n".join(rows)
+
+
+def undocumented() -> list[str]:
+    return [name for name, _, _ in _fields(Settings) if not DOCS.get(name)]
+
+
+def replace_block(readme: str) -> str:
+    start, end = readme.index(BEGIN) + len(BEGIN), readme.index(END)
+    return readme[:start] + "\n" + reference() + "\n" + readme[end:]
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--write":
+        with open(sys.argv[2], encoding="utf-8") as fh:
+            text = fh.read()
+        with open(sys.argv[2], "w", encoding="utf-8") as fh:
+            fh.write(replace_block(text))
+    else:
+        print(reference())
