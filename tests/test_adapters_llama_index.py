@@ -239,3 +239,15 @@ def test_parser_options_validation_and_pickle():
 
 def test_empty_documents_give_no_nodes():
     assert LayoutNodeParser().get_nodes_from_documents([Document(text="  ")]) == []
+
+
+def test_simple_directory_reader_on_a_non_local_filesystem(sample_pdf, docs):
+    fsspec = pytest.importorskip("fsspec")
+    from llama_index.core import SimpleDirectoryReader
+    fs = fsspec.filesystem("memory")
+    fs.pipe("/papers/a.pdf", sample_pdf.read_bytes())
+    reader = SimpleDirectoryReader(input_dir="/papers", fs=fs,
+                                   file_extractor={".pdf": LayoutPDFReader()})
+    got = reader.load_data()
+    assert [d.text for d in got] == [d.text for d in docs]
+    assert got[0].metadata["file_name"] == "a.pdf" and "file_path" in got[0].metadata

@@ -71,10 +71,23 @@ def check_mode(mode: str) -> str:
 
 
 # -- parsing ----------------------------------------------------------------------------
-def parse_locked(source: Any, settings: Settings, password: str | None) -> Document:
+def parse_locked(source: Any, settings: Settings, password: str | None,
+                 image_dir: str | None = None) -> Document:
+    """parse() under PARSE_LOCK; with image_dir, figure crops are written there too."""
     from ..pipeline import parse
     with PARSE_LOCK:
-        return parse(source, settings, password=password)
+        doc = parse(source, settings, password=password)
+        if image_dir is not None and doc.figures:
+            doc = _save_figures(doc, image_dir)
+    return doc
+
+
+def _save_figures(doc: Document, image_dir: str) -> Document:
+    try:
+        return doc.save_figures(image_dir)
+    except (ImportError, AttributeError, NotImplementedError, OSError, ValueError) as exc:
+        log.warning("figure crops not written to %s: %s: %s", image_dir, type(exc).__name__, exc)
+        return doc
 
 
 @dataclass(frozen=True)
@@ -215,7 +228,7 @@ def flat_metadata(meta: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # -- provenance -------------------------------------------------------------------------
-def _box(page: int, b: BBox) -> list[float]:
+def box_list(page: int, b: BBox) -> list[float]:
     return [page, round(b.x0, 1), round(b.y0, 1), round(b.x1, 1), round(b.y1, 1)]
 
 
@@ -236,7 +249,7 @@ def encode_provenance(units: Sequence[Unit]) -> str:
         if u.element_ids:
             d["i"] = list(u.element_ids)
         if u.bboxes:
-            d["b"] = [_box(p, b) for p, b in u.bboxes]
+            d["b"] = [box_list(p, b) for p, b in u.bboxes]
         if set(u.pages) - {p for p, _ in u.bboxes}:
             d["p"] = list(u.pages)
         for key, ids in (("f", u.figure_ids), ("t", u.table_ids), ("n", u.footnote_ids)):

@@ -112,7 +112,8 @@ class LayoutPDFLoader(BaseLoader):
         self.image_dir = image_dir
 
     def _parts(self) -> tuple[Any, list[Part]]:
-        doc = parse_locked(self.file_path, to_settings(self.settings), self.password)
+        doc = parse_locked(self.file_path, to_settings(self.settings), self.password,
+                           self.image_dir)
         return doc, parts_of(doc, self.mode, self.image_dir)
 
     def lazy_load(self) -> Iterator[Document]:

@@ -24,11 +24,11 @@ from typing import Any, Iterator, Sequence
 
 from ..settings import Settings
 from ..split import Splitter
-from ._common import (CHUNK_HIDDEN_KEYS, ISSUES_KEY, PROVENANCE_KEY, TEXT_SOURCE_KEY, HeadingCarry,
-                      Part, chunk_metadata, chunk_offsets, check_mode, decode_provenance,
-                      encode_provenance, figure_refs, mentions_figure, missing_framework,
-                      parse_locked, part_metadata, parts_of, settings_dict, source_string,
-                      split_text, to_settings)
+from ._common import (CHUNK_HIDDEN_KEYS, ISSUES_KEY, PROVENANCE_KEY, TEXT_SOURCE_KEY,
+                      HeadingCarry, Part, box_list, check_mode, chunk_metadata, chunk_offsets,
+                      decode_provenance, encode_provenance, figure_refs, mentions_figure,
+                      missing_framework, parse_locked, part_metadata, parts_of, settings_dict,
+                      source_string, split_text, to_settings)
 
 try:
     from llama_index.core.bridge.pydantic import Field
@@ -96,7 +96,7 @@ class LayoutPDFReader(BaseReader):
         bytes are read through ``fs.open(file, "rb")``.
         """
         source, path = _open(file, fs)
-        doc = parse_locked(source, to_settings(self.settings), self.password)
+        doc = parse_locked(source, to_settings(self.settings), self.password, self.image_dir)
         name = os.path.basename(path) if path else str(doc.metadata.get("file_name") or "")
         for part in parts_of(doc, self.mode, self.image_dir):
             yield self._document(doc, part, name, path, extra_info)
@@ -241,10 +241,13 @@ class LayoutNodeParser(NodeParser):
                      if t is not holder and ref.label and mentions_figure(t.text, ref.label)]
         meta: dict[str, Any] = {}
         if self.include_metadata:
-            meta = {"figure_id": fig_id, "figure_label": ref.label, "caption": ref.caption,
+            pages = sorted({p for p, _ in unit.bboxes} | set(unit.pages))
+            meta = {"figure_id": fig_id, "figure_label": ref.label,
                     "text_node_id": holder.node_id, "mentioned_in": json.dumps(mentioned),
-                    "page_start": holder.metadata.get("page_start"),
-                    "page_end": holder.metadata.get("page_end")}
+                    "page_start": pages[0] if pages else holder.metadata.get("page_start"),
+                    "page_end": pages[-1] if pages else holder.metadata.get("page_end"),
+                    "bboxes": json.dumps([box_list(p, b) for p, b in unit.bboxes],
+                                         separators=(",", ":"))}
         is_url = target.startswith(("http://", "https://"))
         img = ImageNode(
             id_=self.id_func(len(text_nodes) + n, node), text=ref.caption, metadata=meta,
@@ -252,7 +255,7 @@ class LayoutNodeParser(NodeParser):
             image_url=target if is_url else None,
             relationships={NodeRelationship.SOURCE: source,
                            NodeRelationship.PARENT: holder.as_related_node_info()})
-        _hide(img, IMAGE_HIDDEN_KEYS + ("page_start", "page_end"))
+        _hide(img, IMAGE_HIDDEN_KEYS + ("page_start", "page_end", "bboxes"))
         return img
 
     def _postprocess_parsed_nodes(self, nodes: list[BaseNode],
