@@ -38,6 +38,7 @@ class Atom:
     defs: tuple[tuple[int, int], ...] = ()   # footnote definition blocks carried along
     text: str | None = None    # TABLE pieces: the piece text (not a plain slice)
     spans: tuple[tuple[int, int], ...] = ()  # TABLE pieces: where the text came from
+    joins: tuple[str, ...] = ()              # TABLE pieces: text put before each span
     heading: bool = False
     oversize: bool = False
 
@@ -208,14 +209,15 @@ def _verify_table_pieces(md: str, unit: int, start: int, header: str,
         a, b = body[idx[0]][0], body[idx[-1]][1]
         if first:
             text = md[start:b]
-            spans = [(start, b)]
+            spans, joins = [(start, b)], [""]
             if caption is not None:
                 joiner, (cs, ce) = caption
                 text += joiner + md[cs:ce]
                 spans.append((cs, ce))
+                joins.append(joiner)
         else:
             text = header + "\n" + md[a:b]
-            spans = [(a, b)]
+            spans, joins = [(a, b)], [header + "\n"]
         n = tok.count(text)
         if n > budget and len(idx) > 1:          # estimate was low: move the last row on
             if queue:
@@ -225,5 +227,5 @@ def _verify_table_pieces(md: str, unit: int, start: int, header: str,
             queue.insert(0, idx[:-1])
             continue
         atoms.append(Atom(unit, TABLE, spans[0][0], spans[-1][1], n, text=text,
-                          spans=tuple(spans), oversize=n > budget))
+                          spans=tuple(spans), joins=tuple(joins), oversize=n > budget))
     return atoms

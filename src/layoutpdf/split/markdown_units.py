@@ -158,6 +158,6 @@ def _to_unit(d: _Draft) -> Unit:
     kind = d.kind if isinstance(d.kind, UnitKind) else UnitKind.OTHER
     text = d.text
     math = kind is UnitKind.EQUATION or (kind is not UnitKind.CODE and sx.has_math(text))
-    footnotes = tuple(dict.fromkeys(sx.FOOTNOTE_DEF.findall(text)))
+    footnotes = tuple(dict.fromkeys(sx.FOOTNOTE_DEF.findall(text))) if "[^" in text else ()
     return Unit(kind=kind, text=text, heading_level=d.level if kind is UnitKind.HEADING else 0,
                 figure_ids=tuple(d.figure_ids), footnote_ids=footnotes, has_math=math)

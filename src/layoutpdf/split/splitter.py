@@ -101,7 +101,7 @@ class _Packer:
             unit = self.units[g[0].unit]
             units.append(unit if text == unit.text else _partial(unit, text))
             for k, span in enumerate(spans):
-                parts.append((span, joiners[k] if k else _JOIN))
+                parts.append((span, joiners[k] if k else _JOIN + joiners[0]))
             texts.append(text)
         return _JOIN.join(texts), _merge_spans(self.md, parts), units
 
@@ -110,9 +110,7 @@ class _Packer:
         if a0.level == UNIT:
             return md[a0.start:a0.end], [(a0.start, a0.end)], [""]
         if a0.level == TABLE:
-            spans = list(a0.spans)
-            joiners = [""] + [md[spans[k - 1][1]:spans[k][0]] for k in range(1, len(spans))]
-            return a0.text or "", spans, joiners
+            return a0.text or "", list(a0.spans), list(a0.joins)
         start, end = g[0].start, g[-1].end
         defs = sorted(d for a in g for d in a.defs)
         text = md[start:end] + "".join(_JOIN + md[d0:d1] for d0, d1 in defs)
@@ -178,7 +176,10 @@ class _Packer:
         while True:
             text, spans, units = self._render(self.cur)
             full = self.prefix_text + _JOIN + text if self.prefix else text
-            n = self.tok.count(full)
+            if len(self.cur) == 1 and self.cur[0].level in (UNIT, TABLE) and not self.prefix:
+                n = self.cur[0].tokens          # counted exactly already
+            else:
+                n = self.tok.count(full)
             if n <= self.size or force:
                 self._emit(full, spans, units, n)
                 return
