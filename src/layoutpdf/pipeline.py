@@ -28,10 +28,11 @@ STAGES: tuple[tuple[str, Stage], ...] = (
     ("figures", figures.run),        # figure regions (with their labels) before the prose flow
     ("layout", layout.run),          # columns, reading order, paragraph blocks
     ("classify", classify.run),      # title, headings, lists, captions, footnote blocks
+    ("figure_captions", figures.bind),  # figure captions bound to figures (before stitch)
     ("table_captions", tables.bind), # table captions bound; continued tables joined
     ("stitch", stitch.run),          # paragraphs cut by column and page breaks
     ("footnotes", footnotes.run),    # notes split, bound to their anchors by marker
-    ("captions", figures.bind),      # figure captions bound to figures; mentions, context
+    ("figure_context", figures.context),  # paragraphs mentioning each figure, and around it
 )
 
 

@@ -25,7 +25,7 @@ from ..model import BBox, Line
 _LABEL = re.compile(
     r"^\s*(?P<word>fig(?:ure)?s?|tables?|tab|algorithm|listing|chart|exhibit|scheme|plate"
     r"|图|表)\s*\.?\s*"
-    r"(?P<num>[A-Z]?\d+(?:[.\-]\d+)*[a-z]?|[IVXLC]+\b)", re.I)
+    r"(?P<num>(?:[A-Z]{1,2}[.\-]?)?\d+(?:[.\-]\d+)*[a-z]?|[IVXLC]+\b)", re.I)
 _FIGURE_WORDS = {"fig", "figs", "figure", "figures", "chart", "exhibit", "scheme", "plate", "图"}
 _TABLE_WORDS = {"table", "tables", "tab", "表"}
 _DELIM = (":", ".", "|", "\u2014", "\u2013", "-")

@@ -160,10 +160,11 @@ def raster_regions(page: Page, em: float) -> list[BBox]:
             if _big_enough(b, em) and b.area < SCAN_SHARE * page_area]
 
 
-def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, str, bool]]:
+def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, str, bool | None]]:
     """Clusters of drawings (box, reason, strong). Strong clusters hold graphic ink spread
     over their box; weak ones are only rules and boxes with text in them (tables, frames),
-    which join a figure next to them or frame a caption's figure, but are no figure alone."""
+    which join a figure next to them or frame a caption's figure, but are no figure alone.
+    Small clusters (strong None) are fragments: labels drawn as paths, tick marks."""
     thin = max(1.0, RULE_EM * em)
     items: list[tuple[BBox, str]] = []
     for d in page.drawings:
@@ -182,6 +183,8 @@ def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, st
     for members in cluster_items(items, CLUSTER_GAP_EM * em) if items else ():
         bbox = BBox.union_all(items[i][0] for i in members)
         if not _big_enough(bbox, em):
+            if max(bbox.width, bbox.height) <= 2 * em or any(items[i][1] == "ink" for i in members):
+                out.append((bbox, "", None))      # a fragment: glyphs drawn as paths, a tick
             continue
         ink = [items[i][0] for i in members if items[i][1] == "ink" or
                (items[i][1] == "box" and not text.inside(items[i][0]))]
@@ -255,11 +258,12 @@ def propose(page: Page, text: PageText, em: float, margins: tuple[float, float],
     props += [Proposal(b, {"vector"}, reasons=[r]) for b, r, strong in clusters if strong]
     props = [p for p in props if not any(f.covers_fraction(p.bbox) > 0.5 for f in floats)]
     weak = [Proposal(b, {"vector"}, reasons=[r + " (rules and framed text)"])
-            for b, r, strong in clusters if not strong and not any(f.intersection(b) for f in floats)]
+            for b, r, strong in clusters if strong is False and not any(f.intersection(b) for f in floats)]
+    fragments = [b for b, _, strong in clusters if strong is None]
     if props:
         props = merge_parts(props, text, em, grown=False)
         for p in props:
-            grow(p, text, em)
+            grow(p, text, em, fragments)
         props = merge_parts(props, text, em, grown=True)
         props = _absorb(props, weak, text, em)
         props = merge_under_caption(props, text, em)
@@ -276,12 +280,14 @@ def propose(page: Page, text: PageText, em: float, margins: tuple[float, float],
     return sorted(props, key=lambda p: (p.bbox.y0, p.bbox.x0))
 
 
-def grow(p: Proposal, text: PageText, em: float) -> None:
-    """Take in the label lines inside the region and, repeatedly, those at its edges;
-    sub-figure labels "(a)" may sit a little further below or above."""
+def grow(p: Proposal, text: PageText, em: float, fragments: list[BBox] = ()) -> None:
+    """Take in the label lines inside the region and, repeatedly, those at its edges, with
+    small drawn fragments (labels drawn as paths); sub-figure labels "(a)" may sit a
+    little further below or above."""
     gap = GROW_GAP_EM * em
     box = p.bbox
     taken = {ln.id for ln in text.inside(box)}
+    frags = list(fragments)
     for _ in range(8):
         added = False
         for ln in text.near(box.expand(SUBLABEL_GAP_EM * em)):
@@ -292,6 +298,11 @@ def grow(p: Proposal, text: PageText, em: float) -> None:
                 continue
             taken.add(ln.id)
             box = box.union(ln.bbox)
+            added = True
+        near = [f for f in frags if _close(box, f, gap)]
+        if near:
+            box = BBox.union_all([box] + near)
+            frags = [f for f in frags if not _close(box, f, gap)] if len(near) < len(frags) else []
             added = True
         if not added:
             break

@@ -4,8 +4,9 @@
 holding the ids of the text lines inside: tick labels, legends, so they leave the prose
 flow) and unbound `Figure` objects; the layout stage places the elements in reading order
 as floats. `bind` pairs each figure CAPTION element with a figure by the shared score of
-`captions.score_binding`, one-to-one, and fills in label, caption, score, reasons,
-needs_review, the paragraphs that mention the figure and the paragraphs around it.
+`captions.score_binding`, one-to-one, and fills in label, caption, score, reasons and
+needs_review. `context`, run last, adds the paragraphs that mention each figure and the
+paragraphs just before and after it in reading order.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from ..errors import Issue, PageProcessingError
 from ..model import BBox, Document, Element, Figure, Layer, Line, Page, Role
 from ..settings import Settings
 from .base import element_id
-from .captions import Label, assign, label_key, parse_label, score_binding
+from .captions import Binding, Label, assign, is_caption_line, label_key, parse_label, score_binding
 from .figure_regions import PageText, Proposal, propose
 
 log = logging.getLogger("layoutpdf")
@@ -107,58 +108,81 @@ def _text_margins(doc: Document, used: set[str]) -> tuple[float, float]:
 
 # -- binding ---------------------------------------------------------------------------------
 def bind(doc: Document, settings: Settings) -> Document:
-    """Bind figure captions to figures; fill in mentions and context."""
+    """Bind figure captions to figures (after classify, before stitch). A paragraph that
+    opens with a figure label set as a caption (one classify missed) becomes a CAPTION
+    when it binds, so stitch will not join it to prose."""
     if not doc.figures:
         return doc
     lines = doc.lines_by_id()
     pages = {p.index: p for p in doc.pages}
     figures = {f.id: f for f in doc.figures}
+    recast: set[str] = set()
+    by_page: dict[int, list[Element]] = {}
+    for e in doc.elements:
+        if e.layer is Layer.BODY:
+            by_page.setdefault(e.page, []).append(e)
     for page_index in sorted({f.page for f in doc.figures}):
-        page = pages.get(page_index)
-        for b in _bind_page(doc, page_index, page, lines):
-            f = figures[b[0]]
-            figures[f.id] = b[1](f)
-    ordered = [figures[f.id] for f in doc.figures]
-    ordered = _mentions_and_context(doc, ordered)
-    return doc.with_(figures=tuple(ordered))
+        figs = [f for f in doc.figures if f.page == page_index]
+        for b, e, label in _bind_page(doc, by_page.get(page_index, []), figs,
+                                      pages.get(page_index), lines):
+            f = figures[b.region]
+            figures[f.id] = replace(
+                f, label=label.text, caption=re.sub(r"\s*\n\s*", " ", e.text).strip(),
+                caption_bbox=e.bbox, caption_element_id=e.id, score=b.score,
+                reasons=f.reasons + b.reasons,
+                needs_review=b.needs_review or (f.needs_review and b.score < 0.6))
+            if e.role is not Role.CAPTION:
+                recast.add(e.id)
+    elements = doc.elements
+    if recast:
+        elements = tuple(replace(e, role=Role.CAPTION, reasons=e.reasons + ("bound to a figure",))
+                         if e.id in recast else e for e in elements)
+    return doc.with_(elements=elements, figures=tuple(figures[f.id] for f in doc.figures))
 
 
-def _bind_page(doc: Document, page_index: int, page: Page | None, lines: dict[str, Line]):
-    els = [e for e in doc.elements if e.page == page_index and e.layer is Layer.BODY]
+def context(doc: Document, settings: Settings) -> Document:
+    """Mentions and context of every figure, once paragraphs are final (after stitching)."""
+    if not doc.figures:
+        return doc
+    return doc.with_(figures=tuple(_mentions_and_context(doc, list(doc.figures))))
+
+
+def _bind_page(doc: Document, els: list[Element], figs: list[Figure], page: Page | None,
+               lines: dict[str, Line]) -> list[tuple[Binding, Element, Label]]:
+    body = doc.stats.body_size or 10.0
     captions: dict[str, tuple[Element, Label]] = {}
     for e in els:
-        if e.role is Role.CAPTION:
-            label = parse_label(e.text)
-            if label is not None and label.kind == "figure":
-                captions[e.id] = (e, label)
-    figs = [f for f in doc.figures if f.page == page_index]
+        label = _figure_caption(e, lines, body)
+        if label is not None:
+            captions[e.id] = (e, label)
     if not captions or not figs:
         return []
     fig_by_id = {f.id: f for f in figs}
     columns = page.columns if page else ()
     skip = set(captions) | {f.element_id for f in figs}
     obstacles = [lines[i].bbox for e in els if e.id not in skip and _obstacle(e)
-                 for i in e.line_ids if i in lines and lines[i].page == page_index]
-    body = doc.stats.body_size or 10.0
+                 for i in e.line_ids if i in lines and lines[i].page == e.page]
 
     def scorer(cid: str, fid: str):
         e = captions[cid][0]
-        em = _caption_em(e, lines) or body
-        return score_binding(_first_part(e), fig_by_id[fid].bbox, page, columns, kind="figure",
-                             em=em, obstacles=obstacles)
+        return score_binding(e.bbox, fig_by_id[fid].bbox, page, columns, kind="figure",
+                             em=_caption_em(e, lines) or body, obstacles=obstacles)
 
-    out = []
-    for b in assign(list(captions), [f.id for f in figs], scorer):
-        e, label = captions[b.caption]
-        caption_text = re.sub(r"\s*\n\s*", " ", e.text).strip()
+    return [(b, *captions[b.caption]) for b in assign(list(captions), list(fig_by_id), scorer)]
 
-        def update(f: Figure, e=e, label=label, b=b, caption_text=caption_text) -> Figure:
-            return replace(f, label=label.text, caption=caption_text, caption_bbox=e.bbox,
-                           caption_element_id=e.id, score=b.score,
-                           reasons=f.reasons + b.reasons,
-                           needs_review=b.needs_review or (f.needs_review and b.score < 0.6))
-        out.append((b.region, update))
-    return out
+
+def _figure_caption(e: Element, lines: dict[str, Line], body: float) -> Label | None:
+    """The figure label of a caption element (or of a paragraph set like a caption)."""
+    if e.role not in (Role.CAPTION, Role.PARAGRAPH):
+        return None
+    label = parse_label(e.text)
+    if label is None or label.kind != "figure":
+        return None
+    if e.role is Role.PARAGRAPH:
+        first = lines.get(e.line_ids[0]) if e.line_ids else None
+        if first is None or is_caption_line(first, body) is None:
+            return None
+    return label
 
 
 def _obstacle(e: Element) -> bool:
@@ -167,10 +191,6 @@ def _obstacle(e: Element) -> bool:
     if e.role in (Role.HEADING, Role.CAPTION, Role.TITLE):
         return True
     return e.role in FLOWING and len(e.text.split()) >= 6
-
-
-def _first_part(e: Element) -> BBox:
-    return e.bbox
 
 
 def _caption_em(e: Element, lines: dict[str, Line]) -> float | None:
