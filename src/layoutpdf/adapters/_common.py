@@ -29,6 +29,7 @@ log = logging.getLogger("layoutpdf.adapters")
 # One lock for every parse an adapter runs: LlamaIndex's aload_data and LangChain's
 # alazy_load run readers in worker threads, and PyMuPDF must not run on two at once.
 PARSE_LOCK = threading.RLock()
+_RLOCK_TYPE = type(threading.RLock())
 
 PROVENANCE_KEY = "layoutpdf_units"      # hidden metadata: provenance of the text's units
 ISSUES_KEY = "layoutpdf_issues"
@@ -74,12 +75,24 @@ def check_mode(mode: str) -> str:
 def parse_locked(source: Any, settings: Settings, password: str | None,
                  image_dir: str | None = None) -> Document:
     """parse() under PARSE_LOCK; with image_dir, figure crops are written there too."""
-    from ..pipeline import parse
-    with PARSE_LOCK:
-        doc = parse(source, settings, password=password)
+    from .. import pipeline
+    with _parse_lock(pipeline):
+        doc = pipeline.parse(source, settings, password=password)
         if image_dir is not None and doc.figures:
             doc = _save_figures(doc, image_dir)
     return doc
+
+
+def _parse_lock(pipeline: Any) -> Any:
+    """The engine's own re-entrant PARSE_LOCK if it has one, else the adapters' lock.
+
+    A plain (non re-entrant) engine lock may be taken inside parse() itself, so it is not
+    taken here; the adapters' lock still serialises their own calls.
+    """
+    shared = getattr(pipeline, "PARSE_LOCK", None)
+    if shared is not None and isinstance(shared, _RLOCK_TYPE):
+        return shared
+    return PARSE_LOCK
 
 
 def _save_figures(doc: Document, image_dir: str) -> Document:
