@@ -51,7 +51,6 @@ class LayoutTextSplitter(TextSplitter):
             ensure_tiktoken_cache()
         self._layout = Splitter(chunk_size=chunk_size, chunk_overlap=chunk_overlap,
                                 tokenizer=tokenizer)
-        self._encoding = encoding
         super().__init__(chunk_size=chunk_size, chunk_overlap=chunk_overlap,
                          length_function=self._layout.count_tokens, **kwargs)
 
