@@ -184,6 +184,88 @@ def test_binomial_in_tall_parentheses():
     assert s.latex() == r"\binom{n}{k}"
 
 
+def test_integral_scripts_to_the_right():
+    s = Sheet()
+    x = s.text(100, 104, "∫", 18, ROMAN)
+    s.text(x - 2, 110, "0", 7, ROMAN)
+    s.text(x + 1, 88, "1", 7, ROMAN)
+    x = s.text(x + 6, 100, "f")
+    x = s.text(x + 0.5, 100, "(", 10, ROMAN)
+    x = s.text(x, 100, "x")
+    x = s.text(x, 100, ")", 10, ROMAN)
+    s.text(x + 2, 100, "dx")
+    assert s.latex() == r"\int_{0}^{1} f(x) dx"
+
+
+def test_nested_fraction():
+    s = Sheet()
+    s.text(103, 88, "a")
+    s.text(103, 99, "b")
+    s.rule(101, 110, 92)
+    s.text(104, 112, "c")
+    s.rule(99, 112, 103)
+    assert s.latex() == r"\frac{\frac{a}{b}}{c}"
+
+
+def test_root_with_index():
+    s = Sheet()
+    s.text(100.5, 94, "3", 6, ROMAN)
+    x = s.text(100, 100, "√", 10, ROMAN)
+    s.text(x + 0.5, 100, "x")
+    s.rule(x, x + 6.5, 92.5)
+    assert s.latex() == r"\sqrt[3]{x}"
+
+
+def test_prime_and_set_membership():
+    s = Sheet()
+    x = s.text(100, 100, "f")
+    x = s.text(x + 1, 100, "′", 10, ROMAN)
+    x = s.text(x + 3, 100, "∈", 10, ROMAN)
+    x = s.text(x + 3, 100, "ℝ", 10, ROMAN)
+    s.text(x, 96.4, "n", 7)
+    assert s.latex() == r"f^{\prime} \in \mathbb{R}^{n}"
+
+
+def test_tall_parentheses_with_superscript():
+    s = Sheet()
+    s.text(100, 106, "(", 20, ROMAN)
+    s.text(109, 96, "a")
+    s.text(109, 111, "b")
+    s.rule(107, 115, 100)
+    s.text(117, 106, ")", 20, ROMAN)
+    s.text(124, 93, "2", 7, ROMAN)
+    assert s.latex() == r"\left( \frac{a}{b} \right)^{2}"
+
+
+def test_cases():
+    s = Sheet()
+    x = s.text(100, 108, "f")
+    x = s.text(x + 3, 108, "=", 10, ROMAN)
+    s.text(x + 3, 112, "{", 26, ROMAN)
+    s.text(x + 16, 100, "1", 10, ROMAN)
+    s.text(x + 30, 100, "if x > 0", 10, ROMAN)
+    s.text(x + 16, 116, "0", 10, ROMAN)
+    s.text(x + 30, 116, "otherwise", 10, ROMAN)
+    assert s.latex() == (r"f = \begin{cases} 1 & \text{if} x > 0 \\ 0 & \text{otherwise} "
+                         r"\end{cases}")
+
+
+def test_word_subscript_is_mathrm():
+    s = Sheet()
+    x = s.text(100, 100, "x")
+    s.text(x, 102.5, "train", 7, ROMAN)
+    assert s.latex() == r"x_{\mathrm{train}}"
+
+
+def test_limit_set_below_lim():
+    s = Sheet()
+    s.text(100, 100, "lim", 10, ROMAN)
+    s.text(99.5, 108, "n→∞", 7)
+    x = s.text(118, 100, "a")
+    s.text(x, 102.5, "n", 7)
+    assert s.latex() == r"\lim_{n\to\infty} a_{n}"
+
+
 def test_combining_accent():
     # Unicode text with a combining circumflex (as Word/MathML exports carry it)
     span = Span("s0", "x\u0302", BBox(100, 92, 105, 102), "Cambria Math", 10, 0, 0, 255,

@@ -30,6 +30,7 @@ BIN, REL, OPEN, CLOSE, PUNCT, BIGOP, RADICAL, ACCENT, ORD = (
 class Ctx:
     reasons: list[str] = field(default_factory=list)
     display: bool = True
+    script_depth: int = 0
 
     def note(self, reason: str) -> None:
         if reason not in self.reasons:
@@ -56,6 +57,13 @@ def _bbox(gs: Iterable[Glyph]) -> tuple[float, float, float, float]:
 def _normal_size(gs: Sequence[Glyph]) -> float:
     normals = [g.size for g in gs if not g.composite and not g.big]
     return max(normals) if normals else max((g.size for g in gs), default=10.0)
+
+
+def _row_size(gs: Sequence[Glyph]) -> float:
+    """Font size of a row: its largest glyph or composite, not counting tall glyphs (an
+    operator's size says nothing about the text size around it)."""
+    sizes = [g.size for g in gs if not g.big or (g.composite and g.inner != "limits")]
+    return max(sizes) if sizes else max((g.size for g in gs), default=10.0)
 
 
 def _without(gs: list[Glyph], used: Iterable[Glyph]) -> list[Glyph]:
@@ -358,6 +366,22 @@ def apply_delimiters(gs: list[Glyph], ctx: Ctx) -> list[Glyph]:
     return gs
 
 
+def apply_cases(gs: list[Glyph], ctx: Ctx) -> list[Glyph]:
+    """A tall '{' left unpaired, with rows to its right: a cases environment."""
+    for brace in [g for g in gs if g.big and not g.composite and g.kind == OPEN
+                  and g.tex == r"\{"]:
+        right = [g for g in gs if g is not brace and g.x0 >= brace.x1 - 0.2 * g.size
+                 and brace.top - 0.2 * g.size <= g.cy <= brace.bottom + 0.2 * g.size]
+        rows = split_rows(right) if right else []
+        if len(rows) < 2:
+            continue
+        body = _grid(rows, ctx)
+        comp = _composite(rf"\begin{{cases}} {body} \end{{cases}}", [brace, *right], "cases",
+                          axis=brace.axis, size=_row_size(right))
+        gs = _without(gs, [brace, *right]) + [comp]
+    return gs
+
+
 def _mirror(tex: str) -> str:
     return {")": "(", "]": "[", r"\}": r"\{", "|": "|", r"\|": r"\|"}.get(tex, tex)
 
@@ -397,7 +421,7 @@ def split_rows(gs: Sequence[Glyph]) -> list[list[Glyph]]:
     of their full-size glyphs; smaller glyphs join the row whose band is nearest."""
     if not gs:
         return []
-    size = _normal_size(gs)
+    size = _row_size(gs)
     main = [g for g in gs if g.composite or g.big or g.size >= 0.85 * size]
     main.sort(key=_key)
     clusters: list[list[Glyph]] = []
@@ -419,7 +443,7 @@ def split_rows(gs: Sequence[Glyph]) -> list[list[Glyph]]:
 
 
 def _baseline_of(gs: Sequence[Glyph]) -> float:
-    size = _normal_size(gs)
+    size = _row_size(gs)
     cands = [g for g in gs if not g.composite and not g.big and g.size >= 0.85 * size]
     if not cands:
         axes = sorted(g.axis for g in gs)
@@ -454,7 +478,7 @@ def serialize_row(gs: Sequence[Glyph], ctx: Ctx) -> list[Atom]:
     sub- and superscript groups that sit between it and the next base."""
     if not gs:
         return []
-    size = _normal_size(gs)
+    size = _row_size(gs)
     baseline = _baseline_of(gs)
     axis = baseline - AXIS * size
     ordered = sorted(gs, key=lambda g: (g.x0, g.top))
@@ -478,7 +502,7 @@ def serialize_row(gs: Sequence[Glyph], ctx: Ctx) -> list[Atom]:
         atoms.append(Atom("{}" + _scripts(pre, axis, ctx), ORD, pre[0].x0, pre[-1].x1, size))
     for i, b in enumerate(bases):
         nxt = bases[i + 1] if i + 1 < len(bases) else None
-        tex, kind = _base_tex(b, nxt, size)
+        tex, kind = _base_tex(b, bases[i - 1] if i else None, nxt, size, ctx.script_depth)
         if b.ch in sym.PRIMES and atoms and not b.composite:
             atoms[-1].tex += "^{" + tex + "}"       # a prime set on the baseline
             atoms[-1].x1 = b.x1
@@ -489,7 +513,11 @@ def serialize_row(gs: Sequence[Glyph], ctx: Ctx) -> list[Atom]:
     return atoms
 
 
-def _base_tex(b: Glyph, nxt: Glyph | None, size: float) -> tuple[str, str]:
+def _base_tex(b: Glyph, prev: Glyph | None, nxt: Glyph | None, size: float,
+              depth: int) -> tuple[str, str]:
+    """An upright word is a known function (\\sin), an operator name applied to an
+    argument (\\operatorname{Var}(X)), prose set apart by spaces (\\text{if}), or a label
+    (x_{\\mathrm{train}})."""
     if b.kind != "word":
         return b.tex, b.kind
     word = b.ch
@@ -497,6 +525,10 @@ def _base_tex(b: Glyph, nxt: Glyph | None, size: float) -> tuple[str, str]:
         return "\\" + word, ORD
     if nxt is not None and nxt.kind == OPEN and nxt.x0 - b.x1 < 0.35 * size:
         return rf"\operatorname{{{word}}}", ORD
+    spaced = all(o is None or (o.x0 - b.x1 if o.x0 > b.x0 else b.x0 - o.x1) >= 0.2 * size
+                 for o in (prev, nxt))
+    if word.islower() and depth == 0 and spaced:
+        return rf"\text{{{word}}}", ORD
     return rf"\mathrm{{{word}}}", ORD
 
 
@@ -506,10 +538,12 @@ def _scripts(group: list[Glyph], axis: float, ctx: Ctx) -> str:
     sup = [g for g in group if (g.script_hint > 0) or (not g.script_hint and g.cy < axis)]
     sub = [g for g in group if not any(g is s for s in sup)]
     out = ""
+    ctx.script_depth += 1
     if sub:
         out += "_{" + layout(sub, (), ctx) + "}"
     if sup:
         out += "^{" + layout(sup, (), ctx) + "}"
+    ctx.script_depth -= 1
     return out
 
 
@@ -553,7 +587,8 @@ def structure(gs: list[Glyph], rules: Sequence[BBox], ctx: Ctx) -> list[Glyph]:
     gs = apply_accents(gs, ctx)
     gs = apply_rules(gs, rules, ctx)
     gs = apply_limits(gs, ctx)
-    return apply_delimiters(gs, ctx)
+    gs = apply_delimiters(gs, ctx)
+    return apply_cases(gs, ctx)
 
 
 def layout(gs: Sequence[Glyph], rules: Sequence[BBox], ctx: Ctx, multi: str = "join") -> str:
