@@ -15,7 +15,7 @@ WORDS = ["alpha", "beta", "gamma", "delta", "model", "layout", "page", "token", 
 NON_PROSE = {K.EQUATION, K.TABLE, K.FIGURE, K.CODE}
 ANCHOR = re.compile(r"\[\^(\w+)\](?!:)")
 DEF = re.compile(r"^\[\^(\w+)\]:", re.MULTILINE)
-SETTINGS = settings(max_examples=150, deadline=None,
+SETTINGS = settings(max_examples=100, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 words = st.lists(st.sampled_from(WORDS), min_size=1, max_size=12).map(" ".join)

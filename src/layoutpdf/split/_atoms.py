@@ -157,12 +157,14 @@ def _def_owners(md: str, spans: list[tuple[int, int]],
 
 
 def table_atoms(md: str, unit: int, start: int, end: int, tok: Tokenizer,
-                budget: int) -> list[Atom] | None:
+                budget: int, first_budget: int | None = None) -> list[Atom] | None:
     """Cut a table unit between rows; each piece repeats the header (and separator line).
 
-    The caption goes with the first piece (a caption after the table is appended to it).
+    The caption goes with the first piece (a caption after the table is appended to it),
+    which gets `first_budget` tokens (default `budget`): less when headings precede it.
     None when the unit has no body rows to cut between.
     """
+    first_budget = budget if first_budget is None else first_budget
     lines, pos = [], start
     for line in md[start:end].split("\n"):
         lines.append((pos, pos + len(line)))
@@ -188,19 +190,20 @@ def table_atoms(md: str, unit: int, start: int, end: int, tok: Tokenizer,
     cur: list[int] = []
     total = first_cost
     for i, cost in enumerate(row_cost):
-        if cur and total + cost > budget:
+        if cur and total + cost > (budget if pieces else first_budget):
             pieces.append(cur)
             cur, total = [], rest_cost
         cur.append(i)
         total += cost
     pieces.append(cur)
-    return _verify_table_pieces(md, unit, start, header, caption, body, pieces, tok, budget)
+    return _verify_table_pieces(md, unit, start, header, caption, body, pieces, tok,
+                                budget, first_budget)
 
 
 def _verify_table_pieces(md: str, unit: int, start: int, header: str,
                          caption: tuple[str, tuple[int, int]] | None,
                          body: list[tuple[int, int]], pieces: list[list[int]],
-                         tok: Tokenizer, budget: int) -> list[Atom]:
+                         tok: Tokenizer, budget: int, first_budget: int) -> list[Atom]:
     atoms: list[Atom] = []
     queue = list(pieces)
     while queue:
@@ -219,7 +222,8 @@ def _verify_table_pieces(md: str, unit: int, start: int, header: str,
             text = header + "\n" + md[a:b]
             spans, joins = [(a, b)], [header + "\n"]
         n = tok.count(text)
-        if n > budget and len(idx) > 1:          # estimate was low: move the last row on
+        limit = first_budget if first else budget
+        if n > limit and len(idx) > 1:          # estimate was low: move the last row on
             if queue:
                 queue[0] = [idx[-1]] + queue[0]
             else:
@@ -227,5 +231,5 @@ def _verify_table_pieces(md: str, unit: int, start: int, header: str,
             queue.insert(0, idx[:-1])
             continue
         atoms.append(Atom(unit, TABLE, spans[0][0], spans[-1][1], n, text=text,
-                          spans=tuple(spans), joins=tuple(joins), oversize=n > budget))
+                          spans=tuple(spans), joins=tuple(joins), oversize=n > limit))
     return atoms

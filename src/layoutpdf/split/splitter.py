@@ -68,9 +68,23 @@ class _Packer:
                 return atoms
         return [Atom(i, UNIT, start, end, n, heading=heading, oversize=True)]
 
-    def _refine(self, a: Atom) -> list[Atom] | None:
-        """Cut an atom that fits alone but not after the headings it must follow."""
+    def _refine(self, a: Atom, heads: list[Atom], queue: deque[Atom]) -> list[Atom] | None:
+        """Cut an atom that fits alone but not after the headings it must follow.
+
+        Prose goes to sentences, then words. A table (whole, or its first piece) is cut
+        again with a first piece small enough to follow the headings; its later pieces
+        are taken off the queue and replaced.
+        """
         kind = self.units[a.unit].kind
+        if kind is UnitKind.TABLE and a.start == self.offsets[a.unit] and heads:
+            room = self.size - sum(h.tokens + SEP_TOKENS for h in heads)
+            end = self.offsets[a.unit] + len(self.units[a.unit].text)
+            parts = table_atoms(self.md, a.unit, a.start, end, self.tok, self.size, room)
+            if not parts or parts[0].tokens >= a.tokens or parts[0].oversize:
+                return None
+            while queue and queue[0].unit == a.unit:
+                queue.popleft()
+            return parts
         if kind not in PROSE_KINDS or a.level not in (UNIT, SENTENCE):
             return None
         if a.level == UNIT:
@@ -145,7 +159,7 @@ class _Packer:
                 self._set_prefix(self.prefix[1:])
                 queue.appendleft(a)
             else:
-                parts = self._refine(a)
+                parts = self._refine(a, self.cur, queue)
                 if parts:
                     queue.extendleft(reversed(parts))
                 else:
@@ -191,11 +205,12 @@ class _Packer:
             if self.prefix:
                 self._set_prefix(self.prefix[1:])
                 continue
-            parts = self._refine(self.cur[content[0]]) if content else None
+            k = content[0] if content else 0
+            parts = self._refine(self.cur[k], self.cur[:k], queue) if content else None
             if not parts:
                 force = True
                 continue
-            queue.extendleft(reversed(self.cur[:content[0]] + parts + self.cur[content[0] + 1:]))
+            queue.extendleft(reversed(self.cur[:k] + parts + self.cur[k + 1:]))
             self.cur, self.est = [], 0
             return
 
