@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Callable, Iterable, Sequence
 
 from .errors import Issue, LayoutPDFError, ResourceLimitError
-from .extract import Source, extract_page, open_pdf, pdf_metadata, source_name
+from .extract import PYMUPDF_LOCK, Source, extract_page, open_pdf, pdf_metadata, source_name
 from .extract.open import open_issues, read_source
 from .model import Document, Element, Page
 from .settings import Settings
@@ -16,6 +16,10 @@ from .stages import (classify, figures, footnotes, furniture, layout, stats, sti
 from .stages.base import fallback_elements
 
 log = logging.getLogger("layoutpdf")
+
+# PyMuPDF is not thread-safe: every use of it (open, extract, render) holds this re-entrant
+# lock; the stages after extraction are pure Python and need no lock.
+PARSE_LOCK = PYMUPDF_LOCK
 
 Stage = Callable[[Document, Settings], Document]
 
@@ -48,6 +52,13 @@ def parse(source: Source, settings: Settings | dict | None = None, *,
     """
     settings = _settings(settings)
     name = source_name(source)
+    with PYMUPDF_LOCK:
+        doc = _read(source, name, settings, pages, password, progress)
+    return run_stages(doc, settings)
+
+
+def _read(source: Source, name: str, settings: Settings, pages: Sequence[int] | None,
+          password: str | None, progress: Callable[[int, int], None] | None) -> Document:
     pdf = open_pdf(source, password)
     try:
         issues: list[Issue] = open_issues(pdf)
@@ -57,11 +68,10 @@ def parse(source: Source, settings: Settings | dict | None = None, *,
             raw_pages.append(_extract(pdf, i, settings, issues))
             if progress:
                 progress(n + 1, len(indexes))
-        doc = Document(source=name, metadata=pdf_metadata(pdf, name), pages=tuple(raw_pages),
-                       issues=tuple(issues))
+        return Document(source=name, metadata=pdf_metadata(pdf, name), pages=tuple(raw_pages),
+                        issues=tuple(issues))
     finally:
         pdf.close()
-    return run_stages(doc, settings)
 
 
 def run_stages(doc: Document, settings: Settings) -> Document:

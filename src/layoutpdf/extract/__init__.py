@@ -1,5 +1,5 @@
 """The only package that imports PyMuPDF."""
-from .open import Source, open_pdf, pdf_metadata, source_name
+from .open import PYMUPDF_LOCK, Source, open_pdf, pdf_metadata, source_name
 from .page import extract_page
 
-__all__ = ["Source", "open_pdf", "pdf_metadata", "source_name", "extract_page"]
+__all__ = ["PYMUPDF_LOCK", "Source", "open_pdf", "pdf_metadata", "source_name", "extract_page"]

@@ -4,11 +4,15 @@ from __future__ import annotations
 import os
 from typing import Any, BinaryIO, Union
 
+import threading
+
 import pymupdf
 
 from ..errors import CorruptPDFError, EncryptedPDFError, Issue, LayoutPDFError, NotAPDFError
 
 Source = Union[str, os.PathLike, bytes, bytearray, memoryview, BinaryIO]
+
+PYMUPDF_LOCK = threading.RLock()   # PyMuPDF is not thread-safe
 
 pymupdf.TOOLS.mupdf_display_errors(False)   # MuPDF's repair chatter goes to our issues, not stderr
 pymupdf.TOOLS.mupdf_display_warnings(False)

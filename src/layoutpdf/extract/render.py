@@ -6,7 +6,7 @@ from typing import Sequence
 import pymupdf
 
 from ..model import BBox
-from .open import Source, open_pdf
+from .open import PYMUPDF_LOCK, Source, open_pdf
 
 Shape = tuple[str, tuple, tuple[float, float, float], str]  # kind, coords, rgb, label
 
@@ -14,6 +14,12 @@ Shape = tuple[str, tuple, tuple[float, float, float], str]  # kind, coords, rgb,
 def render_page(source: Source, page_index: int, *, dpi: int = 100, shapes: Sequence[Shape] = (),
                 password: str | None = None, clip: BBox | None = None) -> bytes:
     """PNG of one page (or a clip of it), with optional overlay shapes drawn on top."""
+    with PYMUPDF_LOCK:
+        return _render(source, page_index, dpi, shapes, password, clip)
+
+
+def _render(source: Source, page_index: int, dpi: int, shapes: Sequence[Shape],
+            password: str | None, clip: BBox | None) -> bytes:
     pdf = open_pdf(source, password)
     try:
         page = pdf[page_index]
