@@ -335,9 +335,8 @@ def merge_parts(props: list[Proposal], text: PageText, em: float, grown: bool) -
 def _absorb(props: list[Proposal], weak: list[Proposal], text: PageText, em: float) -> list[Proposal]:
     """A table-like cluster right next to a figure (nothing between) is part of it,
     unless a caption of its own (a table's) faces it."""
-    own = [b for ln, label, b in text.caption_blocks(kinds=("table", "other"))]
     for w in weak:
-        if any(_facing([w], b, text, em, "above") or _facing([w], b, text, em, "below") for b in own):
+        if _own_caption(w, text, em):
             continue
         for p in props:
             if _mergeable(p.bbox, w.bbox, text, em, grown=True):
@@ -378,8 +377,15 @@ def _separated(a: BBox, b: BBox, text: PageText) -> bool:
                if ln.bbox.overlap_x(gap) > 0.5 and ln.bbox.overlap_y(gap) > 0.5)
 
 
-def _blocker(ln: Line, text: PageText) -> bool:
-    return ln.id in text.captions or text.is_prose(ln) or text.is_heading(ln)
+def _blocker(ln: Line, text: PageText, size: float | None = None) -> bool:
+    """Text that separates figure parts, or a figure from its caption: a caption, a
+    heading, or running text about as large as body text (text inside figures, sub-figure
+    captions included, is set smaller) -- or at least `size`, when given."""
+    if ln.id in text.captions or text.is_heading(ln):
+        return True
+    if _SUBLABEL.match(ln.text):
+        return False
+    return text.is_prose(ln) and (ln.size or 0) >= min(0.92 * text.body, size or text.body)
 
 
 def _prose_inside(box: BBox, text: PageText) -> bool:
@@ -462,12 +468,13 @@ def caption_first(page: Page, text: PageText, props: list[Proposal], weak: list[
                                 reasons=[f"caption-first: {what} next to '{label.text}'"]))
             continue
         col = _column_extent(text, cb)
-        edges = props + out + [w for w in weak if "table" in w.sources]
-        areas = [a for a in (_empty_area(text, edges, col, cb, "above", margins, em),
-                             _empty_area(text, edges, col, cb, "below", margins, em)) if a]
+        edges = props + out + [w for w in weak if "table" in w.sources and _own_caption(w, text, em)]
+        size = ln.size or text.body
+        areas = [a for a in (_empty_area(text, edges, col, cb, "above", margins, em, size),
+                             _empty_area(text, edges, col, cb, "below", margins, em, size)) if a]
         if not areas:
             continue
-        found = [(a, _content(page, text, a)) for a in areas]
+        found = [(a, _content(page, text, a, size, col, em)) for a in areas]
         drawn = [(a, c) for a, c in found if c[1]]
         written = [(a, c) for a, c in found if c[0] is not None]
         area, (content, graphic) = (drawn or written or found)[0]
@@ -477,6 +484,12 @@ def caption_first(page: Page, text: PageText, props: list[Proposal], weak: list[
         out.append(Proposal(box, {"caption"}, claim=False, reasons=[
             f"caption-first: {what} {side} '{label.text}'"]))
     return out
+
+
+def _own_caption(p: Proposal, text: PageText, em: float) -> bool:
+    """A table (or other object) with a caption of its own facing it."""
+    return any(_facing([p], b, text, em, "above") or _facing([p], b, text, em, "below")
+               for _, _, b in text.caption_blocks(kinds=("table", "other")))
 
 
 def _column_extent(text: PageText, cb: BBox) -> tuple[float, float]:
@@ -494,8 +507,18 @@ def _column_extent(text: PageText, cb: BBox) -> tuple[float, float]:
     return min(x0s[len(x0s) // 2], cb.x0), max(x1s[len(x1s) // 2], cb.x1)
 
 
+def _area_edge(ln: Line, text: PageText, cap_size: float, col: tuple[float, float],
+               em: float) -> bool:
+    """Text that bounds a caption-first area: a line crossing the column's edges (a float
+    never overlaps those) or a blocker; running text only when at least as large as the
+    caption (text inside figures is set no larger than their captions)."""
+    if ln.bbox.x0 < col[0] - em or ln.bbox.x1 > col[1] + em:
+        return True
+    return _blocker(ln, text, 0.95 * cap_size)
+
+
 def _empty_area(text: PageText, props: list[Proposal], col: tuple[float, float], cb: BBox,
-                side: str, margins: tuple[float, float], em: float) -> BBox | None:
+                side: str, margins: tuple[float, float], em: float, cap_size: float) -> BBox | None:
     x0, x1 = col
     if side == "above":
         limit = min(margins[0], cb.y0)
@@ -505,7 +528,7 @@ def _empty_area(text: PageText, props: list[Proposal], col: tuple[float, float],
         probe = BBox(x0 + 1, cb.y1 + 0.1, x1 - 1, limit)
     if probe.height < MIN_EMPTY_EM * em:
         return None
-    edges = [(ln.bbox, False) for ln in text.near(probe) if _blocker(ln, text)
+    edges = [(ln.bbox, False) for ln in text.near(probe) if _area_edge(ln, text, cap_size, col, em)
              and ln.bbox.overlap_x(probe) > 0
              and (ln.bbox.y1 <= cb.y0 if side == "above" else ln.bbox.y0 >= cb.y1)]
     edges += [(p.bbox, True) for p in props if p.bbox.intersection(probe) is not None]
@@ -522,13 +545,14 @@ def _empty_area(text: PageText, props: list[Proposal], col: tuple[float, float],
     return area
 
 
-def _content(page: Page, text: PageText, area: BBox) -> tuple[BBox | None, bool]:
+def _content(page: Page, text: PageText, area: BBox, cap_size: float, col: tuple[float, float],
+             em: float) -> tuple[BBox | None, bool]:
     """The box of what is drawn or written (labels only) inside an area, and whether
     anything is drawn (paths or images) rather than only written."""
     boxes = [d.bbox for d in page.drawings if area.contains(d.bbox, tol=1.0)]
     boxes += [im.bbox for im in page.images if area.contains(im.bbox, tol=1.0)]
     graphic = bool(boxes)
-    boxes += [ln.bbox for ln in text.inside(area) if not _blocker(ln, text)]
+    boxes += [ln.bbox for ln in text.inside(area) if not _area_edge(ln, text, cap_size, col, em)]
     if not boxes:
         return None, False
     return BBox.union_all(boxes), graphic
