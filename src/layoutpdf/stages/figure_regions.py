@@ -34,6 +34,7 @@ MIN_SIDE_EM = (2.5, 1.5)  # smallest figure: width, height
 MIN_AREA_EM2 = 10.0
 INK_SHARE = 0.2         # graphic ink must span this share of a vector cluster's box
 SCAN_SHARE = 0.6        # an image covering this share of the page is a scan/background
+BAND_SHARE = 0.2        # images bleeding off the page within this outer band are decoration
 STACK_GAP_EM = 3.0      # parts stacked this close (nothing between) are one figure
 SUBLABEL_GAP_EM = 2.5   # sub-figure labels "(a)" may sit this far below their part
 CAPTION_REACH_EM = 6.0  # a region this close to a caption (nothing between) is "its" region
@@ -74,10 +75,21 @@ class PageText:
         for ln in self.lines:
             if ln.horizontal:
                 label = is_caption_line(ln, body)
-                if label is not None:
+                if label is not None and not self._continues_above(ln):
                     self.captions[ln.id] = label
         self._prose: dict[str, bool] = {}
         self._blocks: list[tuple[Line, Label, BBox]] | None = None
+
+    def _continues_above(self, ln: Line) -> bool:
+        """The line goes on a block of text right above it ('... as in' / 'Fig. 1.'): a
+        caption starts after a gap, not in the middle of a paragraph."""
+        size = ln.size or self.body
+        for o in self.near(BBox(ln.bbox.x0, ln.bbox.y0 - 0.6 * size, ln.bbox.x1, ln.bbox.y0)):
+            if o is not ln and o.bbox.y1 <= ln.bbox.y0 + 0.3 * size and \
+                    abs(o.bbox.x0 - ln.bbox.x0) <= 1.5 * size and abs((o.size or size) - size) <= 0.1 * size \
+                    and o.text.rstrip()[-1:] not in ".:":
+                return True
+        return False
 
     def caption_blocks(self, kinds: tuple[str, ...] = ("figure",)) -> list[tuple[Line, Label, BBox]]:
         """Captions of the page: first line, label, block box (top to bottom)."""
@@ -154,10 +166,17 @@ def raster_regions(page: Page, em: float) -> list[BBox]:
         b = im.bbox.intersection(page.rect)
         if b is None or (0 < im.pixel_width * im.pixel_height <= 4):
             continue
-        if b.area < SCAN_SHARE * page_area:
+        if b.area < SCAN_SHARE * page_area and not _banner(b, page):
             boxes.append(b)
     return [b for b in cluster_boxes(boxes, TILE_GAP_EM * em)
             if _big_enough(b, em) and b.area < SCAN_SHARE * page_area]
+
+
+def _banner(b: BBox, page: Page) -> bool:
+    """Page decoration: an image bleeding off the top or bottom edge within the outer band
+    (journal banners, header and footer strips)."""
+    band = BAND_SHARE * page.height
+    return (b.y0 <= 1.0 and b.y1 <= band) or (b.y1 >= page.height - 1.0 and b.y0 >= page.height - band)
 
 
 def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, str, bool | None]]:

@@ -1,0 +1,35 @@
+"""Figure crops: PNG renderings of page clips (vector content included), one open per call."""
+from __future__ import annotations
+
+from typing import Sequence
+
+import pymupdf
+
+from ..model import BBox
+from .open import PYMUPDF_LOCK, Source, open_pdf
+
+
+def render_clips(source: Source, clips: Sequence[tuple[int, BBox]], *, dpi: int = 150,
+                 max_pixels: int = 40_000_000, password: str | None = None) -> list[bytes]:
+    """PNG bytes for each (page index, clip box); the resolution is lowered for a clip
+    that would exceed `max_pixels`."""
+    if not clips:
+        return []
+    with PYMUPDF_LOCK:
+        pdf = open_pdf(source, password)
+        try:
+            out = []
+            for page_index, box in clips:
+                page = pdf[page_index]
+                rect = pymupdf.Rect(*box.to_list()) & page.rect
+                if rect.is_empty:
+                    rect = page.rect
+                scale = dpi / 72.0
+                pixels = rect.width * rect.height * scale * scale
+                if pixels > max_pixels:
+                    scale *= (max_pixels / pixels) ** 0.5
+                pix = page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), clip=rect, alpha=False)
+                out.append(pix.tobytes("png"))
+            return out
+        finally:
+            pdf.close()

@@ -1,0 +1,97 @@
+"""Figure crops: render a figure to PNG, write all crops of a document to a directory.
+
+The model is frozen and holds no PDF handle, so rendering needs the source again: the
+path the document was parsed from (`Document.source`) or the bytes/file object passed as
+`source=`. File names are deterministic and safe (`<stem>-p<page>-fig<n>.png`, page
+1-based, n the figure's number on its page); files are only ever written inside the
+directory given, and an existing file is never replaced unless `overwrite=True` (an
+identical one is left as is).
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import replace
+
+from .model import BBox, Document, Figure
+from .settings import Settings
+
+PAD_PT = 2.0      # margin around the figure box in a crop
+
+
+def render_figure(doc: Document, figure: Figure, dpi: int = 150, source=None,
+                  password: str | None = None) -> bytes:
+    """PNG bytes of the figure's region (a page clip, so vector content is included)."""
+    from .extract.figures import render_clips
+    return render_clips(_source(doc, source), [(figure.page, _clip(doc, figure))], dpi=dpi,
+                        max_pixels=Settings().limits.max_crop_pixels, password=password)[0]
+
+
+def save_figures(doc: Document, directory: str, dpi: int = 150, *, source=None,
+                 password: str | None = None, overwrite: bool = False) -> Document:
+    """Write every figure as `<directory>/<stem>-p<page>-fig<n>.png`; return the document
+    with each figure's `image_path` set (the directory as given, joined with the name)."""
+    from .extract.figures import render_clips
+    if not doc.figures:
+        return doc
+    os.makedirs(directory, exist_ok=True)
+    root = os.path.realpath(directory)
+    names = figure_file_names(doc)
+    images = render_clips(_source(doc, source), [(f.page, _clip(doc, f)) for f in doc.figures],
+                          dpi=dpi, max_pixels=Settings().limits.max_crop_pixels, password=password)
+    figures = []
+    for f, name, png in zip(doc.figures, names, images):
+        target = os.path.join(root, name)
+        if os.path.dirname(os.path.realpath(target)) != root:
+            raise ValueError(f"refusing to write {name!r} outside {directory!r}")
+        _write(target, png, overwrite)
+        figures.append(replace(f, image_path=os.path.join(directory, name).replace(os.sep, "/")))
+    return doc.with_(figures=tuple(figures))
+
+
+def figure_file_names(doc: Document) -> list[str]:
+    """`<stem>-p<page>-fig<n>.png` for each figure, in order (page 1-based)."""
+    stem = safe_stem(doc.source)
+    count: dict[int, int] = {}
+    names = []
+    for f in doc.figures:
+        count[f.page] = count.get(f.page, 0) + 1
+        names.append(f"{stem}-p{f.page + 1}-fig{count[f.page]}.png")
+    return names
+
+
+def safe_stem(source: str) -> str:
+    """A file-name stem from the document's source: letters, digits, '-', '_', '.' only."""
+    base = os.path.basename(str(source or "").replace("\\", "/"))
+    stem = os.path.splitext(base)[0] if not base.startswith("<") else ""
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", stem).strip("._-")[:80]
+    return stem or "document"
+
+
+def _source(doc: Document, source):
+    if source is not None:
+        return source
+    if not doc.source or doc.source.startswith("<") or not os.path.exists(doc.source):
+        raise ValueError("the document was not parsed from a file that still exists; "
+                         "pass source=<path, bytes or file object> to render its figures")
+    return doc.source
+
+
+def _clip(doc: Document, f: Figure) -> BBox:
+    box = f.bbox.expand(PAD_PT)
+    page = next((p for p in doc.pages if p.index == f.page), None)
+    return box.intersection(page.rect) or f.bbox if page is not None and page.width > 0 else box
+
+
+def _write(path: str, data: bytes, overwrite: bool) -> None:
+    if os.path.lexists(path):
+        if os.path.isfile(path) and not os.path.islink(path):
+            with open(path, "rb") as fh:
+                if fh.read() == data:
+                    return
+        if not overwrite:
+            raise FileExistsError(f"{path} exists; pass overwrite=True to replace it")
+        os.unlink(path)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
