@@ -37,5 +37,20 @@ def draw(document: Document, page_index: int, *, dpi: int = 100, source=None,
                     shapes.append(("line", (prev.cx, prev.cy, box.cx, box.cy), (1.0, 0.2, 0.2), ""))
                 prev = box
             shapes.append(("rect", tuple(box.to_list()), ROLE_COLORS.get(e.role, (0, 0, 0)), label))
+    shapes += _figure_links(document, page_index)
     return render_page(source or document.source, page_index, dpi=dpi, shapes=shapes,
                        password=password)
+
+
+def _figure_links(document: Document, page_index: int) -> list:
+    """Figure -> caption links: green when confident, orange when needs_review."""
+    shapes = []
+    for f in document.figures:
+        if f.page != page_index or f.caption_bbox is None:
+            continue
+        rgb = (0.9, 0.5, 0.0) if f.needs_review else (0.0, 0.6, 0.2)
+        a, c = f.bbox, f.caption_bbox
+        shapes.append(("line", (a.cx, a.cy, c.cx, c.cy), rgb, ""))
+        shapes.append(("rect", (a.x0 + 1, a.y1 - 8, a.x0 + 60, a.y1 - 1), rgb,
+                       f"{f.label or f.id} {f.score:.2f}"))
+    return shapes
