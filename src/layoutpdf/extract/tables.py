@@ -28,6 +28,7 @@ MAX_BOX_SHARE = 0.5     # a filled box covering more of the page is a background
 SHORT_PIECE = 0.3       # a text piece narrower than this share of the text width is short
 MIN_ALIGNED_ROWS = 3    # borderless tables need this many aligned rows
 MAX_CELL_WORDS = 4      # median words per cell of a borderless table (prose has more)
+STACK_ALIGN_EM = 1.5    # stacked rules of one table start and end within this many em
 FIGURE_MARKS = 4        # curves or slanted lines inside a ruled region make it a figure
 _MATH_FONT = re.compile(r"math|^cm(mi|sy|ex)|^ms(am|bm)|symbol|stix|rsfs|eufm|euler", re.I)
 MAX_MATH_SHARE = 0.25   # aligned text with more math-font words is a display equation
@@ -264,6 +265,7 @@ def _rule_regions(hs: list[Seg], vs: list[Seg], lines: list[Line], em: float):
             i = parent[i]
         return i
 
+    ruled: set[int] = set()             # horizontal rules that meet a vertical one
     vs_sorted = sorted(range(len(vs)), key=lambda j: vs[j].pos)
     vpos = [vs[j].pos for j in vs_sorted]
     from bisect import bisect_left, bisect_right
@@ -273,7 +275,8 @@ def _rule_regions(hs: list[Seg], vs: list[Seg], lines: list[Line], em: float):
             v = vs[j]
             if v.a - TOUCH <= h.pos <= v.b + TOUCH:
                 parent[find(i)] = find(n + j)
-    _stack_rules(hs, lines, em, find, parent)
+                ruled.add(i)
+    _stack_rules(hs, lines, em, find, parent, ruled)
     comps: dict[int, list[int]] = {}
     for i in range(len(parent)):
         comps.setdefault(find(i), []).append(i)
@@ -297,23 +300,24 @@ def _rule_regions(hs: list[Seg], vs: list[Seg], lines: list[Line], em: float):
     return regions
 
 
-def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent) -> None:
-    """Join horizontal rules stacked over the same x-range (booktabs top/mid/bottom rules)
-    unless text between them runs across the range's edges or is a caption."""
-    order = sorted(range(len(hs)), key=lambda i: hs[i].pos)
+def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent, ruled: set[int]) -> None:
+    """Join horizontal rules stacked over the same x-range (booktabs top/mid/bottom rules:
+    both ends aligned, no vertical rules) unless another rule over the range, text running
+    across the range's edges, or a caption lies between them."""
+    order = sorted((i for i in range(len(hs)) if i not in ruled), key=lambda i: hs[i].pos)
     for k, i in enumerate(order):
         a = hs[i]
         for j in order[k + 1:]:
             b = hs[j]
             if b.pos - a.pos < 0.5:
                 continue
-            overlap = min(a.b, b.b) - max(a.a, b.a)
-            if overlap < 0.8 * min(a.length, b.length):
-                continue
-            x0, x1 = min(a.a, b.a), max(a.b, b.b)
-            if not _blocked(lines, a.pos, b.pos, x0, x1, em):
+            if abs(a.a - b.a) > STACK_ALIGN_EM * em or abs(a.b - b.b) > STACK_ALIGN_EM * em:
+                if min(a.b, b.b) - max(a.a, b.a) > 0.5 * a.length and b.length > 0.5 * a.length:
+                    break                   # another rule across the range: a section rule
+                continue                    # partial rules (cmidrule) are read inside the region
+            if not _blocked(lines, a.pos, b.pos, a.a, a.b, em):
                 parent[find(i)] = find(j)
-            break                       # only the next rule below over the same range
+            break                           # only the next rule below over the same range
 
 
 def _blocked(lines: list[Line], y0: float, y1: float, x0: float, x1: float, em: float) -> bool:
