@@ -137,3 +137,10 @@ def test_renderer_style_markdown_round_trips_unit_by_unit():
     assert [u.text for u in units] == texts
     assert [u.kind for u in units] == [K.HEADING, K.HEADING, K.PARAGRAPH, K.EQUATION, K.FIGURE,
                                        K.TABLE, K.LIST_ITEM, K.LIST_ITEM, K.FOOTNOTE]
+
+
+def test_consecutive_loose_definitions_form_one_footnote_unit():
+    md = "Text.\n\n[^a]: First loose note.\n\n[^b]: Second loose note.\n\n# Next"
+    units = units_from_markdown(md)
+    assert [u.kind for u in units] == [K.PARAGRAPH, K.FOOTNOTE, K.HEADING]
+    assert units[1].footnote_ids == ("a", "b")

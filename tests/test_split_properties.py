@@ -158,7 +158,7 @@ def test_random_documents_split_safely(doc, size):
 
 
 @SETTINGS
-@given(doc=documents, size=st.integers(32, 512), frac=st.floats(0.05, 0.5))
+@given(doc=documents, size=st.integers(32, 512), frac=st.floats(0.1, 0.6))
 def test_random_documents_with_overlap(doc, size, frac):
     md, _ = doc
     overlap = int(size * frac)

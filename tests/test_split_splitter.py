@@ -404,3 +404,11 @@ def test_chunk_is_frozen():
     assert isinstance(c, Chunk)
     with pytest.raises(Exception):
         c.text = "other"
+
+
+def test_long_footnote_unit_splits_as_prose():
+    notes = "\n\n".join(f"[^{i}]: " + paragraph(i * 3, 3) for i in range(6))
+    chunks = split_markdown(notes, chunk_size=60)
+    check_budget(chunks, 60)
+    assert len(chunks) >= 6 and all(c.units[0].kind is UnitKind.FOOTNOTE for c in chunks)
+    assert sum(c.text.count("]: Sentence") for c in chunks) == 6

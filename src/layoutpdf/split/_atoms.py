@@ -109,9 +109,9 @@ def split_body_defs(md: str, start: int, end: int) -> tuple[tuple[int, int], lis
         pieces.append((start + pos, start + pos + len(piece)))
         pos += len(piece) + 2
     k = len(pieces)
-    while k > 1 and sx.FOOTNOTE_DEF.match(md[pieces[k - 1][0]:pieces[k - 1][1]].lstrip("\n")):
+    while k > 0 and sx.FOOTNOTE_DEF.match(md[pieces[k - 1][0]:pieces[k - 1][1]].lstrip("\n")):
         k -= 1
-    if k == len(pieces):
+    if k in (0, len(pieces)):        # no definitions, or nothing but (a FOOTNOTE unit)
         return (start, end), []
     return (start, pieces[k - 1][1]), pieces[k:]
 

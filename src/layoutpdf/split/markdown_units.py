@@ -45,6 +45,8 @@ def units_from_markdown(md: str) -> list[Unit]:
         if draft.kind == _DEF:
             if prev is not None and prev.kind in _ANCHOR_HOSTS and _anchored(prev.text, blocks[i]):
                 prev.blocks.append(blocks[i])
+            elif prev is not None and prev.kind is UnitKind.FOOTNOTE:   # a run of loose notes
+                prev.blocks.append(blocks[i])
             else:
                 draft.kind = UnitKind.FOOTNOTE
                 drafts.append(draft)
