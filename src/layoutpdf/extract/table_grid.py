@@ -23,6 +23,7 @@ PHRASE_GAP_EM = 0.5      # a wider gap between two words of a line starts anothe
 MIN_GAP_EM = 0.5         # narrowest whitespace column separator
 SNAP = 2.0               # pt: rules this close are one rule; rule/text tolerance
 EDGE_IN = 2.0            # pt: a rule this far inside the region is an inner rule
+STRIP_SUPPORT = 0.5      # share of a ruled strip's lines that must show a whitespace column
 MIN_FILL = 0.3           # share of non-empty cells below which a grid is not a table
 NUMBER = re.compile(r"^[(\[]?[-+\u2212\u00b1~<>≈]?\s?[$€£]?\d[\d\s.,'’]*(?:[eE][-+]?\d+)?\s?[%‰]?[)\]]?\*{0,3}$"
                     r"|^[-\u2013\u2014\u2212]$|^n/?a$|^\.\.\.$", re.I)
@@ -322,14 +323,19 @@ def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
     vin = [v for v in vrules if x0 - SNAP <= v.pos <= x1 + SNAP and v.b > y0 and v.a < y1]
     lines = text_lines(inside, vin)
     line_h = median(ln.y1 - ln.y0 for ln in lines)
-    seps = rule_separators(vin, box, min_len=0.8 * line_h)
-    reasons = []
+    rules = rule_separators(vin, box, min_len=0.8 * line_h)
+    reasons = [f"{len(rules)} vertical rules"] if rules else []
+    edges = [x0] + rules + [x1]
+    seps = []
+    for a, b in zip(edges, edges[1:]):     # aligned text inside each ruled strip
+        strip = _clip(lines, a, b)
+        found = text_separators(strip, em)
+        if rules:                           # inside a ruled strip, most rows must agree
+            found = [x for x in found if _support(strip, x) >= max(2, STRIP_SUPPORT * len(strip))]
+        seps.extend(found)
     if seps:
-        reasons.append(f"{len(seps)} vertical rules")
-    else:
-        seps = text_separators(lines, em)
         reasons.append("columns from text alignment")
-    edges = [x0] + seps + [x1]
+    edges = sorted(edges + seps)
     if len(edges) < 3:
         return None
     width = x1 - x0
@@ -353,6 +359,21 @@ def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
     row_edges = [y0] + [(rows[i][-1].y1 + rows[i + 1][0].y0) / 2 for i in range(len(rows) - 1)] + [y1]
     score = round(min(1.0, 0.4 + 0.4 * fill + (0.2 if strategy == "lines" else 0.1)), 3)
     return Grid(box, cells, edges, row_edges, spans, header, strategy, score, reasons)
+
+
+def _support(lines: list[TextLine], x: float) -> int:
+    """Lines with text on both sides of x."""
+    return sum(1 for ln in lines if any(p.x1 < x for p in ln.phrases) and any(p.x0 > x for p in ln.phrases))
+
+
+def _clip(lines: list[TextLine], a: float, b: float) -> list[TextLine]:
+    """The lines' phrases whose centre lies between x = a and x = b."""
+    out = []
+    for ln in lines:
+        ps = [p for p in ln.phrases if a <= (p.x0 + p.x1) / 2 < b]
+        if ps:
+            out.append(TextLine(ln.words, ps))
+    return out
 
 
 def _dedupe(values: list[float]) -> list[float]:
