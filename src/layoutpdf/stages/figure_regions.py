@@ -52,6 +52,7 @@ class Proposal:
     line_ids: list[str] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
     claim: bool = True           # take the label lines inside out of the text flow
+    review: bool = False         # a guess (caption-first over text or an empty area)
 
     @property
     def kind(self) -> str:
@@ -500,7 +501,7 @@ def caption_first(page: Page, text: PageText, props: list[Proposal], weak: list[
         box = content or BBox(area.x0, area.y0 + 0.3 * em, area.x1, area.y1 - 0.3 * em)
         side = "above" if area.y1 <= cb.y0 + 0.5 else "below"
         what = "drawing" if graphic else "text" if content else "empty area"
-        out.append(Proposal(box, {"caption"}, claim=False, reasons=[
+        out.append(Proposal(box, {"caption"}, claim=False, review=not graphic, reasons=[
             f"caption-first: {what} {side} '{label.text}'"]))
     return out
 

@@ -74,7 +74,7 @@ def _page(page: Page, used: set[str], body: float, margins: tuple[float, float],
                            reasons=tuple(p.reasons)))
         figs.append(Figure(id=f"p{page.index}-fig{n}", page=page.index, bbox=p.bbox,
                            kind=p.kind, element_id=eid, reasons=tuple(p.reasons),
-                           text=figure_text, needs_review="caption" in p.sources))
+                           text=figure_text, needs_review=p.review))
     return els, figs
 
 
@@ -130,7 +130,7 @@ def bind(doc: Document, settings: Settings) -> Document:
                 f, label=label.text, caption=re.sub(r"\s*\n\s*", " ", e.text).strip(),
                 caption_bbox=e.bbox, caption_element_id=e.id, score=b.score,
                 reasons=f.reasons + b.reasons,
-                needs_review=b.needs_review or (f.needs_review and b.score < 0.6))
+                needs_review=b.needs_review or f.needs_review)
             if e.role is not Role.CAPTION:
                 recast.add(e.id)
     elements = doc.elements
@@ -199,25 +199,33 @@ def _caption_em(e: Element, lines: dict[str, Line]) -> float | None:
 
 
 # -- mentions and context ----------------------------------------------------------------------
+_NUMBER = r"(?:(?:[A-Z]{1,2}\.?)?\d+(?:\.\d+)*[a-z]?|[IVXLC]+\b)"
 _MENTION = re.compile(
     r"\b(fig(?:ure)?s?|tables?|tab|图|表)\.?\s*"
-    r"((?:[A-Z]?\d+[a-z]?|[IVXLC]+\b)(?:\s*(?:,|and|&|–|-|to)\s*(?:[A-Z]?\d+[a-z]?|[IVXLC]+\b))*)",
-    re.I)
-_NUM = re.compile(r"[A-Z]?\d+|[IVXLC]+", re.I)
+    r"(" + _NUMBER + r"(?:\s*(?:,|and|&|–|-|to)\s*" + _NUMBER + r")*)", re.I)
+_PART = re.compile(_NUMBER + r"|–|-|\bto\b", re.I)
 
 
 def mentioned_labels(text: str) -> set[tuple[str, str]]:
     """(kind, number) keys of the figures/tables a text refers to: 'Fig. 3', 'Figures 2 and 4',
-    'Figs. 3-5'."""
+    'Figs. 3-5', 'Fig. A.1' (keys as `captions.label_key` makes them)."""
     keys: set[tuple[str, str]] = set()
     for m in _MENTION.finditer(text):
         word = m.group(1).lower()
         kind = "table" if word.startswith("tab") or word == "表" else "figure"
-        nums = _NUM.findall(m.group(2))
-        if re.search(r"\d\s*(?:–|-|to)\s*\d", m.group(2)) and len(nums) == 2 and nums[0].isdigit() \
-                and nums[1].isdigit() and 0 < int(nums[1]) - int(nums[0]) < 20:
-            nums = [str(n) for n in range(int(nums[0]), int(nums[1]) + 1)]
-        keys.update((kind, n.upper()) for n in nums)
+        parts = _PART.findall(m.group(2))
+        nums: list[str] = []
+        for k, part in enumerate(parts):
+            if part.lower() in ("-", "–", "to"):
+                continue
+            key = label_key(Label(kind, "", part))[1]
+            prev = parts[k - 1] if k else ""
+            if prev in ("–", "-") or prev.lower() == "to":
+                if nums and nums[-1].isdigit() and key.isdigit() and 0 < int(key) - int(nums[-1]) < 20:
+                    nums += [str(n) for n in range(int(nums[-1]) + 1, int(key) + 1)]
+                    continue
+            nums.append(key)
+        keys.update((kind, n) for n in nums)
     return keys
 
 
