@@ -252,7 +252,10 @@ def _continues(prev: TextLine, ln: TextLine, gap: float, typical_gap: float, em:
 
 
 # -- cells ---------------------------------------------------------------------------------
-def fill_cells(rows: list[list[TextLine]], edges: list[float], em: float):
+def fill_cells(rows: list[list[TextLine]], edges: list[float], em: float, vrules: list[Seg] = ()):
+    """Phrases into cells. A phrase crossing column boundaries is a merged cell: in a ruled
+    table it reaches to the nearest vertical rules drawn beside it, its text goes into the
+    first column it covers."""
     ncols = len(edges) - 1
     table: list[list[list[str]]] = [[[] for _ in range(ncols)] for _ in rows]
     spans: list[tuple[int, int, int, int]] = []
@@ -261,6 +264,13 @@ def fill_cells(rows: list[list[TextLine]], edges: list[float], em: float):
             for p in ln.phrases:
                 c0 = col_index(p.x0 + 0.3 * em, edges)
                 c1 = col_index(p.x1 - 0.3 * em, edges)
+                if c1 > c0 and vrules:
+                    cy = (p.y0 + p.y1) / 2
+                    drawn = [v.pos for v in vrules if v.a - SNAP <= cy <= v.b + SNAP]
+                    left = max((x for x in drawn if x <= p.x0), default=edges[0])
+                    right = min((x for x in drawn if x >= p.x1), default=edges[-1])
+                    c0 = col_index(left + SNAP, edges)
+                    c1 = max(c0, col_index(right - SNAP, edges))
                 table[r][c0].append(p.text)
                 if c1 > c0:
                     spans.append((r, c0, r, c1))
@@ -271,12 +281,11 @@ def fill_cells(rows: list[list[TextLine]], edges: list[float], em: float):
 def prune_empty(cells, edges, spans):
     """Drop columns that are empty in every row (double rules, frame slivers)."""
     ncols = len(edges) - 1
-    covered = {c for (_, c0, _, c1) in spans for c in range(c0, c1 + 1)}
-    keep = [c for c in range(ncols) if any(row[c] for row in cells) or (c in covered and c > 0)]
-    if len(keep) == ncols:
+    keep = [c for c in range(ncols) if any(row[c] for row in cells)]
+    if len(keep) == ncols or not keep:
         return cells, edges, spans
     index = {c: i for i, c in enumerate(keep)}
-    new_edges = [edges[keep[0]]] + [edges[c + 1] for c in keep]
+    new_edges = [edges[0]] + [edges[c + 1] for c in keep]
     new_edges[-1] = edges[-1]
     new_spans = []
     for r0, c0, r1, c1 in spans:
@@ -344,7 +353,7 @@ def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
                     and h.b > x0 and h.a < x1})
     hcuts = _dedupe(hcuts)
     rows = group_rows(lines, hcuts, edges, em)
-    cells, spans = fill_cells(rows, edges, em)
+    cells, spans = fill_cells(rows, edges, em, vin if rules else [])
     cells, edges, spans = prune_empty(cells, edges, spans)
     if len(edges) < 3 or len(cells) < 2:
         return None
