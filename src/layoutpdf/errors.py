@@ -71,5 +71,10 @@ class SettingsError(LayoutPDFError, ValueError):
     """Invalid or unknown settings."""
 
 
+class OCRUnavailableError(LayoutPDFError):
+    """OCR is needed (ocr.mode='always', or a scanned page under strict=True) but Tesseract or
+    one of its language packs is not installed; the message names the package to install."""
+
+
 class PageProcessingError(LayoutPDFError):
     """A stage failed on a page while Settings.strict was on."""

@@ -9,7 +9,7 @@ from typing import Callable, Iterable, Sequence
 from .errors import Issue, LayoutPDFError, ResourceLimitError
 from .extract import PYMUPDF_LOCK, Source, extract_page, open_pdf, pdf_metadata, source_name
 from .extract.open import open_issues, read_source
-from .model import Document, Element, Page
+from .model import Document, Element, Page, TextSource
 from .settings import Settings
 from .stages import (classify, figures, footnotes, furniture, layout, stats, stitch, tables,
                      text_layer)
@@ -22,6 +22,7 @@ log = logging.getLogger("layoutpdf")
 PARSE_LOCK = PYMUPDF_LOCK
 
 Stage = Callable[[Document, Settings], Document]
+OCR_BUDGET_FACTOR = 4   # recognising a scanned page may take this many page time budgets
 
 # The order of work, in one place. Each stage is (Document, Settings) -> Document.
 STAGES: tuple[tuple[str, Stage], ...] = (
@@ -37,6 +38,7 @@ STAGES: tuple[tuple[str, Stage], ...] = (
     ("stitch", stitch.run),          # paragraphs cut by column and page breaks
     ("footnotes", footnotes.run),    # notes split, bound to their anchors by marker
     ("figure_context", figures.context),  # paragraphs mentioning each figure, and around it
+    ("text_source", text_layer.tag_elements),  # native / ocr / mixed, per element
 )
 
 
@@ -166,7 +168,9 @@ def _extract(pdf, index: int, settings: Settings, issues: list[Issue]) -> Page:
     limits = settings.limits
     started = time.perf_counter()
     try:
-        page = extract_page(pdf[index], index, settings)
+        page = extract_page(pdf[index], index, settings, issues)
+    except LayoutPDFError:   # OCRUnavailableError under ocr.mode='always' or strict
+        raise
     except Exception as exc:  # a damaged page: keep its place, say why
         if settings.strict:
             raise
@@ -183,9 +187,10 @@ def _extract(pdf, index: int, settings: Settings, issues: list[Issue]) -> Page:
                             "(limits.max_spans_per_page): text beyond the limit is dropped and the "
                             "page is plain text in simple reading order"))
         page = replace(page, fallback=True)
-    if elapsed > limits.page_time_budget_s:
+    budget = limits.page_time_budget_s * (OCR_BUDGET_FACTOR if page.text_source is not TextSource.NATIVE else 1)
+    if elapsed > budget:
         issues.append(Issue("extract", index, "slow_page",
-                            f"extraction took {elapsed:.1f}s (budget {limits.page_time_budget_s}s)"))
+                            f"extraction took {elapsed:.1f}s (budget {budget}s)"))
     return page
 
 

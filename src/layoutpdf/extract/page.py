@@ -4,7 +4,9 @@ from __future__ import annotations
 import pymupdf
 
 from ..model import BBox, Drawing, ImagePlacement, Line, Page, Span
+from ..errors import Issue
 from ..settings import Settings
+from .ocr import apply_ocr
 from .tables import find_table_candidates
 
 # expand ligatures (no PRESERVE_LIGATURES), keep whitespace, clip to the media box,
@@ -14,7 +16,10 @@ TEXT_FLAGS = (pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
 SPLIT_GAP_EM = 1.5     # a wider gap between two spans of one line splits it (columns, cells)
 
 
-def extract_page(page: pymupdf.Page, index: int, settings: Settings) -> Page:
+def extract_page(page: pymupdf.Page, index: int, settings: Settings,
+                 issues: list[Issue] | None = None) -> Page:
+    """Raw content of one page; OCR'd where the text layer is missing or garbage
+    (`ocr.apply_ocr`, which appends its issues to `issues`)."""
     limits = settings.limits
     textpage = page.get_textpage(flags=TEXT_FLAGS)
     raw = textpage.extractDICT()
@@ -23,11 +28,12 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings) -> Page:
     few_chars = sum(len(ln.text) for ln in lines) < 200
     images = _images(page, index) if few_chars or page.get_images() else []
     rect = page.rect
-    return Page(index=index, width=float(rect.width), height=float(rect.height),
+    raw_page = Page(index=index, width=float(rect.width), height=float(rect.height),
                 rotation=int(page.rotation), label=page.get_label() or "",
                 lines=tuple(lines), drawings=tuple(drawings), images=tuple(images),
                 drawings_truncated=truncated,
                 table_candidates=find_table_candidates(page, textpage, lines, drawings, images) if settings.tables.enabled else ())
+    return apply_ocr(page, raw_page, settings, issues)
 
 
 def _lines(raw: dict, page_index: int, max_spans: int) -> list[Line]:

@@ -71,7 +71,19 @@ def element_id(page: int, bbox: BBox, text: str) -> str:
 
 
 # -- text helpers -------------------------------------------------------------------------
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
+# CJK: Han, kana, Hangul, CJK punctuation (。、「」), full-width forms. Chinese and Japanese
+# are set without spaces, so no join ever adds one between two of these characters;
+# Korean separates words by spaces, which the PDF keeps (also at a line end).
+_CJK_RANGES = ("\u1100-\u11ff\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3100-\u312f"
+               "\u3130-\u318f\u31c0-\u31ff\u3200-\u33ff\u3400-\u4dbf\u4e00-\u9fff"
+               "\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
+               "\U00020000-\U0003134f")
+_HANGUL_RANGES = "\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7ff"
+_CJK = re.compile(f"[{_CJK_RANGES}]")
+_HANGUL = re.compile(f"[{_HANGUL_RANGES}]")
+# spaces between two Chinese/Japanese characters are letter-spacing (摘 要), not words
+_HAN_SPACES = re.compile(f"(?<=[{_CJK_RANGES}])(?<![{_HANGUL_RANGES}])[ \u3000\u2002\u2003\u00a0]+"
+                         f"(?=[{_CJK_RANGES}])(?![{_HANGUL_RANGES}])")
 _HYPHENS = ("-", "\u2010", "\u00ad")
 
 
@@ -79,12 +91,25 @@ def is_cjk(ch: str) -> bool:
     return bool(ch) and bool(_CJK.match(ch))
 
 
+def is_hangul(ch: str) -> bool:
+    return bool(ch) and bool(_HANGUL.match(ch))
+
+
+def cjk_despace(text: str) -> str:
+    """Drop spaces between two Chinese/Japanese characters (Korean word spaces stay)."""
+    return _HAN_SPACES.sub("", text) if _CJK.search(text) else text
+
+
 def line_text(lines: Iterable[Line]) -> str:
-    """Text of fragments on one baseline, left to right, spaced where there is a gap."""
+    """Text of fragments on one baseline, left to right, spaced where there is a gap.
+
+    Never a space between two CJK characters. A Korean line that ends at a word boundary
+    (the PDF keeps the space there) keeps one trailing space, for `join_lines`.
+    """
     out = ""
     prev: Line | None = None
     for ln in sorted(lines, key=lambda l: l.bbox.x0):
-        t = ln.text.strip()
+        t = cjk_despace(ln.text.strip())
         if not t:
             continue
         if prev is not None and out and not out.endswith(" "):
@@ -93,30 +118,36 @@ def line_text(lines: Iterable[Line]) -> str:
                 out += " "
         out += t
         prev = ln
+    if prev is not None and is_hangul(out[-1:]) and prev.text[-1:].isspace():
+        out += " "
     return out
 
 
 def join_lines(texts: list[str]) -> str:
-    """Join the lines of a paragraph: undo end-of-line hyphenation, no spaces inside CJK."""
+    """Join the lines of a paragraph: undo end-of-line hyphenation, no spaces inside CJK
+    (a Korean line that ended with a space was cut between words: keep one)."""
     out = ""
-    for t in texts:
-        t = t.strip()
+    word_end = False
+    for raw in texts:
+        t = raw.strip()
         if not t:
             continue
         if not out:
-            out = t
+            out, word_end = t, raw[-1:].isspace()
             continue
         last, first = out[-1], t[0]
-        if last in _HYPHENS and len(out) >= 2 and out[-2].isalpha() and first.islower():
+        if (last in _HYPHENS and len(out) >= 2 and out[-2].isalpha() and not is_cjk(out[-2])
+                and first.islower()):
             word = out.rstrip("-\u2010\u00ad").rsplit(" ", 1)[-1]
             if "-" in word or last == "\u2010":
                 out += t                      # a real compound: state-of-the-|art
             else:
                 out = out[:-1] + t            # exam-|ple -> example
         elif is_cjk(last) and is_cjk(first):
-            out += t
+            out += " " + t if word_end and (is_hangul(last) or is_hangul(first)) else t
         else:
             out += " " + t
+        word_end = raw[-1:].isspace()
     return out
 
 
@@ -129,4 +160,4 @@ def normalize_for_repeat(text: str) -> str:
     return re.sub(r"\s+", " ", t).strip()
 
 
-SENTENCE_END = (".", "!", "?", "。", "！", "？", ":", "\u201d", '"', ")")
+SENTENCE_END = (".", "!", "?", "。", "！", "？", "．", "｡", "」", "』", "）", ":", "\u201d", '"', ")")

@@ -1,36 +1,212 @@
-"""Decide, per page, whether the text layer can be trusted, and say so when it cannot."""
+"""Can the text layer be trusted? One assessment per page, read by extraction and this stage.
+
+`assess(page)` measures a raw page: how much text it has, how much of it is invisible
+(an OCR layer laid over a scan, PDF render mode 3), how much is garbage (unmapped glyphs,
+control characters, CJK fonts whose codes come out as Latin-1), and how much of the page
+an image covers. Extraction (`extract/ocr.py`) uses it to decide whether to OCR a page;
+the `text_layer` stage turns it into issues, so no page is ever silently empty; the
+`text_source` stage copies each page's decision onto its elements.
+"""
 from __future__ import annotations
 
-from dataclasses import replace
+import re
+from dataclasses import dataclass, replace
 
 from ..errors import Issue
-from ..model import Document
+from ..model import BBox, Document, Element, Line, Page, TextSource
 from ..settings import Settings
 
 UNMAPPED = "\ufffd"
+MIN_TEXT_CHARS = 40          # fewer usable characters than this on a page-sized image: a scan
+SCAN_COVER = 0.6             # an image covering this share of the page makes it a scan candidate
+ANY_IMAGE_COVER = 0.1        # a page with no text at all is OCR'd when images cover this much
+GARBLED_SHARE = 0.1          # this share of garbage characters flags the text layer
+GARBLED_MIN = 10             # ... and at least this many
+HIDDEN_SHARE = 0.5           # this share of invisible text over a scan: an existing OCR layer
+
+# ids of lines and spans made by OCR carry this marker (see extract/ocr.py), so a page
+# that mixes native and OCR'd text can say which element came from where
+OCR_ID_MARK = "-ocr"
+
+# fonts that should draw CJK glyphs; their text coming out as Latin-1 is an encoding failure
+_CJK_FONT = re.compile(
+    r"^(?:[A-Z]{6}\+)?(?:sim(?:sun|hei|kai|fang|li|you)|st(?:song|heiti|kaiti|fangsong|xihei|zhongsong)|"
+    r"fangsong|kaiti|song|hei(?:ti)?\b|batang|gulim|dotum|gungsuh|malgun|microsoftyahei|yahei|"
+    r"p?mingliu|ms-?p?(?:gothic|mincho)|hira(?:gino|min|kaku)|meiryo|yu(?:gothic|mincho)|"
+    r"noto\w*cjk|sourcehan|adobe(?:song|heiti|ming|myungjo|kaiti|fangsong)|fz|dfk|df\w*(?:mincho|gothic)|"
+    r"ryumin|gothicbbb|heisei|koz(?:min|go)|hy|msung|mhei|msyh|nsimsun)"
+    r"|mincho|cjk|-uni(?:gb|cns|jis|ks)|gb2312|gbk|big5", re.I)
+_CJK_TEXT = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
+_LATIN1_HIGH = re.compile(r"[\u0080-\u024f\u02b0-\u02ff\u2000-\u206f\u2122\u0152\u0153\u0178\u0192]")
 
 
+def garbled_chars(text: str, font: str = "") -> int:
+    """Characters of one span that carry no usable text.
+
+    Counts U+FFFD (no Unicode mapping) and C0/C1 control characters (raw glyph codes);
+    in a CJK font whose span holds no CJK at all, every non-ASCII character (a CID read
+    as Latin-1) and every control character is garbage, so is the whole span.
+    """
+    bad = sum(1 for c in text if c == UNMAPPED or (ord(c) < 32 and c not in "\t\n\r")
+              or 0x7f <= ord(c) < 0xa0)
+    if font and _CJK_FONT.search(font) and not _CJK_TEXT.search(text):
+        strange = len(_LATIN1_HIGH.findall(text))
+        if bad or strange:
+            return len(text.strip()) or bad
+    return bad
+
+
+def line_garbled(line: Line) -> int:
+    return sum(garbled_chars(s.text, s.font) for s in line.spans)
+
+
+@dataclass(frozen=True, slots=True)
+class TextLayerReport:
+    """What the raw text layer of one page is worth."""
+    chars: int = 0               # non-space characters
+    invisible: int = 0           # of them drawn invisibly (alpha 0, render mode 3)
+    garbled: int = 0             # of them garbage
+    image_cover: float = 0.0     # share of the page under raster images (union)
+
+    @property
+    def usable(self) -> int:
+        return max(0, self.chars - self.garbled)
+
+    @property
+    def is_garbled(self) -> bool:
+        return self.garbled >= GARBLED_MIN and self.garbled > GARBLED_SHARE * self.chars
+
+    @property
+    def is_scan(self) -> bool:
+        """An image page without a usable text layer: OCR it."""
+        if self.has_hidden_ocr_layer:
+            return False
+        if self.usable == 0 and self.image_cover >= ANY_IMAGE_COVER:
+            return True
+        return self.image_cover >= SCAN_COVER and self.usable < MIN_TEXT_CHARS
+
+    @property
+    def has_hidden_ocr_layer(self) -> bool:
+        """Mostly invisible text over a page-sized image: a scan that was OCR'd before."""
+        return (self.image_cover >= SCAN_COVER and self.usable > 0
+                and self.invisible >= HIDDEN_SHARE * self.chars)
+
+    @property
+    def ocr_reason(self) -> str | None:
+        if self.is_scan:
+            return "no_text_layer"
+        if self.is_garbled:
+            return "garbled_text_layer"
+        return None
+
+
+def assess(page: Page) -> TextLayerReport:
+    chars = invisible = garbled = 0
+    for ln in page.lines:
+        for s in ln.spans:
+            n = len(s.text.strip())
+            if not n:
+                continue
+            chars += n
+            if s.alpha == 0:
+                invisible += n
+            garbled += min(n, garbled_chars(s.text, s.font))
+    return TextLayerReport(chars, invisible, garbled, image_cover(page))
+
+
+def image_cover(page: Page) -> float:
+    """Share of the page covered by the union of its image placements."""
+    area = page.width * page.height
+    if area <= 0 or not page.images:
+        return 0.0
+    rect = page.rect
+    if page.rotation % 180 == 90 and page.text_source is TextSource.NATIVE:
+        rect = BBox(0.0, 0.0, page.height, page.width)   # raw content is in unrotated space
+    boxes = [b for b in (im.bbox.intersection(rect) for im in page.images[:400]) if b is not None]
+    return min(1.0, _union_area(boxes) / area)
+
+
+def _union_area(boxes: list[BBox]) -> float:
+    """Area of a union of rectangles by coordinate compression (few boxes per page)."""
+    if not boxes:
+        return 0.0
+    xs = sorted({b.x0 for b in boxes} | {b.x1 for b in boxes})
+    total = 0.0
+    for xa, xb in zip(xs, xs[1:]):
+        spans = sorted((b.y0, b.y1) for b in boxes if b.x0 <= xa and b.x1 >= xb)
+        covered, top, bottom = 0.0, None, None
+        for y0, y1 in spans:
+            if bottom is None or y0 > bottom:
+                if bottom is not None:
+                    covered += bottom - top
+                top, bottom = y0, y1
+            else:
+                bottom = max(bottom, y1)
+        if bottom is not None:
+            covered += bottom - top
+        total += covered * (xb - xa)
+    return total
+
+
+def is_ocr_line(line_id: str) -> bool:
+    return OCR_ID_MARK in line_id
+
+
+# -- the text_layer stage: issues ------------------------------------------------------------
 def run(doc: Document, settings: Settings) -> Document:
     issues = list(doc.issues)
     for page in doc.pages:
         if page.fallback and not page.lines:
             continue
-        chars = sum(len(ln.text.strip()) for ln in page.lines)
-        covered = sum(im.bbox.area for im in page.images) / max(page.width * page.height, 1.0)
-        if chars == 0 and page.images:
-            issues.append(Issue("text_layer", page.index, "no_text_layer",
-                                f"page {page.index + 1} is an image with no text layer (scanned?); "
-                                "its text is missing unless OCR is enabled"))
-        elif chars == 0 and page.drawings:
-            issues.append(Issue("text_layer", page.index, "no_text",
-                                f"page {page.index + 1} has drawings but no extractable text"))
-        elif chars and covered > 0.8 and chars < 40:
-            issues.append(Issue("text_layer", page.index, "sparse_text_on_image",
-                                f"page {page.index + 1} is mostly an image with little text"))
-        else:
-            unmapped = sum(ln.text.count(UNMAPPED) for ln in page.lines)
-            if chars and unmapped > 0.1 * chars:
-                issues.append(Issue("text_layer", page.index, "unmapped_glyphs",
-                                    f"page {page.index + 1}: {unmapped} of {chars} characters have "
-                                    "no Unicode mapping (broken font encoding)"))
+        issue = _page_issue(page, assess(page), settings)
+        if issue is not None:
+            issues.append(issue)
     return replace(doc, issues=tuple(issues))
+
+
+def _page_issue(page: Page, report: TextLayerReport, settings: Settings) -> Issue | None:
+    n = page.index + 1
+    if page.text_source is not TextSource.NATIVE:
+        if report.chars == 0:
+            return Issue("text_layer", page.index, "ocr_no_text",
+                         f"page {n}: OCR found no text (blank page, a picture, or a language "
+                         f"missing from ocr.languages={'+'.join(settings.ocr.languages)})")
+        return None
+    why = {"never": "OCR is off (ocr.mode='never')"}.get(settings.ocr.mode,
+                                                          "OCR did not run (see the ocr issue)")
+    if report.chars == 0 and page.images:
+        return Issue("text_layer", page.index, "no_text_layer",
+                     f"page {n} is an image with no text layer (scanned?); its text is missing: {why}")
+    if report.chars == 0 and page.drawings:
+        return Issue("text_layer", page.index, "no_text",
+                     f"page {n} has drawings but no extractable text (text drawn as outlines?)")
+    if report.chars == 0:
+        return Issue("text_layer", page.index, "empty_page", f"page {n} has no text and no images")
+    if report.is_scan:
+        return Issue("text_layer", page.index, "sparse_text_on_image",
+                     f"page {n} is mostly an image with little text ({report.usable} characters); {why}")
+    if report.is_garbled:
+        return Issue("text_layer", page.index, "garbled_text_layer",
+                     f"page {n}: {report.garbled} of {report.chars} characters have no usable "
+                     f"Unicode mapping (broken font encoding, e.g. no ToUnicode map); {why}")
+    return None
+
+
+# -- the text_source stage: each element says where its text came from ------------------
+def tag_elements(doc: Document, settings: Settings) -> Document:
+    """Copy the page decision onto elements; on mixed pages decide by the element's lines."""
+    source = {p.index: p.text_source for p in doc.pages}
+    if all(s is TextSource.NATIVE for s in source.values()):
+        return doc
+    elements = [_tag(e, source) for e in doc.elements]
+    return replace(doc, elements=tuple(elements))
+
+
+def _tag(e: Element, source: dict[int, TextSource]) -> Element:
+    pages = {e.page} | {r.page for r in e.continuation}
+    kinds = {source.get(p, TextSource.NATIVE) for p in pages}
+    if kinds == {TextSource.MIXED} or TextSource.MIXED in kinds:
+        ocr = {is_ocr_line(lid) for lid in e.line_ids}
+        kinds = (kinds - {TextSource.MIXED}) | {TextSource.OCR if o else TextSource.NATIVE for o in ocr}
+    kind = next(iter(kinds)) if len(kinds) == 1 else TextSource.MIXED   # none or several
+    return e if kind is e.text_source else replace(e, text_source=kind)
