@@ -412,3 +412,11 @@ def test_long_footnote_unit_splits_as_prose():
     check_budget(chunks, 60)
     assert len(chunks) >= 6 and all(c.units[0].kind is UnitKind.FOOTNOTE for c in chunks)
     assert sum(c.text.count("]: Sentence") for c in chunks) == 6
+
+
+def test_headings_over_budget_stay_with_the_next_unit():
+    heads = "\n\n".join(f"# Heading number {i} " + " ".join(WORDS) for i in range(3))
+    md = f"Intro.\n\n{heads}\n\nBody text."
+    chunks = split_markdown(md, chunk_size=32)
+    assert [c.text for c in chunks] == ["Intro.", f"{heads}\n\nBody text."]
+    assert chunks[1].oversize and chunks[1].token_count > 32

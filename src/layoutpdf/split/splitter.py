@@ -158,8 +158,11 @@ class _Packer:
             elif self.prefix:
                 self._set_prefix(self.prefix[1:])
                 queue.appendleft(a)
+            elif a.heading:   # headings alone over budget: keep them with what follows
+                self._add(a)
             else:
-                parts = self._refine(a, self.cur, queue)
+                room = self.size - (self.est + SEP_TOKENS if self.cur else 0)
+                parts = self._refine(a, self.cur, queue) if room > 0 else None
                 if parts:
                     queue.extendleft(reversed(parts))
                 else:
