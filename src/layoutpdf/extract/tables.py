@@ -49,6 +49,10 @@ def find_table_candidates(page, textpage, lines: list[Line], drawings: list[Draw
         hs, vs, marks = _segments(page, drawings, width * height)
         regions = [(box, strategy) for box, strategy in _rule_regions(hs, vs, body, em)
                    if not _is_figure(box, marks, images)]
+        grids_boxes = [BBox(*box) for box, strategy in regions if strategy == "lines"]
+        regions = [(box, strategy) for box, strategy in regions if strategy == "lines"
+                   or not any(g.covers_fraction(BBox(*box)) > 0.2 or BBox(*box).covers_fraction(g) > 0.5
+                              for g in grids_boxes)]   # rules around ruled grids: section rules
     boxes = [box for box, _ in regions]
     rest = [ln for ln in body if not any(_holds(b, ln.bbox) for b in boxes)]
     aligned = _aligned_signal(rest, em, width)
