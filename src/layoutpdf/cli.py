@@ -131,16 +131,27 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_inspect(args: argparse.Namespace) -> int:
-    from .debug import draw
+    from .debug import draw, inspect
+    if not args.output and not args.png:
+        print("error: inspect needs -o report.html (and/or --png DIR)", file=sys.stderr)
+        return 2
     password = args.password or os.environ.get(PASSWORD_ENV)
     doc = parse(args.input, pages=parse_page_ranges(args.pages), password=password)
-    os.makedirs(args.output, exist_ok=True)
     stem = _safe_stem(args.input)
-    for page in doc.pages:
-        target = os.path.join(args.output, f"{stem}-p{page.index + 1}.png")
-        with open(target, "wb") as fh:
-            fh.write(draw(doc, page.index, password=password))
-        print(f"wrote {target}")
+    if args.output:
+        html = inspect(doc, dpi=args.dpi, source=args.input, password=password)
+        tmp = args.output + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(html)
+        os.replace(tmp, args.output)
+        print(f"wrote {args.output} ({len(doc.pages)} pages, {len(html.encode()) // 1024} KiB)")
+    if args.png:
+        os.makedirs(args.png, exist_ok=True)
+        for page in doc.pages:
+            target = os.path.join(args.png, f"{stem}-p{page.index + 1}.png")
+            with open(target, "wb") as fh:
+                fh.write(draw(doc, page.index, source=args.input, password=password))
+            print(f"wrote {target}")
     return 0
 
 
@@ -161,11 +172,13 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(func=cmd_convert)
     d = sub.add_parser("demo", help="convert the bundled sample PDF and print the Markdown")
     d.set_defaults(func=cmd_demo)
-    i = sub.add_parser("inspect", help="draw the layout decisions on each page (PNG)")
+    i = sub.add_parser("inspect", help="write an HTML report of every layout decision")
     i.add_argument("input")
-    i.add_argument("-o", "--output", required=True, help="output directory")
+    i.add_argument("-o", "--output", help="the HTML report to write, e.g. report.html")
     i.add_argument("--pages", help="1-based pages, e.g. 1-3")
     i.add_argument("--password", help=f"password (or set {PASSWORD_ENV})")
+    i.add_argument("--dpi", type=int, default=100, help="resolution of the page images (default 100)")
+    i.add_argument("--png", metavar="DIR", help="also write one PNG overlay per page into DIR")
     i.set_defaults(func=cmd_inspect)
     return ap
 

@@ -1,0 +1,271 @@
+/* layoutpdf inspector: details panel, selection, keyboard navigation. No network, no libraries
+   (window.katex is used for equations when a vendored copy was inlined, else raw LaTeX). */
+(function () {
+  "use strict";
+  var DATA = JSON.parse(document.getElementById("layout-data").textContent);
+  var ITEMS = DATA.items || {};
+  var pages = Array.prototype.slice.call(document.querySelectorAll("section.page"));
+  var body = document.body;
+  var panel = document.getElementById("details-body");
+  var indicator = document.getElementById("page-indicator");
+  var navLinks = Array.prototype.slice.call(document.querySelectorAll(".pager .nav a"));
+  var current = 0, pinned = null, zoom = 1.3;
+
+  /* ---------- pages ---------- */
+  function setCurrent(pos) {
+    if (!pages.length) { indicator.textContent = "no pages"; return; }
+    current = Math.max(0, Math.min(pages.length - 1, pos));
+    pages.forEach(function (p, i) { p.classList.toggle("current", i === current); });
+    navLinks.forEach(function (a, i) { a.classList.toggle("current", i === current); });
+    var page = pages[current];
+    indicator.textContent = "page " + (+page.dataset.page + 1) + " (" + (current + 1) + "/" + pages.length + ")";
+    body.dataset.currentPage = page.dataset.page;
+  }
+  function goTo(pos) {
+    if (!pages.length) return;
+    pos = Math.max(0, Math.min(pages.length - 1, pos));
+    setCurrent(pos);
+    pages[pos].scrollIntoView({ block: "start", behavior: "auto" });
+    pages[pos].focus({ preventScroll: true });
+  }
+  function posOfPage(index) {
+    for (var i = 0; i < pages.length; i++) if (+pages[i].dataset.page === +index) return i;
+    return -1;
+  }
+  var ticking = false;
+  window.addEventListener("scroll", function () {
+    if (ticking) return;
+    ticking = true;
+    window.requestAnimationFrame(function () {
+      ticking = false;
+      var line = document.querySelector(".toolbar").offsetHeight + 40, pos = 0;
+      for (var i = 0; i < pages.length; i++) if (pages[i].getBoundingClientRect().top <= line) pos = i;
+      if (pos !== current) setCurrent(pos);
+    });
+  });
+
+  /* ---------- details ---------- */
+  function el(tag, cls, text) {
+    var n = document.createElement(tag);
+    if (cls) n.className = cls;
+    if (text !== undefined && text !== null) n.textContent = String(text);
+    return n;
+  }
+  function fmt(v) {
+    if (v === null || v === undefined || v === "") return "—";
+    if (Array.isArray(v)) return v.length ? v.map(fmt).join("; ") : "—";
+    if (typeof v === "number") return Number.isInteger(v) ? String(v) : v.toFixed(3);
+    if (typeof v === "boolean") return v ? "yes" : "no";
+    return String(v);
+  }
+  function jump(key, label) {
+    var a = el("a", "jump", label || key.split(":").slice(1).join(":"));
+    a.href = "#"; a.dataset.select = key;
+    return a;
+  }
+  function dl(rows) {
+    var d = el("dl");
+    rows.forEach(function (r) {
+      if (r[1] === undefined) return;
+      d.appendChild(el("dt", null, r[0]));
+      var dd = el("dd");
+      if (r[1] instanceof Node) dd.appendChild(r[1]); else dd.textContent = fmt(r[1]);
+      d.appendChild(dd);
+    });
+    return d;
+  }
+  function reviewFlag(item) {
+    return item.needs_review ? el("span", "review-flag", "needs review") : el("span", "ok-flag", "ok");
+  }
+  function pageLink(page) { return jump("page:" + page, "p. " + (page + 1)); }
+  function ref(kind, id) { return id ? jump(kind + ":" + id, id) : "—"; }
+  function latexNode(src) {
+    var box = el("div");
+    if (window.katex) {
+      try { window.katex.render(src, box, { throwOnError: false, displayMode: true }); } catch (e) { /* raw below */ }
+    }
+    box.appendChild(el("code", "latex-src", src));
+    return box;
+  }
+  function bindingRows(item) {
+    switch (item.kind) {
+      case "figure": case "table":
+        return [["label", item.label], ["score", item.score], ["review", reviewFlag(item)],
+                ["reasons", item.reasons], ["caption", item.caption],
+                ["caption element", ref("element", item.caption_element_id)],
+                ["box element", ref("element", item.element_id)]].concat(item.kind === "figure"
+          ? [["figure kind", item.figure_kind], ["mentions", item.mentions], ["context", item.context]]
+          : [["rows × cols", item.rows + " × " + item.columns], ["header rows", item.header_rows],
+             ["continued", item.continued]]);
+      case "footnote":
+        return [["marker", item.marker], ["score", item.score], ["review", reviewFlag(item)],
+                ["reasons", item.reasons], ["note text", item.text],
+                ["anchor element", ref("element", item.anchor_element_id)],
+                ["anchor", item.anchor_context], ["note element", ref("element", item.element_id)]];
+      case "equation":
+        return [["LaTeX", latexNode(item.latex)], ["display", item.display], ["tag", item.tag],
+                ["confidence", item.confidence], ["reasons", item.reasons],
+                ["element", ref("element", item.element_id)]];
+    }
+    return [];
+  }
+  function header(item) {
+    var h = el("div", "head");
+    var badge = el("span", "kind", item.kind === "element" ? item.role : item.kind);
+    var node = document.querySelector('[data-kind="' + item.kind + '"][data-id="' + CSS.escape(item.id) + '"]');
+    if (node && node.style.getPropertyValue("--c")) badge.style.setProperty("--c", node.style.getPropertyValue("--c"));
+    h.appendChild(badge);
+    h.appendChild(document.createTextNode(" " + item.id + " · "));
+    h.appendChild(pageLink(item.page));
+    return h;
+  }
+  function render(key) {
+    var item = ITEMS[key];
+    panel.textContent = "";
+    if (!item) { panel.appendChild(el("p", "hint", "Hover or click a box to see its details.")); return; }
+    panel.dataset.key = key;
+    panel.appendChild(header(item));
+    if (item.kind === "element") {
+      panel.appendChild(dl([["layer", item.layer], ["reading order", item.order], ["column", item.column],
+        ["level", item.level], ["bbox", item.bbox.join(", ")], ["lines", item.lines],
+        ["text source", item.text_source], ["reasons", item.reasons],
+        ["continues on", item.continuation.map(function (c) { return "p. " + (c.page + 1) + " [" + c.bbox.join(", ") + "]"; })]]));
+      if (item.text) panel.appendChild(el("div", "text", item.text));
+      item.bindings.forEach(function (bkey) {
+        var b = ITEMS[bkey];
+        if (!b) return;
+        var box = el("div", "binding" + (b.needs_review ? " review" : ""));
+        box.appendChild(el("b", null, b.kind + " "));
+        box.appendChild(jump(bkey, b.label || b.id));
+        box.appendChild(dl(bindingRows(b)));
+        panel.appendChild(box);
+      });
+    } else {
+      panel.appendChild(dl([["bbox", item.bbox.join(", ")]].concat(bindingRows(item))));
+      if (item.kind === "figure" && item.text) panel.appendChild(el("div", "text", item.text));
+    }
+  }
+  function nodesOf(key) {
+    var kind = key.split(":")[0], id = key.slice(kind.length + 1);
+    return document.querySelectorAll('[data-kind="' + kind + '"][data-id="' + CSS.escape(id) + '"]');
+  }
+  function select(key, opts) {
+    document.querySelectorAll(".selected").forEach(function (n) { n.classList.remove("selected"); });
+    pinned = key;
+    if (!key) { render(null); return; }
+    var item = ITEMS[key];
+    nodesOf(key).forEach(function (n) { n.classList.add("selected"); });
+    if (item && item.bindings) item.bindings.forEach(function (b) {
+      nodesOf(b).forEach(function (n) { if (n.classList.contains("bind")) n.classList.add("selected"); });
+    });
+    render(key);
+    if (opts && opts.reveal && item) {
+      var pos = posOfPage(item.page);
+      var node = document.querySelector('section.page[data-page="' + item.page + '"] [data-kind="' + item.kind + '"][data-id="' + CSS.escape(item.id) + '"]');
+      if (pos >= 0) setCurrent(pos);
+      if (node && node.scrollIntoView) node.scrollIntoView({ block: "center" });
+      else if (pos >= 0) goTo(pos);
+    }
+  }
+  function keyOf(node) {
+    var t = node && node.closest && node.closest("[data-kind][data-id]");
+    if (!t || !t.closest("svg")) return null;
+    return t.dataset.kind + ":" + t.dataset.id;
+  }
+
+  document.addEventListener("mouseover", function (ev) {
+    var key = keyOf(ev.target);
+    if (key && ITEMS[key]) render(key);
+  });
+  document.addEventListener("mouseout", function (ev) {
+    var key = keyOf(ev.target);
+    if (key && key !== keyOf(ev.relatedTarget)) render(pinned);
+  });
+  document.addEventListener("click", function (ev) {
+    var a = ev.target.closest && ev.target.closest("a[data-select], a[data-goto], button[data-action]");
+    if (a && a.dataset.select) {
+      ev.preventDefault();
+      var s = a.dataset.select;
+      if (s.indexOf("page:") === 0) goTo(posOfPage(+s.slice(5)));
+      else select(s, { reveal: true });
+      return;
+    }
+    if (a && a.dataset.goto !== undefined) { ev.preventDefault(); goTo(posOfPage(+a.dataset.goto)); return; }
+    if (a && a.dataset.action) { action(a.dataset.action); return; }
+    var key = keyOf(ev.target);
+    if (key && ITEMS[key]) select(key);
+  });
+  document.addEventListener("focusin", function (ev) {
+    var key = keyOf(ev.target);
+    if (key && ITEMS[key]) {
+      select(key);
+      var pos = posOfPage(ITEMS[key].page);
+      if (pos >= 0 && pos !== current) setCurrent(pos);
+    }
+  });
+
+  /* ---------- toggles, zoom, keys ---------- */
+  document.querySelectorAll("input[data-toggle]").forEach(function (box) {
+    function apply() {
+      var name = box.dataset.toggle;
+      if (name === "inline-latex") body.classList.toggle("show-inline-latex", box.checked);
+      else body.classList.toggle("hide-" + name, !box.checked);
+    }
+    box.addEventListener("change", apply);
+    apply();
+  });
+  document.querySelectorAll("input[data-toggle-role]").forEach(function (box) {
+    box.addEventListener("change", function () {
+      var role = box.dataset.toggleRole;
+      document.querySelectorAll('.el[data-role="' + role + '"], .el-part[data-part-role="' + role + '"]').forEach(function (n) {
+        n.classList.toggle("role-hidden", !box.checked);
+      });
+    });
+  });
+  function setZoom(z) {
+    zoom = Math.max(0.5, Math.min(4, z));
+    document.documentElement.style.setProperty("--zoom", zoom.toFixed(2));
+  }
+  function stepElement(delta) {
+    var els = Array.prototype.slice.call(document.querySelectorAll(".el:not(.role-hidden)"));
+    if (!els.length) return;
+    var at = els.indexOf(document.activeElement);
+    if (at < 0) {
+      var inPage = els.filter(function (n) { return pages[current] && pages[current].contains(n); });
+      at = inPage.length ? els.indexOf(inPage[0]) - delta : -delta;
+    }
+    var next = els[Math.max(0, Math.min(els.length - 1, at + delta))];
+    next.focus();
+    next.scrollIntoView({ block: "nearest" });
+  }
+  function action(name) {
+    if (name === "next") goTo(current + 1);
+    else if (name === "prev") goTo(current - 1);
+    else if (name === "zoom-in") setZoom(zoom * 1.2);
+    else if (name === "zoom-out") setZoom(zoom / 1.2);
+  }
+  document.addEventListener("keydown", function (ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    var t = ev.target;
+    if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable)) return;
+    switch (ev.key) {
+      case "j": case "ArrowRight": action("next"); break;
+      case "k": case "ArrowLeft": action("prev"); break;
+      case "n": stepElement(1); break;
+      case "p": stepElement(-1); break;
+      case "+": case "=": action("zoom-in"); break;
+      case "-": action("zoom-out"); break;
+      case "Escape": select(null); if (document.activeElement && document.activeElement.blur) document.activeElement.blur(); break;
+      case "Enter": case " ":
+        var key = keyOf(t);
+        if (!key) return;
+        select(key);
+        break;
+      default: return;
+    }
+    ev.preventDefault();
+  });
+
+  setCurrent(0);
+  window.layoutpdfInspector = { goTo: goTo, select: select, current: function () { return current; }, data: DATA };
+})();
