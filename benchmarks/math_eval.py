@@ -32,7 +32,7 @@ from layoutpdf.model.content import Line  # noqa: E402
 from layoutpdf.model.geometry import BBox  # noqa: E402
 from layoutpdf.render.latex_symbols import is_math_font  # noqa: E402
 from layoutpdf.stages.math_serialize import (  # noqa: E402
-    line_to_markdown_with_math, lines_to_latex)
+    attach_script_lines, line_to_markdown_with_math, lines_to_latex)
 from math_pdf_helpers import engine_lines, page_lines, page_rules  # noqa: E402
 
 
@@ -175,6 +175,7 @@ def _inline(lines, page_rules_, im, metrics) -> tuple[bool, float, str]:
     prefix_words = im["prefix"].split()[-3:]
     target = metrics.canon_math(im["math"])
     best, best_sim = "", 0.0
+    lines = attach_script_lines(lines)
     cands: list[Line] = []
     for ln in lines:
         text = re.sub(r"\s+", " ", ln.text)
@@ -185,11 +186,8 @@ def _inline(lines, page_rules_, im, metrics) -> tuple[bool, float, str]:
             if below:
                 cands.append(min(below, key=lambda o: o.bbox.y0))
     for ln in cands:
-        group = [ln] + [o for o in lines if o is not ln and ln.bbox.y0 < o.bbox.cy < ln.bbox.y1
-                        and o.bbox.overlap_x(ln.bbox) > 0 and not is_prose(o)]
-        rules = [r for r in page_rules_
-                 if BBox.union_all(x.bbox for x in group).expand(2).intersection(r.expand(0.5))]
-        md, results = line_to_markdown_with_math(_merge(group), ln.size, rules)
+        rules = [r for r in page_rules_ if ln.bbox.expand(2).intersection(r.expand(0.5))]
+        md, results = line_to_markdown_with_math(ln, ln.size, rules)
         for r in results:
             if metrics.canon_math(r.latex) == target:
                 return True, 1.0, r.latex
@@ -197,14 +195,6 @@ def _inline(lines, page_rules_, im, metrics) -> tuple[bool, float, str]:
             if sim > best_sim:
                 best, best_sim = r.latex, sim
     return False, best_sim, best
-
-
-def _merge(group: list[Line]) -> Line:
-    """A prose line plus the numerator/denominator lines the extractor split off it."""
-    if len(group) == 1:
-        return group[0]
-    spans = sorted((s for ln in group for s in ln.spans), key=lambda s: s.bbox.x0)
-    return Line.build(group[0].id, group[0].page, tuple(spans))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -4,13 +4,12 @@ extractor when present, and on hand-made spans for the TeX-specific cases."""
 from __future__ import annotations
 
 import pymupdf
-import pytest
 
 from layoutpdf.model.content import Line, Span
 from layoutpdf.model.geometry import BBox
-from layoutpdf.stages.math_serialize import (inline_math_runs, line_to_markdown_with_math,
-                                             lines_to_latex, rules_from_drawings,
-                                             spans_to_latex)
+from layoutpdf.stages.math_serialize import (attach_script_lines, inline_math_runs,
+                                             line_to_markdown_with_math, lines_to_latex,
+                                             rules_from_drawings, spans_to_latex)
 
 from math_pdf_helpers import engine_lines, page_lines, page_rules
 
@@ -371,6 +370,38 @@ def test_footnote_marker_is_flagged_not_math():
     runs = inline_math_runs(line, 10)
     assert [(r.maybe_footnote_marker, line.text[r.start:r.end]) for r in runs] == [(True, "3")]
     assert line_to_markdown_with_math(line, 10)[0] == line.text
+
+
+def test_inline_fraction_split_off_by_the_extractor():
+    s = Sheet()
+    x = s.text(72, 100, "up to a factor of ", 10, ROMAN)
+    s.text(x + 1, 96.5, "p", 7)
+    s.text(x + 1, 104.5, "q", 7)
+    s.rule(x, x + 6, 98)
+    s.text(x + 6, 100, ". The next sentence goes on here.", 10, ROMAN)
+    lines, rules = s.read()
+    lines = attach_script_lines(lines)
+    host = next(ln for ln in lines if "factor" in ln.text)
+    text, results = line_to_markdown_with_math(host, 10, rules)
+    assert text == r"up to a factor of $\frac{p}{q}$. The next sentence goes on here."
+
+
+def test_number_in_math_font_stays_plain():
+    spans = (Span("a", "0", BBox(72, 92, 77, 102), "LMRoman8-Regular", 8, 0, 0, 255, (72, 100)),
+             Span("b", ".", BBox(77, 92, 79, 102), "LMMathItalic8-Regular", 8, 0, 0, 255,
+                  (77, 100)),
+             Span("c", "5", BBox(79, 92, 84, 102), "LMRoman8-Regular", 8, 0, 0, 255, (79, 100)))
+    line = Line.build("l", 0, spans)
+    assert line_to_markdown_with_math(line, 8) == ("0.5", [])
+
+
+def test_body_font_that_is_a_math_font():
+    # a document set entirely in Cambria Math: its words are prose, not formulas
+    spans = (Span("a", "plain words here", BBox(72, 92, 150, 102), "CambriaMath", 10, 0, 0, 255,
+                  (72, 100)),)
+    line = Line.build("l", 0, spans)
+    assert inline_math_runs(line, 10, body_fonts=["CambriaMath"]) == []
+    assert inline_math_runs(line, 10) != []
 
 
 def test_plain_prose_has_no_math():

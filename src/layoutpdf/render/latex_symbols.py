@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 # ----------------------------------------------------------------------------------------
 # atom kinds (TeX's math classes, simplified)
@@ -281,6 +282,7 @@ def base_font_name(fontname: str) -> str:
     return _SUBSET_RX.sub("", fontname or "")
 
 
+@lru_cache(maxsize=4096)
 def is_math_font(fontname: str) -> bool:
     """True for fonts that only math uses: TeX math fonts (CMMI, CMSY, CMEX, AMS, LM Math,
     mathtime), OpenType math fonts (Cambria Math, STIX Two Math, Latin Modern Math,
@@ -289,6 +291,7 @@ def is_math_font(fontname: str) -> bool:
     return bool(name) and bool(_MATH_FONT_RX.search(name.replace(" ", "")))
 
 
+@lru_cache(maxsize=4096)
 def font_family(fontname: str) -> str:
     """Coarse TeX family of a font: 'cmex', 'cmsy', 'cmmi', 'msbm', 'eufm', 'rsfs', 'cmr'
     (any TeX text roman), 'bold' (TeX bold text), or '' (anything else)."""
@@ -389,6 +392,7 @@ def math_alphanumeric(ch: str) -> str | None:
     return word
 
 
+@lru_cache(maxsize=8192)
 def is_math_char(ch: str) -> bool:
     """True for characters that only occur in math: Greek, operators, relations, arrows,
     math alphanumerics, letterlike symbols, primes, combining accents."""

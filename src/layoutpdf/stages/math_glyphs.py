@@ -46,6 +46,7 @@ class Glyph:
     end: tuple[int, int] = (-1, -1)   # (span index, char index) after the last character
     unmapped: bool = False
     script_hint: int = 0          # +1 superscript char (²), -1 subscript char (₂)
+    font: str = ""                # font name without subset prefix
     floating: bool = False        # vertical position unknown (2nd+ glyph of a cmex run)
     alt_base: float | None = None  # other possible baseline (span on two baselines)
     parts: list["Glyph"] = field(default_factory=list)
@@ -254,6 +255,7 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
             span = replace(span, origin=(span.origin[0], base))
         family = sym.font_family(span.font)
         mathf = sym.is_math_font(span.font)
+        fontname = sym.base_font_name(span.font)
         stack = _extensible_stack(span, family)
         if stack is not None:
             stack.pos, stack.end = (si, 0), (si, len(span.text))
@@ -274,6 +276,7 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
                 continue
             g = _make_glyph(c, span, family, mathf, upright, x0, x1, reasons)
             g.pos, g.end = (si, ci), (si, ci + 1)
+            g.font = fontname
             # later glyphs of a multi-glyph cmex run: the run has one origin, theirs is unknown
             g.floating = g.big and not first and g.kind != sym.RADICAL
             if alt is not None and not g.big:

@@ -29,11 +29,14 @@ from ..model.content import Drawing, Line, Span
 from ..model.geometry import BBox
 from ..render import latex_symbols as sym
 from .math_glyphs import Glyph, glyphs_from_spans, group_words, mark_big_glyphs, settle_levels
-from .math_layout import (REL, Atom, Ctx, join_atoms, serialize_row, split_rows, structure,
-                          usable_rules)
+from .math_layout import REL, Atom, join_atoms, serialize_row, split_rows
+from .math_structures import Ctx, structure, usable_rules
 
 __all__ = ["MathResult", "MathRun", "spans_to_latex", "lines_to_latex", "inline_math_runs",
-           "line_to_markdown_with_math", "rules_from_drawings"]
+           "line_to_markdown_with_math", "rules_from_drawings", "attach_script_lines"]
+
+
+MAX_GLYPHS = 1500          # the layout analysis is quadratic in places
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +103,9 @@ def glyphs_to_latex(glyphs: list[Glyph], rules: Sequence[BBox], reasons: list[st
                     display: bool = True, base_size: float | None = None) -> MathResult:
     if not glyphs:
         return MathResult("", "low", ("no glyphs",))
+    if len(glyphs) > MAX_GLYPHS:          # not a formula (a table or a page taken for one)
+        text = " ".join(g.tex for g in sorted(glyphs, key=lambda g: (round(g.base), g.x0)))
+        return MathResult(text, "low", (*reasons, "too many glyphs for a formula"))
     ctx = Ctx(reasons=reasons, display=display)
     rules = usable_rules(rules, glyphs)
     settle_levels(glyphs, rules)
@@ -204,6 +210,8 @@ def _check_balance(latex: str, ctx: Ctx) -> None:
 # inline math in prose lines
 # ----------------------------------------------------------------------------------------
 _OP_TOKEN = re.compile(r"^[=<>+±×÷·≤≥≠≈≡∼≃∝∈∉⊂⊆⊃⊇∪∩→←↔⇒⇐⇔↦−]+$")
+_OP_TOKEN_CHARS = frozenset("=<>+")
+_PLAIN_NUMBER = re.compile(r"^[0-9]+([.,][0-9]+)*$")
 _NUM_TOKEN = re.compile(r"^[0-9]+([.,][0-9]+)?$")
 _MARKER_CHARS = set("0123456789*†‡§¶abcdefghijklmnopqrstuvwxyz")
 _TRAIL = set(".,;:!?")
@@ -263,7 +271,7 @@ def _classify(tok: _Tok, text: str, base: float, body_size: float,
     s = text[tok.start:tok.end]
     seeds = []
     for g in tok.glyphs:
-        by_font = g.math_font and g.family not in body_fonts
+        by_font = g.math_font and g.font not in body_fonts
         if by_font or g.script_hint or _is_script(g, base, body_size) or \
                 (len(g.ch) == 1 and sym.is_math_char(g.ch)) or g.tex.startswith("\\") \
                 and g.kind != "word" and len(g.ch) == 1 and not g.ch.isascii():
@@ -348,9 +356,33 @@ def _trim(glyphs: list[Glyph], base: float, body_size: float) -> list[Glyph]:
     return gl
 
 
+_SCRIPT_CHARS = frozenset(sym.SUPERSCRIPT_CHARS) | frozenset(sym.SUBSCRIPT_CHARS)
+
+
+def _may_hold_math(line: Line, body_size: float, body_fonts: Sequence[str]) -> bool:
+    """Cheap screen: a math font, a math character, or a shifted / smaller span."""
+    base = line.baseline
+    for s in line.spans:
+        if not s.text.strip():
+            continue
+        if sym.is_math_font(s.font) and s.font not in body_fonts \
+                and sym.base_font_name(s.font) not in body_fonts:
+            return True
+        if s.size <= 0.85 * body_size or abs(s.origin[1] - base) >= 0.08 * body_size:
+            return True
+        if any(sym.is_math_char(c) or c in _SCRIPT_CHARS or c in sym.COMBINING_ACCENTS
+               for c in s.text):
+            return True
+        if _OP_TOKEN_CHARS.intersection(s.text):
+            return True
+    return False
+
+
 def inline_math_runs(line: Line, body_size: float, rules: Sequence[BBox] = (), *,
                      body_fonts: Sequence[str] = ()) -> list[MathRun]:
     """Find the formulas inside a prose line and serialize each of them."""
+    if not _may_hold_math(line, body_size, body_fonts):
+        return []
     glyphs = glyphs_from_spans(line.spans)
     if not glyphs:
         return []
@@ -359,7 +391,7 @@ def inline_math_runs(line: Line, body_size: float, rules: Sequence[BBox] = (), *
         offs.append(acc)
         acc += len(s.text)
     base = _line_baseline(glyphs, body_size)
-    fams = frozenset(sym.font_family(f) or f for f in body_fonts)
+    fams = frozenset(sym.base_font_name(f) for f in body_fonts)
     toks = _tokens(line, glyphs, offs)
     for t in toks:
         _classify(t, line.text, base, body_size, fams)
@@ -398,6 +430,76 @@ def _marker_run(t: _Tok, base: float, body_size: float, offs: list[int]) -> Math
                    first.pos[0], last.end[0] + 1, None, maybe_footnote_marker=True)
 
 
+def attach_script_lines(lines: Sequence[Line], max_chars: int = 8) -> list[Line]:
+    """Undo the splits an extractor makes around inline math: a line broken where a
+    fraction's numerator/denominator or a script changes the baseline comes back together
+    ("... factor of p" + "q. The next ..."), and short off-baseline pieces ("q.") rejoin
+    the prose line whose band they sit in. Returns lines in their original order."""
+    lines = list(lines)
+    parent = list(range(len(lines)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, a in enumerate(lines):
+        for j in range(i + 1, len(lines)):
+            b = lines[j]
+            if a.horizontal and b.horizontal and _continues(a, b):
+                parent[find(j)] = find(i)
+    for i, piece in enumerate(lines):
+        if find(i) == i and sum(find(k) == i for k in range(len(lines))) == 1:
+            host = _host_of(piece, lines, max_chars)
+            if host is not None:
+                parent[i] = find(host)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(lines)):
+        groups.setdefault(find(i), []).append(i)
+    out = []
+    for root in sorted(groups, key=lambda r: min(groups[r])):
+        members = groups[root]
+        if len(members) == 1:
+            out.append(lines[members[0]])
+            continue
+        first = lines[min(members)]
+        spans = tuple(sorted((sp for k in members for sp in lines[k].spans),
+                             key=lambda sp: sp.bbox.x0))
+        out.append(Line.build(first.id, first.page, spans, first.direction, first.vertical))
+    return out
+
+
+def _continues(a: Line, b: Line) -> bool:
+    """Same baseline, touching or a word space apart: one visual line split in two."""
+    em = max(a.size, b.size) or 10.0
+    if abs(a.baseline - b.baseline) >= 0.1 * em:
+        return False
+    gap = max(a.bbox.x0, b.bbox.x0) - min(a.bbox.x1, b.bbox.x1)
+    return gap <= 0.5 * em and a.bbox.overlap_y(b.bbox) > 0
+
+
+def _host_of(piece: Line, lines: Sequence[Line], max_chars: int) -> int | None:
+    if len(piece.text.strip()) > max_chars or not piece.horizontal:
+        return None
+    best, best_d = None, None
+    for j, host in enumerate(lines):
+        if host is piece or len(host.text.strip()) <= len(piece.text.strip()):
+            continue
+        em = host.size or 10.0
+        if not host.bbox.y0 - 0.35 * em <= piece.bbox.cy <= host.bbox.y1 + 0.35 * em:
+            continue
+        if not any(abs(sp.origin[1] - host.baseline) >= 0.1 * em or sp.size < 0.85 * em
+                   for sp in piece.spans if sp.text.strip()):
+            continue
+        if piece.bbox.x0 < host.bbox.x0 - em or piece.bbox.x1 > host.bbox.x1 + 2 * em:
+            continue
+        d = abs(piece.bbox.cy - host.bbox.cy)
+        if best_d is None or d < best_d:
+            best, best_d = j, d
+    return best
+
+
 def line_to_markdown_with_math(line: Line, body_size: float, rules: Sequence[BBox] = (), *,
                                body_fonts: Sequence[str] = ()) -> tuple[str, list[MathResult]]:
     """The line's text with inline formulas as ``$...$``. Possible footnote markers are
@@ -408,6 +510,8 @@ def line_to_markdown_with_math(line: Line, body_size: float, rules: Sequence[BBo
     for run in inline_math_runs(line, body_size, rules, body_fonts=body_fonts):
         if run.maybe_footnote_marker or run.result is None or not run.result.latex:
             continue
+        if _PLAIN_NUMBER.match(run.result.latex):
+            continue                  # a number set in math mode carries no structure
         out.append(text[pos:run.start])
         out.append(f"${run.result.latex}$")
         results.append(run.result)

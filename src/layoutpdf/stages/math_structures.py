@@ -1,0 +1,410 @@
+"""Two-dimensional math structures, recognised and collapsed innermost first into composite
+atoms that carry their LaTeX: accents over a glyph, radicals and fractions from horizontal
+rules, limits stacked over/under big operators, tall delimiter pairs (with matrices and
+binomials inside), cases braces. See math_layout.py for the rows that remain.
+
+Thresholds are typographic, in em of the local font size.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from ..model.geometry import BBox
+from ..render import latex_symbols as sym
+from . import math_layout as _rows          # layout() / split_rows(); used at call time only
+from .math_glyphs import AXIS, Glyph
+
+BIN, REL, OPEN, CLOSE, PUNCT, BIGOP, RADICAL, ACCENT, ORD = (
+    sym.BIN, sym.REL, sym.OPEN, sym.CLOSE, sym.PUNCT, sym.BIGOP, sym.RADICAL, sym.ACCENT, sym.ORD)
+
+
+def layout(gs: Sequence[Glyph], rules: Sequence[BBox], ctx: "Ctx", multi: str = "join") -> str:
+    return _rows.layout(gs, rules, ctx, multi)
+
+
+def split_rows(gs: Sequence[Glyph]) -> list[list[Glyph]]:
+    return _rows.split_rows(gs)
+
+
+@dataclass
+class Ctx:
+    reasons: list[str] = field(default_factory=list)
+    display: bool = True
+    script_depth: int = 0
+
+    def note(self, reason: str) -> None:
+        if reason not in self.reasons:
+            self.reasons.append(reason)
+
+
+def _bbox(gs: Iterable[Glyph]) -> tuple[float, float, float, float]:
+    gs = list(gs)
+    return (min(g.x0 for g in gs), min(g.top for g in gs), max(g.x1 for g in gs),
+            max(g.bottom for g in gs))
+
+
+def _normal_size(gs: Sequence[Glyph]) -> float:
+    normals = [g.size for g in gs if not g.composite and not g.big]
+    return max(normals) if normals else max((g.size for g in gs), default=10.0)
+
+
+def _row_size(gs: Sequence[Glyph]) -> float:
+    """Font size of a row: its largest glyph or composite, not counting tall glyphs (an
+    operator's size says nothing about the text size around it)."""
+    sizes = [g.size for g in gs if not g.big or (g.composite and g.inner != "limits")]
+    return max(sizes) if sizes else max((g.size for g in gs), default=10.0)
+
+
+def _without(gs: list[Glyph], used: Iterable[Glyph]) -> list[Glyph]:
+    ids = {id(g) for g in used}
+    return [g for g in gs if id(g) not in ids]
+
+
+def _composite(tex: str, parts: Sequence[Glyph], inner: str, *, axis: float | None = None,
+               base: float | None = None, size: float | None = None, kind: str = ORD,
+               box: tuple[float, float, float, float] | None = None) -> Glyph:
+    x0, top, x1, bottom = box or _bbox(parts)
+    size = size or _normal_size(parts)
+    first = min(parts, key=lambda g: g.pos)
+    last = max(parts, key=lambda g: g.end)
+    if base is None:
+        base = (axis if axis is not None else (top + bottom) / 2) + AXIS * size
+    return Glyph(tex, kind, x0, x1, top, bottom, base, size, composite=True, axis_y=axis,
+                 inner=inner, pos=first.pos, end=last.end, math_font=True,
+                 big=any(g.big for g in parts) and axis is not None,
+                 parts=list(parts), unmapped=any(g.unmapped for g in parts))
+
+
+# ----------------------------------------------------------------------------------------
+# accents
+# ----------------------------------------------------------------------------------------
+def apply_accents(gs: list[Glyph], ctx: Ctx) -> list[Glyph]:
+    for acc in [g for g in gs if g.kind == ACCENT and not g.composite]:
+        others = [g for g in gs if g is not acc and g.kind != ACCENT]
+        wide = acc.tex in (r"\widehat", r"\widetilde")
+        targets = []
+        for g in others:
+            ov = min(acc.x1, g.x1) - max(acc.x0, g.x0)
+            if g.base < acc.base - 0.05 * acc.size or g.cy <= acc.cy:
+                continue
+            if g.top - acc.bottom > 0.6 * acc.size:
+                continue
+            if wide and acc.x0 - 0.1 * acc.size <= g.cx <= acc.x1 + 0.1 * acc.size:
+                targets.append(g)
+            elif not wide and ov >= 0.3 * min(acc.width, g.width or acc.width):
+                targets.append((ov, g))
+        if not wide and targets:
+            targets = [max(targets, key=lambda t: t[0])[1]]
+        if not targets:
+            found = sym.SYMBOLS.get(acc.ch)
+            acc.kind = found[1] if found else ORD
+            acc.tex = found[0] if found else acc.tex + "{}"
+            continue
+        inner = layout(targets, (), ctx)
+        base_g = max(targets, key=lambda g: g.size)
+        comp = _composite(f"{acc.tex}{{{inner}}}", [acc, *targets], "accent",
+                          base=base_g.base, size=base_g.size)
+        comp.axis_y = None
+        comp.big = False
+        gs = _without(gs, [acc, *targets]) + [comp]
+    return gs
+
+
+# ----------------------------------------------------------------------------------------
+# rules: radicals, fractions, overlines
+# ----------------------------------------------------------------------------------------
+def usable_rules(rules: Sequence[BBox], gs: Sequence[Glyph]) -> list[BBox]:
+    if not gs:
+        return []
+    size = _normal_size(gs)
+    x0, y0, x1, y1 = _bbox(gs)
+    region = BBox(x0, y0, x1, y1).expand(size)
+    out: list[BBox] = []
+    for r in sorted(rules, key=lambda r: r.width):
+        if r.height > max(1.5, 0.2 * size) or r.width < 0.25 * size or r.width < 2 * r.height:
+            continue
+        if region.intersection(r.expand(0.5)) is None:
+            continue
+        if any(abs(r.cy - o.cy) < 0.6 and abs(r.x0 - o.x0) < 0.6 and abs(r.x1 - o.x1) < 0.6
+               for o in out):
+            continue
+        out.append(r)
+    return out
+
+
+def _side(gs: Sequence[Glyph], rule: BBox, above: bool) -> list[Glyph]:
+    """Glyphs stacked directly above (numerator) or below (denominator) a rule, chained
+    outwards from the rule while the vertical gaps stay small."""
+    y = rule.cy
+    cands = []
+    for g in gs:
+        tol = 0.2 * g.size
+        if g.x0 < rule.x0 - tol or g.x1 > rule.x1 + tol:
+            continue
+        if above and g.cy < y and g.bottom <= y + 0.3 * g.size:
+            cands.append(g)
+        elif not above and g.cy > y and g.top >= y - 0.3 * g.size:
+            cands.append(g)
+    cands.sort(key=lambda g: (y - g.bottom) if above else (g.top - y))
+    taken: list[Glyph] = []
+    edge = y
+    for g in cands:
+        gap = (edge - g.bottom) if above else (g.top - edge)
+        if gap > 0.8 * g.size:
+            break
+        taken.append(g)
+        edge = min(edge, g.top) if above else max(edge, g.bottom)
+    return taken
+
+
+def _radical_for(gs: Sequence[Glyph], rule: BBox) -> Glyph | None:
+    best = None
+    for g in gs:
+        if g.kind != RADICAL or g.composite:
+            continue
+        s = g.size
+        if not (rule.x0 - 0.5 * s <= g.x1 <= rule.x0 + 0.4 * s):
+            continue
+        if not (g.top - 0.5 * s <= rule.cy <= g.top + 0.6 * (g.bottom - g.top)):
+            continue
+        if best is None or abs(g.x1 - rule.x0) < abs(best.x1 - rule.x0):
+            best = g
+    return best
+
+
+def apply_rules(gs: list[Glyph], rules: Sequence[BBox], ctx: Ctx) -> list[Glyph]:
+    for rule in usable_rules(rules, gs):
+        rad = _radical_for(gs, rule)
+        if rad is not None:
+            gs = _make_sqrt(gs, rad, rule, ctx)
+            continue
+        num, den = _side(gs, rule, True), _side(gs, rule, False)
+        if num and den:
+            tex = rf"\frac{{{layout(num, (), ctx)}}}{{{layout(den, (), ctx)}}}"
+            x0, top, x1, bottom = _bbox(num + den)
+            size = max(_normal_size(num), _normal_size(den))
+            comp = _composite(tex, num + den, "frac", axis=rule.cy, size=size,
+                              box=(min(x0, rule.x0), top, max(x1, rule.x1), bottom))
+            gs = _without(gs, num + den) + [comp]
+        elif den and not num and den[0].top - rule.cy < 0.5 * den[0].size:
+            below = [g for g in den if g.top - rule.cy < 0.6 * g.size]
+            comp = _composite(rf"\overline{{{layout(below, (), ctx)}}}", below, "overline",
+                              base=max(below, key=lambda g: g.size).base)
+            comp.axis_y = None
+            gs = _without(gs, below) + [comp]
+    # radicals without a vinculum rule: take the next atom as the radicand
+    for rad in [g for g in gs if g.kind == RADICAL and not g.composite]:
+        nxt = [g for g in gs if g.x0 >= rad.x1 - 0.3 * rad.size and g is not rad]
+        if not nxt:
+            continue
+        arg = min(nxt, key=lambda g: g.x0)
+        ctx.note("radical without vinculum rule")
+        comp = _composite(rf"{rad.tex}{{{layout([arg], (), ctx)}}}", [rad, arg], "sqrt",
+                          base=arg.base, size=arg.size)
+        comp.axis_y = None
+        gs = _without(gs, [rad, arg]) + [comp]
+    return gs
+
+
+def _make_sqrt(gs: list[Glyph], rad: Glyph, rule: BBox, ctx: Ctx) -> list[Glyph]:
+    s = rad.size
+    inner = [g for g in gs if g is not rad and rule.x0 - 0.2 * s <= g.cx <= rule.x1 + 0.2 * s
+             and g.top >= rule.cy - 0.3 * g.size and g.cy <= rad.bottom + 0.2 * s]
+    if not inner:
+        return gs
+    # \sqrt[n]: TeX kerns the index into the radical's left half, raised to ~60% of its height
+    index = [g for g in gs if g is not rad and not any(g is i for i in inner)
+             and rad.x0 + 0.05 * rad.width < g.x1 <= rad.x0 + 0.75 * rad.width
+             and g.x0 >= rad.x0 - 1.2 * s and g.bottom <= rad.top + 0.6 * (rad.bottom - rad.top)
+             and g.bottom >= rad.top - 0.6 * s and g.size < 0.85 * _normal_size(inner)]
+    body = layout(inner, (), ctx)
+    idx = f"[{layout(index, (), ctx)}]" if index else ""
+    tex = rad.tex if rad.tex.startswith(r"\sqrt") else r"\sqrt"
+    if "[" in tex:                       # ∛ / ∜ already carry their index
+        idx, tex = "", tex
+    rows = _rows._baseline_of(inner)
+    comp = _composite(f"{tex}{idx}{{{body}}}", [rad, *index, *inner], "sqrt", base=rows,
+                      size=_normal_size(inner),
+                      box=(min(g.x0 for g in [rad, *index]), min(rule.y0, rad.top),
+                           max(rule.x1, max(g.x1 for g in inner)),
+                           max(rad.bottom, max(g.bottom for g in inner))))
+    comp.axis_y = None
+    comp.big = False
+    return _without(gs, [rad, *index, *inner]) + [comp]
+
+
+# ----------------------------------------------------------------------------------------
+# big operators with limits
+# ----------------------------------------------------------------------------------------
+def _grow(seed: list[Glyph], pool: Sequence[Glyph]) -> list[Glyph]:
+    """Extend a limit seed sideways along its baseline, then with its own scripts."""
+    group = list(seed)
+    changed = True
+    while changed:
+        changed = False
+        x0, top, x1, bottom = _bbox(group)
+        for g in pool:
+            if any(g is h for h in group):
+                continue
+            s = max(g.size, 1.0)
+            near_x = g.x0 - x1 < 0.45 * s and x0 - g.x1 < 0.45 * s
+            near_y = top - 0.25 * s <= g.cy <= bottom + 0.25 * s
+            if near_x and near_y:
+                group.append(g)
+                changed = True
+    return group
+
+
+def _is_limit_op(g: Glyph, display: bool) -> bool:
+    if g.kind == "word":
+        return g.ch in sym.LIMIT_FUNCTIONS
+    return g.kind == BIGOP and g.tex not in (r"\int", r"\iint", r"\iiint", r"\oint")
+
+
+def apply_limits(gs: list[Glyph], ctx: Ctx) -> list[Glyph]:
+    for op in sorted([g for g in gs if _is_limit_op(g, ctx.display)], key=lambda g: -g.size):
+        pool = [g for g in gs if g is not op]
+        s = op.size
+        below_seed = [g for g in pool if min(g.x1, op.x1) - max(g.x0, op.x0) > 0
+                      and op.bottom - 0.2 * g.size <= g.top <= op.bottom + 0.9 * s
+                      and g.size <= op.size * 1.05 and not g.big]
+        above_seed = [g for g in pool if min(g.x1, op.x1) - max(g.x0, op.x0) > 0
+                      and op.top - 0.9 * s <= g.bottom <= op.top + 0.2 * g.size
+                      and g.size <= op.size * 1.05 and not g.big]
+        lower = _grow(below_seed, [g for g in pool if g.cy > op.bottom]) if below_seed else []
+        upper = _grow(above_seed, [g for g in pool if g.cy < op.top]) if above_seed else []
+        lower = lower if _centered(lower, op) else []
+        upper = upper if _centered(upper, op) else []
+        if not lower and not upper:
+            continue
+        tex = op.tex if op.kind != "word" else "\\" + op.ch
+        if lower:
+            tex += f"_{{{layout(lower, (), ctx, multi='substack')}}}"
+        if upper:
+            tex += f"^{{{layout(upper, (), ctx, multi='substack')}}}"
+        parts = [op, *lower, *upper]
+        comp = _composite(tex, parts, "limits", axis=op.axis if op.big else None,
+                          base=op.base, size=op.size, kind=BIGOP)
+        if not op.big:
+            comp.axis_y = None
+        comp.big = op.big
+        gs = _without(gs, parts) + [comp]
+    return gs
+
+
+def _centered(group: Sequence[Glyph], op: Glyph) -> bool:
+    if not group:
+        return False
+    x0, _, x1, _ = _bbox(group)
+    return abs((x0 + x1) / 2 - op.cx) <= 0.2 * max(op.width, x1 - x0) + 0.15 * op.size
+
+
+# ----------------------------------------------------------------------------------------
+# tall delimiters, matrices, binomials
+# ----------------------------------------------------------------------------------------
+_ENV = {"(": "pmatrix", "[": "bmatrix", r"\{": "Bmatrix", "|": "vmatrix", r"\|": "Vmatrix"}
+
+
+def _pairs(gs: Sequence[Glyph]) -> list[tuple[Glyph, Glyph]]:
+    stack: list[Glyph] = []
+    pairs = []
+    for g in sorted([g for g in gs if g.big and not g.composite
+                     and (g.kind in (OPEN, CLOSE) or g.tex in ("|", r"\|"))], key=lambda g: g.x0):
+        if g.kind == OPEN:
+            stack.append(g)
+        elif g.kind == CLOSE:
+            if stack:
+                pairs.append((stack.pop(), g))
+        else:                                            # | and \| open or close
+            if stack and stack[-1].tex == g.tex and abs(stack[-1].cy - g.cy) < 0.5 * g.size:
+                pairs.append((stack.pop(), g))
+            else:
+                stack.append(g)
+    return pairs
+
+
+def apply_delimiters(gs: list[Glyph], ctx: Ctx) -> list[Glyph]:
+    for left, right in sorted(_pairs(gs), key=lambda p: p[1].x0 - p[0].x0):
+        top, bottom = min(left.top, right.top), max(left.bottom, right.bottom)
+        inner = [g for g in gs if g is not left and g is not right
+                 and left.x1 - 0.2 * g.size <= g.cx <= right.x0 + 0.2 * g.size
+                 and top - 0.2 * g.size <= g.cy <= bottom + 0.2 * g.size]
+        rows = split_rows(inner) if inner else []
+        if len(rows) >= 2:
+            body = _grid(rows, ctx)
+            if body is None:
+                continue
+            if left.tex == "(" and right.tex == ")" and body.count("&") == 0 \
+                    and body.count(r"\\") == 1:
+                a, b = body.split(r" \\ ")
+                tex = rf"\binom{{{a}}}{{{b}}}"
+            else:
+                env = _ENV.get(left.tex) if _ENV.get(left.tex) == _ENV.get(_mirror(right.tex)) \
+                    else None
+                tex = (rf"\begin{{{env}}} {body} \end{{{env}}}" if env else
+                       rf"\left{_dl(left.tex)} \begin{{matrix}} {body} \end{{matrix}} "
+                       rf"\right{_dl(right.tex)}")
+            inner_kind = "matrix"
+        else:
+            body = layout(inner, (), ctx) if inner else ""
+            tex = rf"\left{_dl(left.tex)} {body} \right{_dl(right.tex)}"
+            inner_kind = "delim"
+        comp = _composite(tex, [left, right, *inner], inner_kind,
+                          axis=(left.axis + right.axis) / 2, size=_normal_size(inner or [left]))
+        gs = _without(gs, [left, right, *inner]) + [comp]
+    return gs
+
+
+def apply_cases(gs: list[Glyph], ctx: Ctx) -> list[Glyph]:
+    """A tall '{' left unpaired, with rows to its right: a cases environment."""
+    for brace in [g for g in gs if g.big and not g.composite and g.kind == OPEN
+                  and g.tex == r"\{"]:
+        right = [g for g in gs if g is not brace and g.x0 >= brace.x1 - 0.2 * g.size
+                 and brace.top - 0.2 * g.size <= g.cy <= brace.bottom + 0.2 * g.size]
+        rows = split_rows(right) if right else []
+        if len(rows) < 2:
+            continue
+        body = _grid(rows, ctx)
+        comp = _composite(rf"\begin{{cases}} {body} \end{{cases}}", [brace, *right], "cases",
+                          axis=brace.axis, size=_row_size(right))
+        gs = _without(gs, [brace, *right]) + [comp]
+    return gs
+
+
+def _mirror(tex: str) -> str:
+    return {")": "(", "]": "[", r"\}": r"\{", "|": "|", r"\|": r"\|"}.get(tex, tex)
+
+
+def _dl(tex: str) -> str:
+    return tex
+
+
+def _grid(rows: list[list[Glyph]], ctx: Ctx) -> str | None:
+    intervals = sorted((g.x0, g.x1) for row in rows for g in row)
+    size = max(_normal_size(r) for r in rows)
+    cols: list[list[float]] = []
+    for x0, x1 in intervals:
+        if cols and x0 - cols[-1][1] < 0.6 * size:
+            cols[-1][1] = max(cols[-1][1], x1)
+        else:
+            cols.append([x0, x1])
+    out_rows = []
+    for row in rows:
+        cells = []
+        for c0, c1 in cols:
+            cell = [g for g in row if c0 - 0.01 <= g.cx <= c1 + 0.01]
+            cells.append(layout(cell, (), ctx) if cell else "")
+        out_rows.append(" & ".join(cells))
+    return r" \\ ".join(out_rows)
+
+
+# ----------------------------------------------------------------------------------------
+# all structures, innermost first
+# ----------------------------------------------------------------------------------------
+def structure(gs: list[Glyph], rules: Sequence[BBox], ctx: Ctx) -> list[Glyph]:
+    gs = apply_accents(gs, ctx)
+    gs = apply_rules(gs, rules, ctx)
+    gs = apply_limits(gs, ctx)
+    gs = apply_delimiters(gs, ctx)
+    return apply_cases(gs, ctx)
