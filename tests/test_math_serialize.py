@@ -378,7 +378,8 @@ def test_inline_fraction_split_off_by_the_extractor():
     s.text(x + 1, 96.5, "p", 7)
     s.text(x + 1, 104.5, "q", 7)
     s.rule(x, x + 6, 98)
-    s.text(x + 6, 100, ". The next sentence goes on here.", 10, ROMAN)
+    s.text(x + 1 + ITALIC.text_length("q", fontsize=7), 100, ". The next sentence goes on here.",
+           10, ROMAN)
     lines, rules = s.read()
     lines = attach_script_lines(lines)
     host = next(ln for ln in lines if "factor" in ln.text)
