@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1 && [ -z "${LAYOUTPDF_SKIP_APT:-}" ]; then
   pkgs=""
   command -v tesseract >/dev/null 2>&1 || pkgs="$pkgs tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim"
+  { command -v chromium && command -v chromedriver; } >/dev/null 2>&1 || pkgs="$pkgs chromium chromium-driver"
   if [ -n "$pkgs" ]; then
     (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs) >/dev/null 2>&1 \
       || echo "note: could not install$pkgs; tests that need them will skip"
