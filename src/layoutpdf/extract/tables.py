@@ -29,6 +29,9 @@ SHORT_PIECE = 0.3       # a text piece narrower than this share of the text widt
 MIN_ALIGNED_ROWS = 3    # borderless tables need this many aligned rows
 MAX_CELL_WORDS = 4      # median words per cell of a borderless table (prose has more)
 STACK_ALIGN_EM = 1.5    # stacked rules of one table start and end within this many em
+TWO_ROWS_EM = 2.2       # a vertical rule this long spans two rows or more
+ALIGNED_SHARE = 0.5     # share of vertical rule positions that must line up in columns
+MAX_RULES = 4000        # rules read per direction (a hatched drawing has thousands)
 FIGURE_MARKS = 4        # curves or slanted lines inside a ruled region make it a figure
 _MATH_FONT = re.compile(r"math|^cm(mi|sy|ex)|^ms(am|bm)|symbol|stix|rsfs|eufm|euler", re.I)
 MAX_MATH_SHARE = 0.25   # aligned text with more math-font words is a display equation
@@ -47,8 +50,11 @@ def find_table_candidates(page, textpage, lines: list[Line], drawings: list[Draw
     hs = vs = ()
     if _rule_signal(drawings, em):
         hs, vs, marks = _segments(page, drawings, width * height)
+        hs = [h for h in _merge(hs) if h.length >= MIN_HRULE_EM * em][:MAX_RULES]
+        vs = [v for v in _merge(vs) if v.length >= MIN_VRULE_EM * em][:MAX_RULES]
         regions = [(box, strategy) for box, strategy in _rule_regions(hs, vs, body, em)
-                   if not _is_figure(box, marks, images)]
+                   if not _is_figure(box, marks, images)
+                   and (strategy != "lines" or _aligned_verticals(box, vs, em))]
         grids_boxes = [BBox(*box) for box, strategy in regions if strategy == "lines"]
         regions = [(box, strategy) for box, strategy in regions if strategy == "lines"
                    or not any(g.covers_fraction(BBox(*box)) > 0.2 or BBox(*box).covers_fraction(g) > 0.5
@@ -256,10 +262,6 @@ def _merge(segs: list[Seg]) -> list[Seg]:
 # -- regions -------------------------------------------------------------------------------
 def _rule_regions(hs: list[Seg], vs: list[Seg], lines: list[Line], em: float):
     """Connected rule structures: grids (vertical rules) and stacks of horizontal rules."""
-    hs = [h for h in _merge(hs) if h.length >= MIN_HRULE_EM * em]
-    vs = [v for v in _merge(vs) if v.length >= MIN_VRULE_EM * em]
-    hs[:] = hs[:2000]
-    vs[:] = vs[:2000]
     n = len(hs)
     parent = list(range(n + len(vs)))
 
@@ -335,12 +337,31 @@ def _blocked(lines: list[Line], y0: float, y1: float, x0: float, x1: float, em: 
 
 
 def _is_figure(box, marks: list[BBox], images: list[ImagePlacement]) -> bool:
+    """Curves or slanted strokes, or raster images over a good part of the region."""
     region = BBox(*box)
     inside = sum(1 for m in marks if region.expand(1.0).contains(m))
     if inside >= FIGURE_MARKS:
         return True
-    return any(region.covers_fraction(im.bbox) > 0.5 and im.bbox.area > 0.3 * region.area
-               for im in images)
+    covered = sum(im.bbox.area for im in images if region.covers_fraction(im.bbox) > 0.5)
+    return covered > 0.3 * region.area
+
+
+def _aligned_verticals(box, vs: list[Seg], em: float) -> bool:
+    """Cell borders line up in columns: most x positions of the vertical rules inside the
+    region hold a rule spanning two rows or more, or rules in several rows. The bars of a
+    bar chart end at a different x in every row."""
+    x0, y0, x1, y1 = box
+    inside = [v for v in vs if x0 - TOUCH <= v.pos <= x1 + TOUCH and v.a >= y0 - TOUCH and v.b <= y1 + TOUCH]
+    if len(inside) < 4:
+        return True
+    groups: list[list[Seg]] = []
+    for v in sorted(inside, key=lambda v: v.pos):
+        if groups and v.pos - groups[-1][0].pos <= TOUCH:
+            groups[-1].append(v)
+        else:
+            groups.append([v])
+    shared = sum(1 for g in groups if len(g) >= 2 or max(v.length for v in g) >= TWO_ROWS_EM * em)
+    return shared >= ALIGNED_SHARE * len(groups)
 
 
 def _holds(box, w) -> bool:
