@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from ..model import BBox, Line, Stats
 
+# a caption label set alone on its line ("TABLE III", "Figure 2:") above the caption text
+LABEL_ONLY = re.compile(r"^\s*(?:fig(?:ure)?|table|tab)\.?\s*(?:[A-Z]?\d+[a-z]?|[IVXLC]+)\s*[:.]?$", re.I)
 _LIST_START = re.compile(r"^\s*(?:[•◦▪▫‣⁃●○■□➢►–—-]\s+|\(?\d{1,3}[.)]\s+|\(?[a-zA-Z][.)]\s+|\([ivx]{1,4}\)\s+)")
 
 
@@ -78,7 +80,8 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
         return True
     em = size
     if len(block) == 1 and _centered(prev, column, em) and not _centered(row, column, em) \
-            and row.bbox.width > prev.bbox.width + 4 * em:
+            and row.bbox.width > prev.bbox.width + 4 * em \
+            and not LABEL_ONLY.match(" ".join(ln.text for ln in prev.lines)):
         return True   # a centred heading or label line above flush text
     indent = row.bbox.x0 - column.x0
     prev_short = prev.bbox.x1 < column.x1 - 1.5 * em

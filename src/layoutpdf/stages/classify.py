@@ -7,7 +7,7 @@ from dataclasses import replace
 from ..model import Document, Element, Layer, Line, Page, Role
 from ..settings import Settings
 from .base import per_page
-from .blocks import is_list_start
+from .blocks import LABEL_ONLY, is_list_start
 
 CAPTION_START = re.compile(
     r"^\s*(?:(?:fig(?:ure)?|table|tab|algorithm|listing|chart|exhibit|scheme|plate)\.?\s*"
@@ -78,7 +78,7 @@ def _title_id(doc: Document, lines: dict[str, Line]) -> str | None:
 
 def _is_caption(e: Element, own: list[Line], body: float) -> bool:
     first = min(own, key=lambda ln: (ln.bbox.y0, ln.bbox.x0)).text.strip() if own else ""
-    if re.match(r"^\s*(?:fig(?:ure)?|table|tab)\.?\s*(?:[A-Z]?\d+[a-z]?|[IVXLC]+)\s*[:.]?$", first, re.I):
+    if LABEL_ONLY.match(first):
         return True   # the label alone on its line: 'TABLE I' above the caption text
     return bool(CAPTION_START.match(e.text)) and _caption_styled(e, own, body)
 
