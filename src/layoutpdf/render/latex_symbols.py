@@ -35,6 +35,7 @@ GREEK: dict[str, str] = {
     "Φ": r"\Phi", "Ψ": r"\Psi", "Ω": r"\Omega", "Ω": r"\Omega",
     "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M",
     "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Χ": "X",
+    "\u2126": r"\Omega",          # OHM SIGN, used for capital omega by some math fonts
 }
 
 # (latex, kind)

@@ -117,9 +117,14 @@ _SPACES = frozenset(" \t\n\r\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u20
                     "\u2008\u2009\u200a\u200b\u202f\u205f\u3000\u00ad")
 
 
-def is_space(c: str) -> bool:
-    """Real spaces only: raw TeX font codes below 0x20 (cmex '\\x0c' = a bar piece, cmmi
-    '\\x0c' = beta) are glyphs, not whitespace."""
+_RAW_CODED = frozenset({"cmex", "cmsy", "cmmi", "cmmib"})
+
+
+def is_space(c: str, family: str = "") -> bool:
+    """Real spaces only. In TeX math fonts read as raw codes, characters below 0x20 are
+    glyphs (cmex '\\t' = a big right brace, cmmi '\\n' = Omega), only ' ' is a space."""
+    if family in _RAW_CODED:
+        return c == " "
     return c in _SPACES
 def _is_upright(span: Span, family: str) -> bool:
     if family in ("cmmi", "cmmib", "cmsy", "cmex"):
@@ -165,7 +170,7 @@ def _stack_glyph(infos: list[tuple], x0: float, x1: float, top: float, bottom: f
 def _extensible_stack(span: Span, family: str) -> Glyph | None:
     """A run of cmex extension pieces ('\\x0c' x5, brace top/middle/bottom) is one tall
     delimiter."""
-    t = "".join(c for c in span.text if not is_space(c))
+    t = "".join(c for c in span.text if not is_space(c, family))
     if family != "cmex" or len(t) < 2:
         return None
     infos = [_piece(c) for c in t]
@@ -248,6 +253,7 @@ def _span_levels(span: Span, offsets: dict) -> tuple[float, float | None]:
 def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -> list[Glyph]:
     """Explode spans into glyphs (whitespace dropped, combining accents applied)."""
     out: list[Glyph] = []
+    pending_accent = ""
     offsets = _box_offsets(spans)
     for si, span in enumerate(spans):
         base, alt = _span_levels(span, offsets)
@@ -267,15 +273,21 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
         # cmex code 0x20 is a Bigg left parenthesis: a lone, wide ' ' in cmex is that glyph
         lone_paren = family == "cmex" and span.text == " " and span.bbox.width > 0.45 * span.size
         for ci, (c, (x0, x1)) in enumerate(zip(span.text, boxes)):
-            if is_space(c) and not lone_paren:
+            if is_space(c, family) and not lone_paren:
                 continue
-            if c in sym.COMBINING_ACCENTS and out:
-                prev = out[-1]
+            if c in sym.COMBINING_ACCENTS:
+                # Unicode puts a combining mark after its base; TeX output places the accent
+                # glyph before the letter it sits on ('(' + U+20D7 + 'k' is \vec{k})
                 cmd = sym.COMBINING_ACCENTS[c]
-                out[-1] = replace(prev, tex=f"{cmd}{{{prev.tex}}}", end=(si, ci + 1))
+                if out and out[-1].pos[0] == si and _accentable(out[-1].ch):
+                    out[-1] = replace(out[-1], tex=f"{cmd}{{{out[-1].tex}}}", end=(si, ci + 1))
+                else:
+                    pending_accent = cmd
                 continue
             g = _make_glyph(c, span, family, mathf, upright, x0, x1, reasons)
             g.pos, g.end = (si, ci), (si, ci + 1)
+            if pending_accent:
+                g.tex, pending_accent = f"{pending_accent}{{{g.tex}}}", ""
             g.font = fontname
             # later glyphs of a multi-glyph cmex run: the run has one origin, theirs is unknown
             g.floating = g.big and not first and g.kind != sym.RADICAL
@@ -304,6 +316,10 @@ def _settle_floating(glyphs: list[Glyph]) -> None:
         axis = near.base - AXIS * near.size
         g.top, g.bottom = axis - half, axis + half
         g.base = g.top
+
+
+def _accentable(ch: str) -> bool:
+    return len(ch) == 1 and (ch.isalnum() or unicodedata.category(ch).startswith("L"))
 
 
 def _make_glyph(c: str, span: Span, family: str, mathf: bool, upright: bool,
