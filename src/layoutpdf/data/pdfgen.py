@@ -46,6 +46,7 @@ def font(name: str) -> pymupdf.Font:
     return pymupdf.Font(name)
 
 
+@functools.lru_cache(maxsize=65536)
 def text_width(text: str, fontname: str, size: float) -> float:
     return font(fontname).text_length(text, fontsize=size)
 
