@@ -32,10 +32,11 @@ STACK_ALIGN_EM = 1.5    # stacked rules of one table start and end within this m
 TWO_ROWS_EM = 2.2       # a vertical rule this long spans two rows or more
 ALIGNED_SHARE = 0.5     # share of vertical rule positions that must line up in columns
 MAX_RULES = 4000        # rules read per direction (a hatched drawing has thousands)
+FIGURE_CAPTION_EM = 2.5 # a figure caption this close to a ruled region makes it a chart
 FIGURE_MARKS = 4        # curves or slanted lines inside a ruled region make it a figure
 _MATH_FONT = re.compile(r"math|^cm(mi|sy|ex)|^ms(am|bm)|symbol|stix|rsfs|eufm|euler", re.I)
 MAX_MATH_SHARE = 0.25   # aligned text with more math-font words is a display equation
-_CAPTION = re.compile(r"^\s*(fig(ure)?|table|tab)\.?\s*[A-Z]?\d+|^\s*table\s+[IVXLC]+\b", re.I)
+_CAPTION = re.compile(r"^\s*(fig(ure)?|chart|table|tab)\.?\s*[A-Z]?\d+|^\s*table\s+[IVXLC]+\b", re.I)
 
 
 def find_table_candidates(page, textpage, lines: list[Line], drawings: list[Drawing],
@@ -46,41 +47,61 @@ def find_table_candidates(page, textpage, lines: list[Line], drawings: list[Draw
         return ()
     em = _typical_size(body)
     width, height = float(page.rect.width), float(page.rect.height)
-    regions: list = []
-    hs = vs = ()
+    regions, hs, vs, blocked = [], [], [], []
     if _rule_signal(drawings, em):
-        hs, vs, marks = _segments(page, drawings, width * height)
-        hs = [h for h in _merge(hs) if h.length >= MIN_HRULE_EM * em][:MAX_RULES]
-        vs = [v for v in _merge(vs) if v.length >= MIN_VRULE_EM * em][:MAX_RULES]
-        regions = [(box, strategy) for box, strategy in _rule_regions(hs, vs, body, em)
-                   if not _is_figure(box, marks, images)
-                   and (strategy != "lines" or _aligned_verticals(box, vs, em))]
-        grids_boxes = [BBox(*box) for box, strategy in regions if strategy == "lines"]
-        regions = [(box, strategy) for box, strategy in regions if strategy == "lines"
-                   or not any(g.covers_fraction(BBox(*box)) > 0.2 or BBox(*box).covers_fraction(g) > 0.5
-                              for g in grids_boxes)]   # rules around ruled grids: section rules
-    boxes = [box for box, _ in regions]
+        regions, hs, vs, blocked = _ruled_regions(page, drawings, images, body, em, width * height)
+    boxes = [box for box, _ in regions] + [b.to_list() for b in blocked]
     rest = [ln for ln in body if not any(_holds(b, ln.bbox) for b in boxes)]
     aligned = _aligned_signal(rest, em, width)
     if not regions and not aligned:
         return ()
-    words = _words(textpage, body, em, None if aligned else boxes)
+    words = _words(textpage, body, em, None if aligned else [box for box, _ in regions])
     grids: list[Grid] = []
     for box, strategy in regions:
         grid = build_grid(box, words, hs, vs, strategy, em)
         if grid and _plausible(grid):
             grids.append(grid)
     if aligned:
-        free = [w for w in words if not any(_holds(g.bbox, w) for g in grids)]
-        for box in _aligned_regions(free, em):
-            held = [w for w in free if _holds(box, w)]
-            if sum(w.math for w in held) > MAX_MATH_SHARE * len(held):
-                continue
-            grid = build_grid(box, held, [], [], "text", em)
-            if grid and _plausible(grid):
-                grids.append(grid)
+        taken = [g.bbox for g in grids] + [b.to_list() for b in blocked]
+        free = [w for w in words if not any(_holds(b, w) for b in taken)]
+        grids.extend(_text_grids(free, body, em))
     grids.sort(key=lambda g: (g.bbox[1], g.bbox[0]))
     return tuple(_candidate(g) for g in grids)
+
+
+def _ruled_regions(page, drawings, images, body: list[Line], em: float, area: float):
+    """Regions bounded by rules, with the merged rules, and the boxes found to be figures
+    (curves, images, bar charts under a figure caption), whose text is no table either."""
+    hs, vs, marks = _segments(page, drawings, area)
+    hs = [h for h in _merge(hs) if h.length >= MIN_HRULE_EM * em][:MAX_RULES]
+    vs = [v for v in _merge(vs) if v.length >= MIN_VRULE_EM * em][:MAX_RULES]
+    regions, blocked = [], []
+    for box, strategy in _rule_regions(hs, vs, body, em):
+        if _is_figure(box, marks, images) or (strategy == "lines" and not _aligned_verticals(box, vs, em)):
+            blocked.append(BBox(*box))
+        else:
+            regions.append((box, strategy))
+    grids = [BBox(*box) for box, strategy in regions if strategy == "lines"]
+    regions = [(box, strategy) for box, strategy in regions if strategy == "lines"
+               or not any(g.covers_fraction(BBox(*box)) > 0.2 or BBox(*box).covers_fraction(g) > 0.5
+                          for g in grids)]       # rules around ruled grids: section rules
+    blocked += [BBox(*box) for box, _ in regions if _figure_captioned(box, body, em)]
+    regions = [(box, strategy) for box, strategy in regions
+               if not any(c.covers_fraction(BBox(*box)) > 0.5 for c in blocked)]
+    return regions, hs, vs, blocked
+
+
+def _text_grids(words: list[Word], body: list[Line], em: float) -> list[Grid]:
+    """Borderless tables: runs of aligned short phrases, not math, not chart labels."""
+    out = []
+    for box in _aligned_regions(words, em):
+        held = [w for w in words if _holds(box, w)]
+        if sum(w.math for w in held) > MAX_MATH_SHARE * len(held) or _figure_captioned(box, body, em):
+            continue
+        grid = build_grid(box, held, [], [], "text", em)
+        if grid and _plausible(grid):
+            out.append(grid)
+    return out
 
 
 def _candidate(g: Grid) -> TableCandidate:
@@ -342,14 +363,30 @@ def _is_figure(box, marks: list[BBox], images: list[ImagePlacement]) -> bool:
     inside = sum(1 for m in marks if region.expand(1.0).contains(m))
     if inside >= FIGURE_MARKS:
         return True
-    covered = sum(im.bbox.area for im in images if region.covers_fraction(im.bbox) > 0.5)
+    covered = sum(im.bbox.area for im in images if region.covers_fraction(im.bbox) > 0.8)
     return covered > 0.3 * region.area
+
+
+def _figure_captioned(box, lines: list[Line], em: float) -> bool:
+    """A "Figure 3" caption inside the region, or right above or below it with no
+    "Table" caption nearer: the region is a chart drawn with rules and boxes."""
+    x0, y0, x1, y1 = box
+    best = None
+    for ln in lines:
+        b = ln.bbox
+        if b.x1 < x0 or b.x0 > x1 or not _CAPTION.match(ln.text):
+            continue
+        gap = max(y0 - b.y1, b.y0 - y1, 0.0)
+        if gap <= FIGURE_CAPTION_EM * em and (best is None or gap < best[0]):
+            best = (gap, ln.text.lstrip()[:1].lower() in "fc")
+    return bool(best and best[1])
 
 
 def _aligned_verticals(box, vs: list[Seg], em: float) -> bool:
     """Cell borders line up in columns: most x positions of the vertical rules inside the
-    region hold a rule spanning two rows or more, or rules in several rows. The bars of a
-    bar chart end at a different x in every row."""
+    region hold a rule spanning two rows or more, or rules in several rows; or the lone
+    short rules all sit in one or two rows (a boxed header). The bars of a bar chart end
+    at a different x in every row."""
     x0, y0, x1, y1 = box
     inside = [v for v in vs if x0 - TOUCH <= v.pos <= x1 + TOUCH and v.a >= y0 - TOUCH and v.b <= y1 + TOUCH]
     if len(inside) < 4:
@@ -360,8 +397,9 @@ def _aligned_verticals(box, vs: list[Seg], em: float) -> bool:
             groups[-1].append(v)
         else:
             groups.append([v])
-    shared = sum(1 for g in groups if len(g) >= 2 or max(v.length for v in g) >= TWO_ROWS_EM * em)
-    return shared >= ALIGNED_SHARE * len(groups)
+    lone = [g[0] for g in groups if len(g) == 1 and g[0].length < TWO_ROWS_EM * em]
+    rows = {round((v.a + v.b) / (2 * em)) for v in lone}
+    return len(lone) <= (1 - ALIGNED_SHARE) * len(groups) or len(rows) < 3
 
 
 def _holds(box, w) -> bool:
