@@ -159,6 +159,7 @@
       nodesOf(b).forEach(function (n) { if (n.classList.contains("bind")) n.classList.add("selected"); });
     });
     render(key);
+    document.getElementById("side").scrollTop = 0;
     if (opts && opts.reveal && item) {
       var pos = posOfPage(item.page);
       var node = document.querySelector('section.page[data-page="' + item.page + '"] [data-kind="' + item.kind + '"][data-id="' + CSS.escape(item.id) + '"]');
@@ -266,6 +267,11 @@
     ev.preventDefault();
   });
 
+  function fitBar() {
+    document.documentElement.style.setProperty("--bar", document.querySelector(".toolbar").offsetHeight + "px");
+  }
+  window.addEventListener("resize", fitBar);
+  fitBar();
   setCurrent(0);
   window.layoutpdfInspector = { goTo: goTo, select: select, current: function () { return current; }, data: DATA };
 })();
