@@ -99,13 +99,17 @@ def split_columns(lines: list[Line], em: float, cfg: ColumnSettings) -> list[lis
     return cols if len(cols) > 1 else None
 
 
-def _slabs(lines: list[Line]) -> list[list[Line]]:
+SLAB_GAP_EM = 0.5   # vertical whitespace that separates slabs; rows closer belong together
+
+
+def _slabs(lines: list[Line], em: float) -> list[list[Line]]:
     ordered = sorted(lines, key=lambda ln: ln.bbox.y0)
     slabs = [[ordered[0]]]
     bottom = ordered[0].bbox.y1
     for ln in ordered[1:]:
-        # lines of one paragraph touch or overlap; any clear gap starts a new slab
-        if ln.bbox.y0 > bottom - 0.5:
+        # rows of one block touch or nearly do (small print has a little leading);
+        # a clear band of whitespace starts a new slab
+        if ln.bbox.y0 > bottom + SLAB_GAP_EM * em:
             slabs.append([])
         slabs[-1].append(ln)
         bottom = max(bottom, ln.bbox.y1)
@@ -113,7 +117,7 @@ def _slabs(lines: list[Line]) -> list[list[Line]]:
 
 
 def _regions(lines: list[Line], em: float, cfg: ColumnSettings) -> list[list[Line]]:
-    slabs = _slabs(lines)
+    slabs = _slabs(lines, em)
     if len(slabs) <= 1:
         return slabs
     groups: list[list[list[Line]]] = [[slabs[0]]]   # regions as lists of slabs
