@@ -48,6 +48,7 @@ OSD_MIN_SCRIPT_CONFIDENCE = 1.0 # ... and its script confidence to add a languag
 OSD_TIMEOUT_S = 60
 KEEP_OVERLAP = 0.5              # an OCR line half covered by a kept native line is a duplicate
 OCR_SPLIT_GAP_EM = 2.0          # a wider gap between words splits an OCR line (columns)
+SNAP_BAND = (0.85, 1.2)         # OCR line sizes this close to the page's usual size snap to it
 OCR_FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
 
 TESSDATA_GLOBS = ("/usr/share/tesseract-ocr/*/tessdata", "/usr/share/tesseract-ocr/tessdata",
@@ -313,6 +314,30 @@ def ocr_lines(raw: dict, page_index: int) -> list[Line]:
             nspan += 1
         out.append(Line.build(f"p{page_index}{OCR_ID_MARK}-l{len(out)}", page_index,
                               tuple(spans), (1.0, 0.0), False))
+    return _snap_sizes(out)
+
+
+def _snap_sizes(lines: list[Line]) -> list[Line]:
+    """Word boxes make OCR sizes wobble; lines near the page's usual size get exactly it,
+    so only clearly larger (headings) or smaller (notes) lines stand out."""
+    weights: dict[float, int] = {}
+    for ln in lines:
+        weights[ln.size] = weights.get(ln.size, 0) + len(ln.text)
+    if not weights:
+        return lines
+    ordered = sorted(weights)
+    total, acc, body = sum(weights.values()), 0, ordered[-1]
+    for size in ordered:                       # the character-weighted median size
+        acc += weights[size]
+        if acc * 2 >= total:
+            body = size
+            break
+    out = []
+    for ln in lines:
+        if ln.size != body and SNAP_BAND[0] * body <= ln.size <= SNAP_BAND[1] * body:
+            ln = Line.build(ln.id, ln.page, tuple(replace(s, size=body) for s in ln.spans),
+                            ln.direction, ln.vertical)
+        out.append(ln)
     return out
 
 
@@ -372,7 +397,9 @@ def _joins(prev: str, text: str) -> bool:
         return False
     if is_cjk(a) and is_cjk(b) and not (is_hangul(a) or is_hangul(b)):
         return True
-    return (is_cjk(a) and b in _TIGHT_AFTER) or (a in _TIGHT_BEFORE and is_cjk(b))
+    before_a = prev.rstrip()[-2:-1]
+    return ((is_cjk(a) and b in _TIGHT_AFTER) or (a in _TIGHT_BEFORE and is_cjk(b))
+            or (a in _TIGHT_AFTER and is_cjk(before_a) and is_cjk(b) and not is_hangul(b)))
 
 
 # -- moving raw content to the upright page -------------------------------------------------

@@ -6,6 +6,7 @@ import pymupdf
 from ..model import BBox, Drawing, ImagePlacement, Line, Page, Span
 from ..errors import Issue
 from ..settings import Settings
+from ..stages.vertical import glyph_columns
 from .ocr import apply_ocr
 from .tables import find_table_candidates
 
@@ -23,7 +24,7 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
     limits = settings.limits
     textpage = page.get_textpage(flags=TEXT_FLAGS)
     raw = textpage.extractDICT()
-    lines = _lines(raw, index, limits.max_spans_per_page)
+    lines = glyph_columns(_lines(raw, index, limits.max_spans_per_page))   # CJK tategaki
     drawings, truncated = _drawings(page, limits.max_drawings_per_page)
     few_chars = sum(len(ln.text) for ln in lines) < 200
     images = _images(page, index) if few_chars or page.get_images() else []

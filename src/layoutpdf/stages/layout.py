@@ -8,6 +8,7 @@ from ..settings import Settings
 from .base import element_id, join_lines, line_text, per_page
 from .blocks import rows_of, segment
 from .columns import reading_order
+from .vertical import reading_blocks
 
 
 def run(doc: Document, settings: Settings) -> Document:
@@ -31,9 +32,12 @@ def _page(doc: Document, page: Page, existing: list[Element], settings: Settings
             lines = [ln for row in block for ln in row.lines]
             text = join_lines([line_text(row.lines) for row in block])
             elements.append(_element(page.index, lines, text, col))
-    for ln in sorted(other, key=lambda l: (l.bbox.x0, l.bbox.y0)):
+    for block in reading_blocks([ln for ln in other if ln.vertical], em):   # CJK tategaki
+        el = _element(page.index, block, join_lines([ln.text for ln in block]), None)
+        elements.append(replace(el, reasons=("vertical text",)))
+    for ln in sorted((ln for ln in other if not ln.vertical), key=lambda l: (l.bbox.x0, l.bbox.y0)):
         el = _element(page.index, [ln], ln.text.strip(), None)
-        elements.append(replace(el, reasons=("rotated or vertical text",)))
+        elements.append(replace(el, reasons=("rotated text",)))
     for f in sorted(floats, key=lambda e: (e.bbox.y0, e.bbox.x0)):
         elements.insert(_float_position(f, elements), replace(f, column=_column_of(f.bbox, columns)))
     return replace(page, columns=tuple(columns)), kept + elements

@@ -1,0 +1,181 @@
+"""Vertical CJK text (tategaki): columns of glyphs, read right to left, top to bottom.
+
+MuPDF often reports vertically set text one glyph per "line" (horizontal writing mode,
+each glyph its own line, stacked). `glyph_columns` rebuilds the columns as vertical
+`Line`s (extraction calls it); `reading_blocks` orders vertical lines the way they are
+read: tiers (bands separated by horizontal whitespace) top to bottom, within a tier
+column groups right to left (a recursive XY-cut with the axes swapped), and splits
+paragraphs where a column stops short of the block's bottom.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+from ..model import BBox, Line
+from .base import is_cjk
+
+MIN_GLYPHS = 4           # a column of fewer stacked glyphs is not taken for vertical text
+MIN_SHORT_GLYPHS = 2     # ... unless the page has longer columns
+MAX_GAP = 1.2            # ... and follow each other within one blank cell
+MAX_GLYPH_CHARS = 2      # a "line" of this many characters can be one cell of a column
+TIER_BAND = 0.5          # a band this tall (in glyph sizes) crossed by almost nothing: tier break
+THIN_SHARE = 0.1         # ... "almost nothing": this share of the busiest row
+BLOCK_GAP_EM = 1.6       # vertical whitespace this wide separates column groups
+SHORT_COLUMN_EM = 1.5    # a column ending this far above the block bottom ends a paragraph
+DOWN = (0.0, 1.0)
+
+
+def glyph_columns(lines: list[Line]) -> list[Line]:
+    """Replace stacks of single glyphs (and MuPDF's own vertical-mode lines) that form a
+    column by one vertical line per column; other lines are returned unchanged."""
+    cand = [ln for ln in lines if _glyph_like(ln)]
+    if len(cand) < MIN_GLYPHS:
+        return lines
+    size = sorted(ln.size for ln in cand)[len(cand) // 2] or 1.0
+    order = {ln.id: n for n, ln in enumerate(lines)}
+    cuts = thin_bands([(ln.bbox.y0, ln.bbox.y1) for ln in cand], TIER_BAND * size)
+    columns: list[list[Line]] = []
+    open_cols: list[list[Line]] = []
+    for ln in sorted(cand, key=lambda l: (l.bbox.y0, l.bbox.x0)):
+        fits = [c for c in open_cols if _fits(c, ln, max(ln.size, 1.0), cuts)]
+        target = min(fits, key=lambda c: abs(c[0].bbox.cx - ln.bbox.cx)) if fits else None
+        if target is None:
+            target = []
+            columns.append(target)
+        target.append(ln)
+        open_cols = [c for c in columns if c[-1].bbox.y1 >= ln.bbox.y0 - 2 * size]
+    merged: dict[str, Line] = {}
+    absorbed: set[str] = set()
+    cjk = [c for c in columns if any(is_cjk(ch) for ln in c for ch in ln.text)]
+    # once the page has real columns, short ones (a three-glyph heading) are columns too
+    least = MIN_SHORT_GLYPHS if any(len(c) >= MIN_GLYPHS for c in cjk) else MIN_GLYPHS
+    for col in cjk:
+        if len(col) < least:
+            continue
+        # content order, not y: vertical punctuation boxes sit off their cell
+        col.sort(key=lambda ln: order[ln.id])
+        spans = tuple(s for ln in col for s in ln.spans)
+        merged[col[0].id] = Line.build(col[0].id, col[0].page, spans, DOWN, True)
+        absorbed.update(ln.id for ln in col[1:])
+    if not merged:
+        return lines
+    return [merged.get(ln.id, ln) for ln in lines if ln.id not in absorbed]
+
+
+def _fits(col: list[Line], ln: Line, size: float, cuts: list[float]) -> bool:
+    """Below the column's last glyph, within a blank cell, across the column's first glyph
+    (punctuation in vertical text sits off-centre, so the last glyph is a poor guide),
+    and not across a band that is empty all along the page (a tier break)."""
+    head, last = _anchor(col).bbox, col[-1].bbox
+    overlap = min(head.x1, ln.bbox.x1) - max(head.x0, ln.bbox.x0)
+    return (overlap >= 0.5 * min(head.width, ln.bbox.width, size)
+            and ln.bbox.y0 - last.y1 <= MAX_GAP * size
+            and not any(last.cy < c < ln.bbox.cy for c in cuts))
+
+
+def _anchor(col: list[Line]) -> Line:
+    """The column's first letter or digit: punctuation boxes in vertical text sit off-centre."""
+    for ln in col:
+        if unicodedata.category(ln.text.strip()[:1] or " ")[0] in "LN":
+            return ln
+    return col[0]
+
+
+def thin_bands(intervals: list[tuple[float, float]], min_len: float) -> list[float]:
+    """Middles of the bands, at least min_len long, that almost nothing crosses (at most
+    THIN_SHARE of the busiest point): whitespace between tiers, where a stray punctuation
+    mark may still poke through."""
+    steps: list[tuple[float, int]] = []          # (position, coverage from there on)
+    cover = 0
+    for pos, delta in sorted([(a, 1) for a, _ in intervals] + [(b, -1) for _, b in intervals]):
+        cover += delta
+        steps.append((pos, cover))
+    peak = max((c for _, c in steps), default=0)
+    limit = max(int(THIN_SHARE * peak), 1 if peak >= 8 else 0)
+    cuts: list[float] = []
+    start = end = None
+    for (pos, cov), (nxt, _) in zip(steps, steps[1:]):
+        if cov <= limit:
+            start = pos if start is None else start
+            end = nxt
+            continue
+        if start is not None and end - start >= min_len:
+            cuts.append((start + end) / 2)
+        start = None
+    return cuts
+
+
+def _glyph_like(ln: Line) -> bool:
+    text = ln.text.strip()
+    if not text:
+        return False
+    if ln.vertical:
+        return True
+    size = max(ln.size, 1.0)
+    return (len(text) <= MAX_GLYPH_CHARS and ln.bbox.width <= 1.3 * size
+            and abs(ln.direction[1]) < 0.05)
+
+
+def reading_blocks(lines: list[Line], em: float) -> list[list[Line]]:
+    """Vertical lines grouped into paragraphs, in reading order."""
+    if not lines:
+        return []
+    out: list[list[Line]] = []
+    for leaf in _cut(lines, em):
+        out.extend(_paragraphs(leaf, em))
+    return out
+
+
+def _cut(lines: list[Line], em: float, depth: int = 0) -> list[list[Line]]:
+    """Recursive XY-cut for vertical text: tiers top to bottom, groups right to left."""
+    if len(lines) <= 1 or depth > 12:
+        return [sorted(lines, key=lambda l: -l.bbox.x1)]
+    tiers = _tiers(lines, em)
+    if len(tiers) > 1:
+        return [leaf for t in tiers for leaf in _cut(t, em, depth + 1)]
+    groups = _split(lines, lambda b: (b.x0, b.x1), BLOCK_GAP_EM * em)
+    if len(groups) > 1:
+        return [leaf for g in reversed(groups) for leaf in _cut(g, em, depth + 1)]
+    return [sorted(lines, key=lambda l: -l.bbox.x1)]
+
+
+def _tiers(lines: list[Line], em: float) -> list[list[Line]]:
+    cuts = thin_bands([(ln.bbox.y0, ln.bbox.y1) for ln in lines], TIER_BAND * em)
+    cuts = [c for c in cuts if min(ln.bbox.y0 for ln in lines) < c < max(ln.bbox.y1 for ln in lines)]
+    if not cuts:
+        return [lines]
+    tiers: list[list[Line]] = [[] for _ in range(len(cuts) + 1)]
+    for ln in lines:
+        tiers[sum(1 for c in cuts if ln.bbox.cy > c)].append(ln)
+    return [t for t in tiers if t]
+
+
+def _split(lines: list[Line], interval, min_gap: float) -> list[list[Line]]:
+    """Groups separated by whitespace of at least min_gap along one axis, in axis order."""
+    ordered = sorted(lines, key=lambda l: interval(l.bbox))
+    groups: list[list[Line]] = [[ordered[0]]]
+    reach = interval(ordered[0].bbox)[1]
+    for ln in ordered[1:]:
+        lo, hi = interval(ln.bbox)
+        if lo - reach >= min_gap:
+            groups.append([])
+        groups[-1].append(ln)
+        reach = max(reach, hi)
+    return groups
+
+
+def _paragraphs(columns: list[Line], em: float) -> list[list[Line]]:
+    """Columns right to left; a column that stops short of the bottom ends its paragraph."""
+    if not columns:
+        return []
+    bottom = max(c.bbox.y1 for c in columns)
+    paras: list[list[Line]] = [[]]
+    for col in columns:
+        paras[-1].append(col)
+        if bottom - col.bbox.y1 > SHORT_COLUMN_EM * em:
+            paras.append([])
+    return [p for p in paras if p]
+
+
+def block_box(lines: list[Line]) -> BBox:
+    return BBox.union_all(ln.bbox for ln in lines)
