@@ -206,20 +206,28 @@ def group_rows(lines: list[TextLine], hcuts: list[float], edges: list[float],
     for ln in lines:
         bands.setdefault(_band_of(ln.cy, hcuts), []).append(ln)
     ruled_rows = bool(hcuts) and sum(len(v) == 1 for v in bands.values()) >= 0.6 * len(bands)
+    usual = median(len(v) for v in bands.values())
     rows: list[list[TextLine]] = []
     for key in sorted(bands):
         band = bands[key]
-        if ruled_rows:
+        if ruled_rows and not _rows_in_band(band, usual, edges, em):
             rows.append(band)              # the band between two rules is one row
             continue
-        rows.extend(_join_wrapped(band, edges, em))
+        rows.extend(_join_wrapped(band, edges, em))   # a block of rows between two rules
     return rows
+
+
+def _rows_in_band(band: list[TextLine], usual: float, edges: list[float], em: float) -> bool:
+    """A ruled band far taller than the others, whose lines nearly all start in its first
+    column, holds several rows (a block ruled only around), not one row of wrapped cells."""
+    if len(band) < 3 or len(band) <= 2 * usual:
+        return False
+    firsts = [min(_cols_of(ln, edges, em)) for ln in band]
+    return sum(1 for c in firsts if c == min(firsts)) >= 0.75 * len(band)
 
 
 def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[list[TextLine]]:
     rows: list[list[TextLine]] = []
-    gaps = [b.y0 - a.y1 for a, b in zip(band, band[1:])]
-    typical_gap = median(gaps) if gaps else 0.0
     for ln in band:
         if rows:
             prev = rows[-1]
@@ -230,22 +238,24 @@ def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[l
             if cols.isdisjoint(prev_cols) and (overlapping or gap < 0.25 * em) and len(edges) > 2:
                 prev.append(ln)            # a value set beside a two-line label
                 continue
-            if cols <= prev_cols and _continues(prev[-1], ln, gap, typical_gap, em):
+            if cols <= prev_cols and _continues(prev[-1], ln, edges, em):
                 prev.append(ln)
                 continue
         rows.append([ln])
     return rows
 
 
-def _continues(prev: TextLine, ln: TextLine, gap: float, typical_gap: float, em: float) -> bool:
-    """A wrapped line of a cell: starts in lower case or with a bracket, or follows a
-    line ending in a connector, and is not bold when the line above is not."""
-    first = ln.phrases[0].text if ln.phrases else ""
-    last = prev.phrases[-1].text if prev.phrases else ""
-    if ln.phrases and prev.phrases and ln.phrases[0].bold != prev.phrases[0].bold:
+def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> bool:
+    """A wrapped line of a cell: starts in lower case or with a bracket, or the text above
+    it in its column ends in a comma or a connector; same weight as the line above."""
+    if not ln.phrases or not prev.phrases:
         return False
-    if NUMBER.match(first):
+    head = ln.phrases[0]
+    col = col_index(head.x0 + 0.3 * em, edges)
+    above = [p for p in prev.phrases if col_index(p.x0 + 0.3 * em, edges) == col]
+    if not above or head.bold != above[-1].bold or NUMBER.match(head.text):
         return False
+    first, last = head.text, above[-1].text
     starts_low = first[:1].islower() or first[:1] in "([{&"
     ends_open = last.endswith((",", "-", "/", "&", " and", " of", " or", " the", " for", " in"))
     return starts_low or ends_open
