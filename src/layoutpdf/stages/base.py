@@ -81,10 +81,8 @@ _CJK_RANGES = ("\u1100-\u11ff\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3100-\u312
 _HANGUL_RANGES = "\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7ff"
 _CJK = re.compile(f"[{_CJK_RANGES}]")
 _HANGUL = re.compile(f"[{_HANGUL_RANGES}]")
-# spaces between two Chinese/Japanese characters are letter-spacing (摘 要), not words
-_HAN_SPACES = re.compile(f"(?<=[{_CJK_RANGES}])(?<![{_HANGUL_RANGES}])[ \u3000\u2002\u2003\u00a0]+"
-                         f"(?=[{_CJK_RANGES}])(?![{_HANGUL_RANGES}])")
 _HYPHENS = ("-", "\u2010", "\u00ad")
+CJK_WORD_GAP_EM = 1.0   # between CJK fragments a gap this wide (in font sizes) is a word space
 
 
 def is_cjk(ch: str) -> bool:
@@ -96,28 +94,50 @@ def is_hangul(ch: str) -> bool:
 
 
 def cjk_despace(text: str) -> str:
-    """Drop spaces between two Chinese/Japanese characters (Korean word spaces stay)."""
-    return _HAN_SPACES.sub("", text) if _CJK.search(text) else text
+    """Undo letter-spacing in Chinese/Japanese (摘 要, 第 一 章 -> 摘要, 第一章): a space
+    between two single-character words goes. Spaces between longer words (author names,
+    keywords) and Korean word spaces stay."""
+    if not _CJK.search(text) or " " not in text and "\u3000" not in text:
+        return text
+    parts = _SPACES.split(text)
+    words, seps = parts[0::2], parts[1::2]
+    out = words[0]
+    for n, sep in enumerate(seps):
+        a, b = words[n], words[n + 1]
+        out += b if _single_han(a) and _single_han(b) else sep + b
+    return out
+
+
+_SPACES = re.compile(r"([ \u3000\u2002\u2003\u00a0]+)")
+
+
+def _single_han(word: str) -> bool:
+    core = word.strip("()（）[]【】「」『』《》〈〉、，。：；！？,.:;!?\"'“”‘’")
+    return len(core) == 1 and is_cjk(core) and not is_hangul(core)
 
 
 def line_text(lines: Iterable[Line]) -> str:
     """Text of fragments on one baseline, left to right, spaced where there is a gap.
 
-    Never a space between two CJK characters. A Korean line that ends at a word boundary
-    (the PDF keeps the space there) keeps one trailing space, for `join_lines`.
+    Between two CJK characters only a gap of a full character or more (names, keywords
+    set apart) is a space; letter-spaced runs are closed up (`cjk_despace`). A Korean
+    line that ends at a word boundary (the PDF keeps the space there) keeps one trailing
+    space, for `join_lines`.
     """
     out = ""
     prev: Line | None = None
     for ln in sorted(lines, key=lambda l: l.bbox.x0):
-        t = cjk_despace(ln.text.strip())
+        t = ln.text.strip()
         if not t:
             continue
         if prev is not None and out and not out.endswith(" "):
             gap = ln.bbox.x0 - prev.bbox.x1
-            if gap > 0.12 * max(ln.size, 1.0) and not (is_cjk(out[-1]) and is_cjk(t[0])):
+            cjk = is_cjk(out[-1]) and is_cjk(t[0])
+            if gap > (CJK_WORD_GAP_EM if cjk else 0.12) * max(ln.size, 1.0):
                 out += " "
         out += t
         prev = ln
+    out = cjk_despace(out)
     if prev is not None and is_hangul(out[-1:]) and prev.text[-1:].isspace():
         out += " "
     return out
