@@ -547,3 +547,50 @@ def gradient_png(width: int, height: int, seed: int = 1) -> bytes:
             data += bytes((int(255 * t), int(255 * (1 - abs(2 * t - 1))), int(255 * (1 - t))))
     pix = pymupdf.Pixmap(pymupdf.csRGB, width, height, bytes(data), False)
     return pix.tobytes("png")
+
+
+def bar_chart(canvas: Canvas, rect, categories: list[str], series: dict, colors: list,
+              y_label: str, y_max: float = 100.0, y_step: float = 20.0) -> dict:
+    """A vector grouped bar chart (axes, ticks, bars, legend) filling ``rect``.
+
+    Returns ``{"bbox": ..., "text_inside": [...]}``; every label drawn is listed.
+    """
+    x0, y0, x1, y1 = rect
+    texts = []
+    ax0, ay0, ax1, ay1 = x0 + 34, y0 + 18, x1 - 6, y1 - 16  # plot area
+
+    def label(t, x, y, align="left"):
+        texts.append(t)
+        left_text(canvas, t, x, y, "helv", 7.0, align=align, layer=GRAPHICS)
+
+    tick = y_step
+    v = 0.0
+    while v <= y_max + 1e-9:
+        y = ay1 - (ay1 - ay0) * v / y_max
+        if v > 0:
+            canvas.line((ax0, y), (ax1, y), color=(0.85, 0.85, 0.85), width=0.4)
+        canvas.line((ax0 - 3, y), (ax0, y), width=0.6)
+        label(f"{v:g}", ax0 - 5, y + 2.5, align="right")
+        v += tick
+    canvas.line((ax0, ay0), (ax0, ay1), width=0.8)
+    canvas.line((ax0, ay1), (ax1, ay1), width=0.8)
+    group_w = (ax1 - ax0) / len(categories)
+    names = list(series)
+    bar_w = group_w * 0.7 / len(names)
+    for i, cat in enumerate(categories):
+        gx = ax0 + i * group_w + group_w * 0.15
+        for k, name in enumerate(names):
+            h = (ay1 - ay0) * series[name][i] / y_max
+            canvas.rect((gx + k * bar_w, ay1 - h, gx + (k + 1) * bar_w, ay1), color=None,
+                        fill=colors[k])
+        label(cat, ax0 + i * group_w + group_w / 2 - text_width(cat, "helv", 7) / 2, ay1 + 10)
+    # y-axis title, rotated
+    texts.append(y_label)
+    canvas.text(x0 + 8, (ay0 + ay1) / 2 + text_width(y_label, "helv", 7.5) / 2, y_label, "helv",
+                7.5, angle=90, layer=GRAPHICS)
+    lx = ax0 + 8
+    for k, name in enumerate(names):
+        canvas.rect((lx, y0 + 4, lx + 8, y0 + 11), color=None, fill=colors[k])
+        label(name, lx + 11, y0 + 11)
+        lx += 11 + text_width(name, "helv", 7) + 14
+    return {"bbox": rnd(rect), "text_inside": texts}
