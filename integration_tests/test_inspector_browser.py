@@ -204,3 +204,54 @@ def test_screenshot_artifact(page, doc):
     shot = ARTIFACTS / "inspector_tracemonkey.png"
     assert page.save_screenshot(str(shot))
     assert shot.stat().st_size > 50_000             # a rendered page, not a blank window
+
+
+@pytest.fixture(scope="module")
+def math_report(tmp_path_factory) -> Path:
+    """Two pages made here: a display equation, and a note that could not be bound."""
+    import pymupdf
+    from layoutpdf import BBox, Document, Element, Equation, Footnote, Issue, Layer, Page, Role
+    folder = tmp_path_factory.mktemp("inspector-math")
+    pdf = pymupdf.open()
+    for n in range(2):
+        pdf.new_page(width=612, height=792).insert_text((72, 100), f"Page {n + 1}", fontsize=14)
+    pdf.save(str(folder / "math.pdf"))
+    pdf.close()
+    box = BBox(72, 300, 300, 330)
+    doc = Document(
+        source=str(folder / "math.pdf"),
+        pages=(Page(index=0, width=612, height=792), Page(index=1, width=612, height=792)),
+        elements=(Element("p0-eq", Role.EQUATION, Layer.BODY, 0, box, "x^2"),
+                  Element("p1-note", Role.FOOTNOTE, Layer.BODY, 1, BBox(72, 700, 300, 720), "* note")),
+        equations=(Equation(id="eq1", latex=r"\frac{a}{b} = x^{2}", display=True, page=0, bbox=box,
+                            element_id="p0-eq"),),
+        footnotes=(Footnote(id="p1-*", marker="*", text="note", page=1, bbox=BBox(72, 700, 300, 720),
+                            element_id="p1-note", reasons=("no anchor found",), needs_review=True),),
+        issues=(Issue("footnotes", 1, "unbound", "a note without anchor"),))
+    path = folder / "math.html"
+    path.write_text(inspect(doc), encoding="utf-8")
+    return path
+
+
+def test_equations_and_the_review_panel(browser, math_report):
+    from selenium.webdriver.common.by import By
+    browser.get(math_report.as_uri())
+    note = browser.find_element(By.CSS_SELECTOR, '.latex[data-for="eq1"]')
+    assert note.is_displayed()
+    if js(browser, "return !!window.katex"):
+        assert browser.find_elements(By.CSS_SELECTOR, '.latex[data-for="eq1"] .katex')
+        assert note.get_attribute("title") == r"\frac{a}{b} = x^{2}"
+    else:
+        assert note.text == r"\frac{a}{b} = x^{2}"
+    browser.find_element(By.CSS_SELECTOR, '.eq[data-id="eq1"]').click()
+    assert r"\frac{a}{b} = x^{2}" in browser.find_element(By.ID, "details-body").text
+    # the review list links to the page of the note and selects it
+    browser.find_element(By.CSS_SELECTOR, '#review a[data-select="footnote:p1-*"]').click()
+    time.sleep(0.2)
+    assert current_page(browser) == "1"
+    details = browser.find_element(By.ID, "details-body").text
+    assert "needs review" in details and "no anchor found" in details
+    assert "a note without anchor" in browser.find_element(By.ID, "issues").text
+    browser.find_element(By.CSS_SELECTOR, '#issues a[data-goto="1"]').click()
+    assert current_page(browser) == "1"
+    assert [e for e in browser.get_log("browser") if e.get("level") == "SEVERE"] == []

@@ -222,7 +222,21 @@ def test_equations_show_their_latex(tags, report):
 def test_text_from_the_pdf_is_escaped(report, tags):
     assert "<script>alert(1)</script>" not in report
     assert layout_data(tags)["items"]["element:p0-para"]["text"].endswith("<script>alert(1)</script>")
-    assert len([1 for t, _ in tags.tags if t == "script"]) == 2  # the data and the inspector
+    scripts = [t for t, _ in tags.tags if t == "script"]
+    assert len(scripts) in (2, 3)  # the data, KaTeX when vendored, the inspector
+
+
+def test_katex_is_inlined_only_where_it_helps(doc, report):
+    from layoutpdf.debug.html import _asset
+    try:
+        _asset("katex/katex.min.js")
+    except FileNotFoundError:
+        pytest.skip("KaTeX not vendored (src/layoutpdf/debug/assets/vendor_katex.py)")
+    assert "katex.render" in report and "data:font/woff2;base64," in report
+    assert "data:font/woff2" not in inspect(doc, pages=[1], katex=False, image_format="png")
+    no_math = doc.with_(equations=())
+    plain = inspect(no_math, pages=[1], image_format="png")
+    assert "data:font/woff2" not in plain and len(plain) < len(report) - 400_000
 
 
 def test_page_subset(doc):

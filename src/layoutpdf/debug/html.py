@@ -451,14 +451,30 @@ def _select_pages(document: Document, pages: Sequence[int] | None) -> list[Page]
     return [by_index[i] for i in sorted(set(pages))]
 
 
+def _katex(document: Document, katex: bool | None) -> tuple[str, str]:
+    """KaTeX's CSS and JS when vendored (``debug/assets/vendor_katex.py``) and wanted:
+    ``None`` means when the document has equations. Without it LaTeX shows as source."""
+    if katex is False or (katex is None and not document.equations):
+        return "", ""
+    try:
+        return _asset("katex/katex.min.css"), _asset("katex/katex.min.js")
+    except (FileNotFoundError, OSError):
+        if katex:
+            raise FileNotFoundError("KaTeX is not vendored: run "
+                                    "python src/layoutpdf/debug/assets/vendor_katex.py") from None
+        return "", ""
+
+
 def inspect(document: Document, *, pages: Sequence[int] | None = None, dpi: int = DEFAULT_DPI,
             source=None, password: str | None = None, image_format: str = "auto",
-            title: str | None = None) -> str:
+            katex: bool | None = None, title: str | None = None) -> str:
     """One self-contained HTML report of every layout decision on the given pages.
 
     pages: 0-based page indexes (default: every parsed page). source: where to render page
     images from (default ``document.source``); pages whose image cannot be rendered still get
-    their overlay and an ``inspect/no_page_image`` entry in the issues panel.
+    their overlay and an ``inspect/no_page_image`` entry in the issues panel. image_format:
+    ``auto`` (smaller of palette PNG and JPEG; needs Pillow, else PNG), ``png`` or ``jpeg``.
+    katex: inline the vendored KaTeX to typeset equations (default: when there are any).
     """
     shown_pages = _select_pages(document, pages)
     shown = {p.index for p in shown_pages}
@@ -477,11 +493,13 @@ def inspect(document: Document, *, pages: Sequence[int] | None = None, dpi: int 
     summary = (f"{len(shown_pages)} of {len(document.pages)} pages · {n_el} elements · "
                f"{len(document.figures)} figures · {len(document.tables)} tables · "
                f"{len(document.footnotes)} footnotes · {len(document.equations)} equations")
+    katex_css, katex_js = _katex(document, katex)
     meta = {"source": document.source, "pages": [p.index for p in shown_pages],
             "items": records}
     return _asset("inspector.html").format(
         title=_e(f"layoutpdf inspector: {name}"), name=_e(name), summary=_e(summary),
         css=_asset("inspector.css"), js=_asset("inspector.js"), data=_script_json(meta),
+        katex_css=katex_css, katex_js=f"<script>{katex_js}</script>" if katex_js else "",
         legend=_legend(document, shown), nav=nav, sections=sections,
         issues=_issue_list(issues, shown), n_issues=len(issues),
         review=_review_list(review, shown), n_review=len(review))

@@ -79,14 +79,29 @@
   }
   function pageLink(page) { return jump("page:" + page, "p. " + (page + 1)); }
   function ref(kind, id) { return id ? jump(kind + ":" + id, id) : "—"; }
+  function typeset(src, node, display) {
+    /* KaTeX when it was inlined and understands the source; false leaves the raw LaTeX */
+    if (!window.katex) return false;
+    try { window.katex.render(src, node, { throwOnError: true, displayMode: display, trust: false }); return true; }
+    catch (e) { node.textContent = ""; return false; }
+  }
   function latexNode(src) {
     var box = el("div");
-    if (window.katex) {
-      try { window.katex.render(src, box, { throwOnError: false, displayMode: true }); } catch (e) { /* raw below */ }
-    }
+    var math = el("div", "typeset");
+    if (typeset(src, math, true)) box.appendChild(math);
     box.appendChild(el("code", "latex-src", src));
     return box;
   }
+  document.querySelectorAll(".latex").forEach(function (note) {
+    var code = note.querySelector("code");
+    var math = el("span", "typeset");
+    if (code && typeset(code.textContent, math, false)) {
+      note.title = code.textContent;
+      code.style.display = "none";
+      note.appendChild(math);
+      note.classList.add("katex-done");
+    }
+  });
   function bindingRows(item) {
     switch (item.kind) {
       case "figure": case "table":
