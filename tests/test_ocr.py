@@ -1,0 +1,176 @@
+"""OCR: text source decisions, Tesseract through MuPDF, rotated scans, missing Tesseract.
+
+Fixtures are made here: text rendered to a pixmap at low resolution and put back into a
+new PDF as the only content of a page (also with /Rotate, and drawn rotated). OCR runs
+at a low dpi on small pages so the whole file stays within a few seconds per test.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+
+import pymupdf
+import pytest
+
+import layoutpdf
+from layoutpdf import Settings, TextSource
+from layoutpdf.errors import OCRUnavailableError
+from layoutpdf.extract import ocr
+from layoutpdf.stages.text_layer import garbled_chars
+
+TEXT = ("Scanned pages need optical character recognition.\n"
+        "The quick brown fox jumps over the lazy dog.\n"
+        "Reading order must survive every rotation.")
+WORDS = ("quick brown fox", "lazy dog", "character recognition")
+FAST = {"ocr": {"dpi": 150}}
+
+HAVE_ENG = ocr.engine(("eng",))[0] is not None
+needs_tesseract = pytest.mark.skipif(
+    not HAVE_ENG, reason=f"Tesseract with English data is not installed ({ocr.install_hint()})")
+needs_osd = pytest.mark.skipif(
+    not HAVE_ENG or not shutil.which("tesseract") or "osd" not in ocr.installed_languages(),
+    reason="orientation detection needs the tesseract binary and osd data (apt-get install tesseract-ocr)")
+
+
+def scan_pdf(rotation: int = 0, drawn_rotated: int = 0, text: str = TEXT) -> bytes:
+    """A one-page image-only PDF of `text`: rendered, then placed as a picture."""
+    src = pymupdf.open()
+    page = src.new_page(width=420, height=200)
+    page.insert_textbox(pymupdf.Rect(24, 30, 400, 190), text, fontsize=13, fontname="helv")
+    pix = page.get_pixmap(dpi=150)
+    out = pymupdf.open()
+    if drawn_rotated % 180:
+        target = out.new_page(width=200, height=420)
+    else:
+        target = out.new_page(width=420, height=200)
+    target.insert_image(target.rect, pixmap=pix, rotate=drawn_rotated)
+    if rotation:
+        target.set_rotation(rotation)
+    return out.tobytes()
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text).lower()
+
+
+def assert_read(doc: layoutpdf.Document) -> None:
+    md = flat(doc.to_markdown())
+    found = [w for w in WORDS if w in md]
+    assert len(found) >= 2, md
+    assert md.index("character recognition") < md.index("lazy dog") or "character recognition" not in md
+
+
+# -- decisions without OCR ---------------------------------------------------------------------
+def test_garbled_chars_counts_unmapped_and_cid_garbage():
+    assert garbled_chars("abc\ufffd") == 1
+    assert garbled_chars("x\x17y") == 1
+    assert garbled_chars("Ø\x17", "ABCDEF+SimSun") == 2           # CJK font read as Latin-1
+    assert garbled_chars("中文", "SimSun") == 0
+    assert garbled_chars("The states\u2019 rates\xa0apply", "TradeGothicLTPro") == 0
+
+
+def test_parse_osd():
+    text = ("Page number: 0\nOrientation in degrees: 90\nRotate: 270\n"
+            "Orientation confidence: 2.48\nScript: Latin\nScript confidence: 24.44\n")
+    assert ocr.parse_osd(text) == (270, "Latin")
+    assert ocr.parse_osd(text.replace("2.48", "0.4")) == (0, "Latin")     # unsure: leave it
+    assert ocr.parse_osd("Too few characters. Skipping this page") == (0, None)
+
+
+def test_install_hint_names_the_debian_packages():
+    assert ocr.install_hint(("chi_sim",)) == "apt-get install tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim"
+
+
+def test_never_mode_flags_the_page_and_keeps_it_native():
+    doc = layoutpdf.parse(scan_pdf(), {"ocr": {"mode": "never"}})
+    assert doc.pages[0].text_source is TextSource.NATIVE
+    codes = {i.code for i in doc.issues}
+    assert "no_text_layer" in codes
+
+
+def test_hidden_ocr_layer_is_kept_and_labelled_ocr(monkeypatch):
+    """Invisible text over a scan (render mode 3) is an earlier OCR: no new OCR runs."""
+    pdf = pymupdf.open(stream=scan_pdf(), filetype="pdf")
+    page = pdf[0]
+    page.insert_text((24, 60), "An earlier OCR layer with enough words to count as text.",
+                     fontsize=13, render_mode=3)
+    page.insert_text((24, 90), "Another invisible line of recognised text for the test.",
+                     fontsize=13, render_mode=3)
+    monkeypatch.setattr(ocr, "recognise", lambda *a, **k: pytest.fail("OCR ran again"))
+    doc = layoutpdf.parse(pdf.tobytes())
+    assert doc.pages[0].text_source is TextSource.OCR
+    assert "earlier OCR layer" in doc.to_markdown()          # opaque now: not a watermark
+    assert all(e.text_source is TextSource.OCR for e in doc.elements)
+
+
+def test_missing_tesseract_is_an_issue_naming_the_package(monkeypatch):
+    monkeypatch.setattr(ocr, "tessdata_dir", lambda: None)
+    doc = layoutpdf.parse(scan_pdf())
+    issue = next(i for i in doc.issues if i.code == "ocr_unavailable")
+    assert "apt-get install tesseract-ocr tesseract-ocr-eng" in issue.message
+    assert any(i.code == "no_text_layer" for i in doc.issues)        # never a silent empty page
+    with pytest.raises(OCRUnavailableError, match="tesseract-ocr-eng"):
+        layoutpdf.parse(scan_pdf(), {"ocr": {"mode": "always"}})
+    with pytest.raises(OCRUnavailableError):
+        layoutpdf.parse(scan_pdf(), {"strict": True})
+
+
+def test_missing_language_pack_names_it():
+    doc = layoutpdf.parse(scan_pdf(), {"ocr": {"languages": ["zzz_test"]}})
+    issue = next(i for i in doc.issues if i.code == "ocr_unavailable")
+    assert "tesseract-ocr-zzz-test" in issue.message
+
+
+def test_ocr_lines_close_up_cjk_and_keep_latin_spaces():
+    def word(text, x0, x1):
+        return {"text": text, "bbox": (x0, 10, x1, 22), "origin": (x0, 20)}
+    raw = {"blocks": [{"type": 0, "lines": [{"spans": [
+        word("中", 10, 22), word(" 的", 24, 36), word(" 事情", 38, 60), word(" 。", 61, 70),
+        word(" worth", 72, 100), word(" value", 104, 130)]}]}]}
+    (line,) = ocr.ocr_lines(raw, 0)
+    assert line.text == "中的事情。 worth value"
+    assert all("-ocr" in s.id for s in line.spans) and all(s.alpha == 255 for s in line.spans)
+
+
+# -- OCR ---------------------------------------------------------------------------------------
+@needs_tesseract
+def test_scanned_page_is_ocrd():
+    doc = layoutpdf.parse(scan_pdf(), FAST)
+    page = doc.pages[0]
+    assert page.text_source is TextSource.OCR
+    assert page.lines and all(ln.horizontal for ln in page.lines)
+    assert_read(doc)
+    body = [e for e in doc.elements if e.text.strip()]
+    assert body and all(e.text_source is TextSource.OCR for e in body)
+    assert not any(i.code in ("no_text_layer", "ocr_failed") for i in doc.issues)
+    from layoutpdf.adapters._common import text_source
+    assert text_source(doc, 0) == "ocr"                             # what chunk metadata says
+
+
+@needs_tesseract
+def test_always_mode_ocrs_a_born_digital_page():
+    src = pymupdf.open()
+    src.new_page(width=420, height=200).insert_textbox(pymupdf.Rect(24, 30, 400, 190), TEXT,
+                                                       fontsize=13, fontname="helv")
+    doc = layoutpdf.parse(src.tobytes(), {"ocr": {"mode": "always", "dpi": 150}})
+    assert doc.pages[0].text_source is TextSource.OCR
+    assert all("-ocr" in ln.id for ln in doc.pages[0].lines)
+    assert_read(doc)
+
+
+@needs_osd
+@pytest.mark.parametrize("rotation", [90, 180])
+def test_rotated_scan_comes_out_upright(rotation):
+    doc = layoutpdf.parse(scan_pdf(rotation=rotation), FAST)
+    page = doc.pages[0]
+    assert page.text_source is TextSource.OCR
+    assert (page.width, page.height) == pytest.approx((420, 200), abs=1)   # upright page
+    assert all(ln.horizontal for ln in page.lines)
+    assert_read(doc)
+
+
+@needs_osd
+def test_image_drawn_sideways_comes_out_upright():
+    doc = layoutpdf.parse(scan_pdf(drawn_rotated=90), FAST)
+    assert doc.pages[0].text_source is TextSource.OCR
+    assert_read(doc)
