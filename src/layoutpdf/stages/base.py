@@ -165,6 +165,8 @@ def join_lines(texts: list[str]) -> str:
                 out = out[:-1] + t            # exam-|ple -> example
         elif is_cjk(last) and is_cjk(first):
             out += " " + t if word_end and (is_hangul(last) or is_hangul(first)) else t
+        elif last in _HYPHENS and is_cjk(out[-2:-1]) and is_cjk(first):
+            out += t                          # a dash inside CJK text: no space, no dehyphenation
         else:
             out += " " + t
         word_end = raw[-1:].isspace()
