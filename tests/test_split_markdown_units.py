@@ -144,3 +144,11 @@ def test_consecutive_loose_definitions_form_one_footnote_unit():
     units = units_from_markdown(md)
     assert [u.kind for u in units] == [K.PARAGRAPH, K.FOOTNOTE, K.HEADING]
     assert units[1].footnote_ids == ("a", "b")
+
+
+def test_caption_between_two_tables_goes_to_the_uncaptioned_second():
+    t = "| a |\n|---|\n| 1 |"
+    units = units_from_markdown(f"{t}\n\nTable 2: B.\n\n{t}")
+    assert [u.text for u in units] == [t, f"Table 2: B.\n\n{t}"]
+    units = units_from_markdown(f"{t}\n\nTable 1: A.\n\nTable 2: B.\n{t}")
+    assert [u.text for u in units] == [f"{t}\n\nTable 1: A.", f"Table 2: B.\n{t}"]

@@ -141,6 +141,28 @@ def prose_atoms(md: str, unit: int, start: int, end: int, tok: Tokenizer, budget
     return atoms
 
 
+def tail_sentences(md: str, unit: int, start: int, end: int, tok: Tokenizer,
+                   budget: int) -> list[Atom]:
+    """The last whole sentences of a prose span (with their definitions) within `budget`.
+
+    Counts only the sentences it looks at, from the end (for overlap prefixes).
+    """
+    (start, end), defs = split_body_defs(md, start, end)
+    spans = [(start + a, start + b) for a, b in segments(md[start:end], SENTENCE)]
+    owner = _def_owners(md, spans, defs)
+    out: list[Atom] = []
+    total = 0
+    for i in range(len(spans) - 1, 0, -1):      # never the whole unit: that was too big
+        a, b = spans[i]
+        mine = tuple(d for d in defs if owner[d] == i)
+        n = tok.count(md[a:b]) + sum(tok.count(md[d0:d1]) + SEP_TOKENS for d0, d1 in mine)
+        if total + n > budget:
+            break
+        out.insert(0, Atom(unit, SENTENCE, a, b, n, defs=mine))
+        total += n
+    return out
+
+
 def _def_owners(md: str, spans: list[tuple[int, int]],
                 defs: list[tuple[int, int]]) -> dict[tuple[int, int], int]:
     """For each definition block, the index of the span holding its first anchor."""

@@ -59,7 +59,10 @@ def units_from_markdown(md: str) -> list[Unit]:
                 drafts.pop()
                 draft.blocks.insert(0, prev.text)
                 draft.captioned = True
-            elif nxt is not None and _is_table_caption(nxt):
+            elif (nxt is not None and _is_table_caption(nxt)
+                  and not (i + 2 < len(blocks) and _is_bare_table(blocks[i + 2]))):
+                # a caption between two tables belongs to the second (tables are
+                # captioned above by convention), unless that one has its own already
                 draft.blocks.append(nxt)
                 draft.captioned = True
                 i += 1
@@ -144,6 +147,11 @@ def _caption_lines(before: list[str], after: list[str]) -> bool:
         return False
     part = before or after
     return bool(sx.CAPTION.match(part[0]))
+
+
+def _is_bare_table(block: str) -> bool:
+    draft = _classify(block)
+    return draft.kind is UnitKind.TABLE and not draft.captioned
 
 
 def _is_table_caption(block: str) -> bool:

@@ -24,7 +24,7 @@ from ..model.units import Unit, UnitKind
 from ..settings import SplitSettings
 from . import _syntax as sx
 from ._atoms import (PROSE_KINDS, SENTENCE, SEP_TOKENS, TABLE, UNIT, WORD, Atom, prose_atoms,
-                     table_atoms)
+                     table_atoms, tail_sentences)
 from .chunk import Chunk
 from .markdown_units import units_from_markdown
 from .tokenizers import Tokenizer, TokenizerSpec, get_tokenizer
@@ -241,12 +241,8 @@ class _Packer:
                 total += cost
                 continue
             if a.level == UNIT and self.units[a.unit].kind in PROSE_KINDS:
-                parts = prose_atoms(self.md, a.unit, a.start, a.end, self.tok, self.size)
-                for s in reversed(parts):
-                    if s.level != SENTENCE or total + s.tokens > self.overlap:
-                        break
-                    chosen.insert(0, s)
-                    total += s.tokens
+                chosen[:0] = tail_sentences(self.md, a.unit, a.start, a.end, self.tok,
+                                            self.overlap - total)
             break
         return chosen
 
