@@ -38,7 +38,6 @@ JPEG_QUALITY = 70
 PNG_COLORS = 64                    # palette size of quantised PNG pages (crisp text, small)
 MAX_TEXT = 4000                    # characters of element text kept in the report
 MAX_LABEL = 90
-_BINDING_KINDS = ("figure", "table", "footnote")
 
 
 def role_color(role: Role) -> str:
@@ -58,8 +57,14 @@ def _n(v: float) -> str:
     return f"{v:.1f}".rstrip("0").rstrip(".")
 
 
-def _box(b: BBox) -> list[float]:
-    return [round(b.x0, 1), round(b.y0, 1), round(b.x1, 1), round(b.y1, 1)]
+def _round(v):
+    if isinstance(v, float):
+        return round(v, 3)
+    if isinstance(v, list):
+        return [_round(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _round(x) for k, x in v.items()}
+    return v
 
 
 # -- page images ----------------------------------------------------------------------------
@@ -173,51 +178,45 @@ def _clip(text: str | None, limit: int = MAX_TEXT) -> str:
     return text if len(text) <= limit else text[:limit] + f"… [{len(text) - limit} more characters]"
 
 
+def _record(kind: str, obj, **extra) -> dict:
+    """Every field of a model object (a field added to the model shows up by itself), with
+    boxes rounded and long texts clipped; ``kind`` says which panel renders it."""
+    from ..model.serialize import to_jsonable
+    rec = _round(to_jsonable(obj))
+    if "kind" in rec:                      # Figure.kind: raster | vector | mixed
+        rec["figure_kind"] = rec.pop("kind")
+    for key in ("bbox", "caption_bbox"):
+        if rec.get(key):
+            rec[key] = [round(v, 1) for v in rec[key]]
+    for key in ("text", "caption"):
+        if isinstance(rec.get(key), str):
+            rec[key] = _clip(rec[key])
+    rec.update(kind=kind, **extra)
+    return rec
+
+
 def _records(doc: Document, ix: _Index, shown: set[int]) -> dict[str, dict]:
     """Every decision on the shown pages, keyed ``kind:id`` for the details panel."""
     out: dict[str, dict] = {}
     for e in doc.elements:
-        parts = [e.page] + [r.page for r in e.continuation]
-        if not shown.intersection(parts):
-            continue
-        out[f"element:{e.id}"] = {
-            "kind": "element", "id": e.id, "role": e.role.value, "layer": e.layer.value,
-            "page": e.page, "bbox": _box(e.bbox), "order": ix.order.get(e.id),
-            "column": e.column, "level": e.level, "text_source": e.text_source.value,
-            "reasons": list(e.reasons), "lines": len(e.line_ids), "text": _clip(e.text),
-            "continuation": [{"page": r.page, "bbox": _box(r.bbox)} for r in e.continuation],
-            "bindings": ix.bound.get(e.id, [])}
+        if shown.intersection([e.page] + [r.page for r in e.continuation]):
+            rec = _record("element", e, order=ix.order.get(e.id), lines=len(e.line_ids),
+                          bindings=ix.bound.get(e.id, []))
+            del rec["line_ids"]
+            out[f"element:{e.id}"] = rec
     for f in doc.figures:
-        out[f"figure:{f.id}"] = {
-            "kind": "figure", "id": f.id, "page": f.page, "bbox": _box(f.bbox), "label": f.label,
-            "figure_kind": f.kind, "caption": f.caption, "caption_element_id": f.caption_element_id,
-            "caption_page": ix.page_of(f.caption_element_id), "element_id": f.element_id,
-            "score": f.score, "reasons": list(f.reasons), "needs_review": f.needs_review,
-            "mentions": list(f.mentions), "context": list(f.context), "text": _clip(f.text, 600)}
+        out[f"figure:{f.id}"] = _record("figure", f, caption_page=ix.page_of(f.caption_element_id))
     for t in doc.tables:
-        out[f"table:{t.id}"] = {
-            "kind": "table", "id": t.id, "page": t.page, "bbox": _box(t.bbox), "label": t.label,
-            "caption": t.caption, "caption_element_id": t.caption_element_id,
-            "caption_page": ix.page_of(t.caption_element_id), "element_id": t.element_id,
-            "score": t.score, "reasons": list(t.reasons), "needs_review": t.needs_review,
-            "rows": len(t.rows), "columns": max((len(r) for r in t.rows), default=0),
-            "header_rows": t.header_rows, "continued": t.continued, "footnotes": list(t.footnotes)}
+        rec = _record("table", t, caption_page=ix.page_of(t.caption_element_id),
+                      columns=max((len(r) for r in t.rows), default=0))
+        rec["rows"] = len(t.rows)
+        out[f"table:{t.id}"] = rec
     for fn in doc.footnotes:
-        out[f"footnote:{fn.id}"] = {
-            "kind": "footnote", "id": fn.id, "marker": fn.marker, "page": fn.page,
-            "bbox": _box(fn.bbox), "text": _clip(fn.text, 1500), "element_id": fn.element_id,
-            "anchor_element_id": fn.anchor_element_id,
-            "anchor_page": ix.page_of(fn.anchor_element_id), "anchor_offset": fn.anchor_offset,
-            "anchor_context": _anchor_context(ix, fn.anchor_element_id, fn.anchor_offset),
-            "anchor_span_id": fn.anchor_span_id, "score": fn.score, "reasons": list(fn.reasons),
-            "needs_review": fn.needs_review,
-            "continuation_element_ids": list(fn.continuation_element_ids)}
+        out[f"footnote:{fn.id}"] = _record(
+            "footnote", fn, anchor_page=ix.page_of(fn.anchor_element_id),
+            anchor_context=_anchor_context(ix, fn.anchor_element_id, fn.anchor_offset))
     for q in doc.equations:
-        out[f"equation:{q.id}"] = {
-            "kind": "equation", "id": q.id, "page": q.page, "bbox": _box(q.bbox),
-            "latex": q.latex, "display": q.display, "tag": q.tag, "element_id": q.element_id,
-            "confidence": q.confidence, "reasons": list(q.reasons),
-            "needs_review": q.confidence != "high"}
+        out[f"equation:{q.id}"] = _record("equation", q, needs_review=q.confidence != "high")
     return out
 
 
@@ -299,10 +298,13 @@ def _binding_svg(kind: str, item, ix: _Index, page_index: int) -> str:
     body = []
     if item.page == page_index:
         name = item.label or item.id if kind != "footnote" else f"note {item.marker}"
+        src_page = ix.page_of(item.anchor_element_id if kind == "footnote" else item.caption_element_id)
+        away = f" · {'anchor' if kind == 'footnote' else 'caption'} on p. {src_page + 1}" \
+            if src_page is not None and src_page != page_index else ""
         body.append(_title(f"{kind} {item.id}: score {_verdict(item.score, item.needs_review)}"))
         body.append(_rect(item.bbox, "outline"))
         body.append(f'<text class="score" x="{_n(item.bbox.x1 - 1)}" y="{_n(item.bbox.y0 - 1.5)}">'
-                    f"{_e(name)} · {_e(_verdict(item.score, item.needs_review))}</text>")
+                    f"{_e(name)} · {_e(_verdict(item.score, item.needs_review))}{_e(away)}</text>")
     if kind == "footnote":
         source_box = ix.spans.get(item.anchor_span_id or "")
         anchor = ix.elements.get(item.anchor_element_id or "")
@@ -347,7 +349,8 @@ def _page_svg(doc: Document, page: Page, ix: _Index) -> tuple[str, list[str]]:
             for pg, b in [(e.page, e.bbox)] + [(r.page, r.bbox) for r in e.continuation]:
                 if pg == page.index:
                     if prev is not None:
-                        flow.append(_line((prev.cx, prev.cy, b.cx, b.cy), "flow", 'marker-end="url(#arrow)"'))
+                        flow.append(_line((prev.cx, prev.cy, b.cx, b.cy), "flow",
+                                          f'marker-end="url(#arrow-{page.index})"'))
                     prev = b
     binds = [_binding_svg(k, it, ix, page.index)
              for k, items in (("figure", doc.figures), ("table", doc.tables), ("footnote", doc.footnotes))
@@ -358,8 +361,9 @@ def _page_svg(doc: Document, page: Page, ix: _Index) -> tuple[str, list[str]]:
             eqs.append(_equation_svg(q))
             notes.append(_latex_note(q, page))
     svg = (f'<svg class="overlay" viewBox="0 0 {_n(w)} {_n(h)}" preserveAspectRatio="none" '
-           f'aria-label="layout of page {page.index + 1}"><defs><marker id="arrow" viewBox="0 0 6 6" '
-           f'refX="5" refY="3" markerWidth="4" markerHeight="4" orient="auto-start-reverse">'
+           f'aria-label="layout of page {page.index + 1}"><defs><marker id="arrow-{page.index}" '
+           f'class="arrow" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="4" markerHeight="4" '
+           f'orient="auto-start-reverse">'
            f'<path d="M0,0 L6,3 L0,6 z"/></marker></defs>'
            f'<g class="layer-cols">{cols}</g><g class="layer-flow">{"".join(flow)}</g>'
            f'<g class="layer-binds">{"".join(binds)}</g><g class="layer-els">{"".join(elements)}</g>'

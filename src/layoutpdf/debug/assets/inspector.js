@@ -102,27 +102,52 @@
       note.classList.add("katex-done");
     }
   });
-  function bindingRows(item) {
-    switch (item.kind) {
-      case "figure": case "table":
-        return [["label", item.label], ["score", item.score], ["review", reviewFlag(item)],
-                ["reasons", item.reasons], ["caption", item.caption],
-                ["caption element", ref("element", item.caption_element_id)],
-                ["box element", ref("element", item.element_id)]].concat(item.kind === "figure"
-          ? [["figure kind", item.figure_kind], ["mentions", item.mentions], ["context", item.context]]
-          : [["rows × cols", item.rows + " × " + item.columns], ["header rows", item.header_rows],
-             ["continued", item.continued]]);
-      case "footnote":
-        return [["marker", item.marker], ["score", item.score], ["review", reviewFlag(item)],
-                ["reasons", item.reasons], ["note text", item.text],
-                ["anchor element", ref("element", item.anchor_element_id)],
-                ["anchor", item.anchor_context], ["note element", ref("element", item.element_id)]];
-      case "equation":
-        return [["LaTeX", latexNode(item.latex)], ["display", item.display], ["tag", item.tag],
-                ["confidence", item.confidence], ["reasons", item.reasons],
-                ["element", ref("element", item.element_id)]];
-    }
-    return [];
+  /* rows are [label, value, field]; fields not named here still show, under their own name */
+  var ROWS = {
+    element: [["layer", "layer"], ["reading order", "order"], ["column", "column"], ["level", "level"],
+              ["bbox", "bbox"], ["lines", "lines"], ["text source", "text_source"], ["reasons", "reasons"],
+              ["continues on", "continuation"]],
+    figure: [["label", "label"], ["score", "score"], ["review", "needs_review"], ["reasons", "reasons"],
+             ["caption", "caption"], ["caption element", "caption_element_id"],
+             ["box element", "element_id"], ["figure kind", "figure_kind"], ["mentions", "mentions"],
+             ["context", "context"]],
+    table: [["label", "label"], ["score", "score"], ["review", "needs_review"], ["reasons", "reasons"],
+            ["caption", "caption"], ["caption element", "caption_element_id"], ["box element", "element_id"],
+            ["rows", "rows"], ["columns", "columns"], ["header rows", "header_rows"], ["continued", "continued"]],
+    footnote: [["marker", "marker"], ["score", "score"], ["review", "needs_review"], ["reasons", "reasons"],
+               ["note text", "text"], ["anchor element", "anchor_element_id"], ["anchor", "anchor_context"],
+               ["note element", "element_id"], ["continued in", "continuation_element_ids"]],
+    equation: [["LaTeX", "latex"], ["display", "display"], ["tag", "tag"], ["confidence", "confidence"],
+               ["review", "needs_review"], ["reasons", "reasons"], ["element", "element_id"]]
+  };
+  var HIDDEN = { kind: 1, id: 1, page: 1, text: 1, bindings: 1, role: 1, caption_page: 1, anchor_page: 1,
+                 anchor_offset: 1, anchor_span_id: 1 };
+  function value(item, field) {
+    var v = item[field];
+    if (field === "needs_review") return reviewFlag(item);
+    if (field === "latex") return latexNode(v);
+    if (field === "mentions" || field === "context" || field === "continuation_element_ids")
+      return (v && v.length) ? refs(v) : v;
+    if (/element_id$/.test(field)) return ref("element", v);
+    if (field === "continuation") return v.map(function (c) { return "p. " + (c.page + 1) + " [" + c.bbox.join(", ") + "]"; });
+    if (/bbox$/.test(field) && Array.isArray(v)) return v.join(", ");
+    return v;
+  }
+  function refs(ids) {
+    var span = el("span");
+    ids.forEach(function (id, i) { if (i) span.appendChild(document.createTextNode(" ")); span.appendChild(ref("element", id)); });
+    return span;
+  }
+  function rows(item) {
+    var known = ROWS[item.kind] || [], used = {}, out = [];
+    known.forEach(function (r) {
+      used[r[1]] = 1;
+      out.push([r[0], value(item, r[1])]);
+    });
+    Object.keys(item).forEach(function (k) {
+      if (!used[k] && !HIDDEN[k]) out.push([k.replace(/_/g, " "), value(item, k)]);
+    });
+    return out;
   }
   function header(item) {
     var h = el("div", "head");
@@ -141,10 +166,7 @@
     panel.dataset.key = key;
     panel.appendChild(header(item));
     if (item.kind === "element") {
-      panel.appendChild(dl([["layer", item.layer], ["reading order", item.order], ["column", item.column],
-        ["level", item.level], ["bbox", item.bbox.join(", ")], ["lines", item.lines],
-        ["text source", item.text_source], ["reasons", item.reasons],
-        ["continues on", item.continuation.map(function (c) { return "p. " + (c.page + 1) + " [" + c.bbox.join(", ") + "]"; })]]));
+      panel.appendChild(dl(rows(item)));
       if (item.text) panel.appendChild(el("div", "text", item.text));
       item.bindings.forEach(function (bkey) {
         var b = ITEMS[bkey];
@@ -152,11 +174,11 @@
         var box = el("div", "binding" + (b.needs_review ? " review" : ""));
         box.appendChild(el("b", null, b.kind + " "));
         box.appendChild(jump(bkey, b.label || b.id));
-        box.appendChild(dl(bindingRows(b)));
+        box.appendChild(dl(rows(b)));
         panel.appendChild(box);
       });
     } else {
-      panel.appendChild(dl([["bbox", item.bbox.join(", ")]].concat(bindingRows(item))));
+      panel.appendChild(dl(rows(item)));
       if (item.kind === "figure" && item.text) panel.appendChild(el("div", "text", item.text));
     }
   }
