@@ -213,7 +213,7 @@ _OP_TOKEN = re.compile(r"^[=<>+±×÷·≤≥≠≈≡∼≃∝∈∉⊂⊆⊃�
 _OP_TOKEN_CHARS = frozenset("=<>+")
 _PLAIN_NUMBER = re.compile(r"^[0-9]+([.,][0-9]+)*$")
 _NUM_TOKEN = re.compile(r"^[0-9]+([.,][0-9]+)?$")
-_MARKER_CHARS = set("0123456789*†‡§¶abcdefghijklmnopqrstuvwxyz")
+_MARKER_CHARS = set("0123456789*†‡§¶abcdefghijklmnopqrstuvwxyz,-–")   # 1 | a | 3,4 | 5–7
 _TRAIL = set(".,;:!?")
 
 
@@ -327,9 +327,24 @@ def _runs_of_tokens(toks: list[_Tok]) -> list[tuple[int, int]]:
         j = i
         while j < n and in_run[j]:
             j += 1
+        j = _balance(toks, i, j)
         runs.append((i, j))
         i = j
     return runs
+
+
+def _balance(toks: list[_Tok], i: int, j: int, reach: int = 6) -> int:
+    """Extend a formula that opened a parenthesis over the short tokens up to its close:
+    W(x, y, z) is one formula, not 'W(x' plus prose."""
+    depth = sum(g.ch in "([" for t in toks[i:j] for g in t.glyphs) - \
+        sum(g.ch in ")]" for t in toks[i:j] for g in t.glyphs)
+    k = j
+    while depth > 0 and k < len(toks) and k - j < reach and len(toks[k].glyphs) <= 4 \
+            and toks[k].kind != "marker":
+        depth += sum(g.ch in "([" for g in toks[k].glyphs) - \
+            sum(g.ch in ")]" for g in toks[k].glyphs)
+        k += 1
+    return k if depth <= 0 else j
 
 
 def _trim(glyphs: list[Glyph], base: float, body_size: float) -> list[Glyph]:
@@ -492,8 +507,8 @@ def _host_of(piece: Line, lines: Sequence[Line], max_chars: int) -> int | None:
         if not any(abs(sp.origin[1] - host.baseline) >= 0.1 * em or sp.size < 0.85 * em
                    for sp in piece.spans if sp.text.strip()):
             continue
-        if piece.bbox.x0 < host.bbox.x0 - em or piece.bbox.x1 > host.bbox.x1 + 2 * em:
-            continue
+        if piece.bbox.x0 < host.bbox.x0 - em or piece.bbox.x0 > host.bbox.x1 + 0.3 * em:
+            continue                  # must overlap or touch the host (not the next column)
         d = abs(piece.bbox.cy - host.bbox.cy)
         if best_d is None or d < best_d:
             best, best_d = j, d
