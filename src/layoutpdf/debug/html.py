@@ -535,7 +535,7 @@ def document_summary_html(document: Document, *, dpi: int = THUMBNAIL_DPI) -> st
                    if document.issues else "<div><b>issues</b>: none</div>")
     return (f'<div class="layoutpdf-summary" style="display:flex;gap:1em;align-items:flex-start;'
             f'font:13px sans-serif">{_thumbnail(document, dpi)}<div><b>layoutpdf Document</b>'
-            f'<table style="border-collapse:collapse;margin:.3em 0">{table}</table>{issues_html}'
+            f'<table style="border-collapse:collapse;margin:.3em 0;font:inherit">{table}</table>{issues_html}'
             f'<div style="color:#666">Full report: <code>layoutpdf.debug.inspect(doc)</code> or '
             f'<code>layoutpdf inspect file.pdf -o report.html</code></div></div></div>')
 
