@@ -76,7 +76,8 @@ class TextOp:
     size: float
     color: tuple
     opacity: float = 1.0
-    angle: float = 0.0  # degrees, counter-clockwise as seen on the page, about (x, y)
+    angle: float = 0.0  # degrees, counter-clockwise as seen on the page, about ``pivot``
+    pivot: tuple | None = None  # default: the text origin (x, y)
 
 
 @dataclass
@@ -115,9 +116,10 @@ class Canvas:
         self.ops.setdefault(layer, []).append(op)
 
     def text(self, x, y, text, fontname="tiro", size=10.0, color=BLACK, opacity=1.0,
-             angle=0.0, layer=TEXT) -> float:
+             angle=0.0, layer=TEXT, pivot=None) -> float:
         """Draw ``text`` with its baseline origin at (x, y); returns the advance width."""
-        self._add(layer, TextOp(x, y, text, fontname, size, tuple(color), opacity, angle))
+        self._add(layer, TextOp(x, y, text, fontname, size, tuple(color), opacity, angle,
+                                None if pivot is None else tuple(pivot)))
         return text_width(text, fontname, size)
 
     def line(self, p1, p2, color=BLACK, width=0.5, layer=GRAPHICS) -> None:
@@ -130,8 +132,12 @@ class Canvas:
         self._add(layer, ImageOp(tuple(rect), data))
 
 
+def _pivot(op: TextOp) -> tuple:
+    return op.pivot if op.pivot is not None else (op.x, op.y)
+
+
 def _text_key(op: TextOp):
-    return (op.color, op.opacity, op.angle, op.x if op.angle else 0.0, op.y if op.angle else 0.0)
+    return (op.color, op.opacity, op.angle, _pivot(op) if op.angle else None)
 
 
 def _write_texts(page: pymupdf.Page, ops: list[TextOp], canvas: Canvas) -> None:
@@ -141,7 +147,7 @@ def _write_texts(page: pymupdf.Page, ops: list[TextOp], canvas: Canvas) -> None:
         writer.append((op.x, op.y), op.text, font=font(op.fontname), fontsize=op.size)
     morph = None
     if first.angle:
-        morph = (pymupdf.Point(first.x, first.y), pymupdf.Matrix(first.angle))
+        morph = (pymupdf.Point(_pivot(first)), pymupdf.Matrix(first.angle))
     if canvas.rotation == 90 and canvas.upright:
         if morph is not None:
             raise ValueError("rotated text on an upright-rotated page is not supported")
@@ -177,9 +183,8 @@ def _render(page: pymupdf.Page, canvas: Canvas) -> None:
             i += 1
 
 
-def save_pdf(path, canvases: list[Canvas], title: str, subject: str = "",
-             author: str = "layoutpdf test generator") -> None:
-    """Render ``canvases`` into a new PDF at ``path``, reproducibly (fixed metadata, no ids)."""
+def build_document(canvases: list[Canvas]) -> pymupdf.Document:
+    """Render ``canvases`` into a new in-memory PDF document."""
     doc = pymupdf.open()
     for canvas in canvases:
         if canvas.rotation in (90, 270) and canvas.upright:
@@ -189,6 +194,13 @@ def save_pdf(path, canvases: list[Canvas], title: str, subject: str = "",
         if canvas.rotation:
             page.set_rotation(canvas.rotation)
         _render(page, canvas)
+    return doc
+
+
+def save_pdf(path, canvases: list[Canvas], title: str, subject: str = "",
+             author: str = "layoutpdf test generator") -> None:
+    """Render ``canvases`` into a new PDF at ``path``, reproducibly (fixed metadata, no ids)."""
+    doc = build_document(canvases)
     doc.subset_fonts()
     doc.set_metadata({
         "title": title, "author": author, "subject": subject, "keywords": "",
@@ -529,7 +541,7 @@ def rotated_text(canvas: Canvas, text: str, cx: float, cy: float, fontname: str,
     w = text_width(text, fontname, size)
     # baseline origin such that the unrotated string is centred on (cx, cy)
     x, y = cx - w / 2, cy + size * 0.35
-    canvas.text(x, y, text, fontname, size, color, opacity, angle, layer)
+    canvas.text(x, y, text, fontname, size, color, opacity, angle, layer, pivot=(cx, cy))
     return {"text": text, "center": rnd((cx, cy)), "angle": angle, "size": size,
             "color": list(color), "opacity": opacity}
 
@@ -594,3 +606,79 @@ def bar_chart(canvas: Canvas, rect, categories: list[str], series: dict, colors:
         label(name, lx + 11, y0 + 11)
         lx += 11 + text_width(name, "helv", 7) + 14
     return {"bbox": rnd(rect), "text_inside": texts}
+
+
+# --------------------------------------------------------------------------- math
+
+_MATH_FONTS = {"r": "tiro", "i": "tiit", "s": "symb"}
+
+
+def math_box(canvas: Canvas | None, atoms: list, x: float, baseline: float, size: float) -> dict:
+    """Lay out (and, if ``canvas`` is given, draw) a small math expression.
+
+    Atoms: ``"text"`` (roman), ``("i", "x")`` italic, ``("s", "α")`` Symbol font,
+    ``("sub", atoms)``, ``("sup", atoms)``, ``("subsup", sub, sup)`` (attach to what
+    precedes), ``("op", "∑", lower, upper)`` big operator with limits,
+    ``("frac", numerator, denominator)`` stacked around a rule.
+    Returns ``{"width", "ascent", "descent", "glyphs"}``; glyphs lists the drawn strings in
+    drawing order (what a text extractor sees).
+    """
+    cx, asc, desc, glyphs = x, size * 0.75, size * 0.25, []
+    last_w = 0.0
+    for atom in atoms:
+        kind = "r" if isinstance(atom, str) else atom[0]
+        if kind in _MATH_FONTS:
+            t = atom if isinstance(atom, str) else atom[1]
+            w = text_width(t, _MATH_FONTS[kind], size)
+            if canvas:
+                canvas.text(cx, baseline, t, _MATH_FONTS[kind], size)
+            glyphs.append(t)
+            cx, last_w = cx + w, w
+        elif kind in ("sub", "sup", "subsup"):
+            sub = atom[1] if kind != "sup" else None
+            sup = atom[2] if kind == "subsup" else (atom[1] if kind == "sup" else None)
+            w = 0.0
+            for part, rise in ((sub, -0.22 * size), (sup, 0.40 * size)):
+                if part is not None:
+                    box = math_box(canvas, part, cx, baseline - rise, size * 0.7)
+                    glyphs += box["glyphs"]
+                    w = max(w, box["width"])
+                    asc = max(asc, rise + box["ascent"])
+                    desc = max(desc, -rise + box["descent"])
+            cx += w + size * 0.05
+        elif kind == "op":
+            big = size * 1.6
+            w = text_width(atom[1], "symb", big)
+            lo = math_box(None, atom[2], 0, 0, size * 0.7)
+            hi = math_box(None, atom[3], 0, 0, size * 0.7)
+            full = max(w, lo["width"], hi["width"])
+            mid = cx + full / 2
+            if canvas:
+                canvas.text(mid - w / 2, baseline + size * 0.12, atom[1], "symb", big)
+            glyphs.append(atom[1])
+            top = baseline - big * 0.72 - size * 0.35
+            bot = baseline + big * 0.22 + size * 0.75
+            math_box(canvas, atom[3], mid - hi["width"] / 2, top, size * 0.7)
+            math_box(canvas, atom[2], mid - lo["width"] / 2, bot, size * 0.7)
+            glyphs += hi["glyphs"] + lo["glyphs"]
+            asc = max(asc, baseline - top + size * 0.55)
+            desc = max(desc, bot - baseline + size * 0.2)
+            cx += full + size * 0.15
+        elif kind == "frac":
+            num = math_box(None, atom[1], 0, 0, size)
+            den = math_box(None, atom[2], 0, 0, size)
+            full = max(num["width"], den["width"]) + size * 0.4
+            axis = baseline - size * 0.3
+            nb = axis - size * 0.25 - num["descent"]
+            db = axis + size * 0.25 + den["ascent"]
+            if canvas:
+                canvas.line((cx, axis), (cx + full, axis), width=0.5)
+            math_box(canvas, atom[1], cx + (full - num["width"]) / 2, nb, size)
+            math_box(canvas, atom[2], cx + (full - den["width"]) / 2, db, size)
+            glyphs += num["glyphs"] + den["glyphs"]
+            asc = max(asc, baseline - nb + num["ascent"])
+            desc = max(desc, db - baseline + den["descent"])
+            cx += full + size * 0.1
+        else:
+            raise ValueError(f"unknown math atom {atom!r}")
+    return {"width": cx - x, "ascent": asc, "descent": desc, "glyphs": glyphs}
