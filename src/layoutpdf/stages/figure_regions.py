@@ -70,8 +70,11 @@ class PageText:
     def __init__(self, lines: list[Line], body: float):
         self.body = body
         self.lines = sorted(lines, key=lambda ln: ln.bbox.y0)
-        self.y0s = [ln.bbox.y0 for ln in self.lines]
-        self.max_h = max((ln.bbox.height for ln in self.lines), default=0.0)
+        tall = 3 * body                      # rotated labels, margin stamps: looked at always
+        self._flat = [ln for ln in self.lines if ln.bbox.height <= tall]
+        self._tall = [ln for ln in self.lines if ln.bbox.height > tall]
+        self.y0s = [ln.bbox.y0 for ln in self._flat]
+        self.max_h = max((ln.bbox.height for ln in self._flat), default=0.0)
         self.captions: dict[str, Label] = {}
         for ln in self.lines:
             if ln.horizontal:
@@ -103,8 +106,13 @@ class PageText:
         """Lines whose box intersects `box`."""
         lo = bisect.bisect_left(self.y0s, box.y0 - self.max_h - 1)
         hi = bisect.bisect_right(self.y0s, box.y1)
-        return [ln for ln in self.lines[lo:hi]
-                if ln.bbox.x1 >= box.x0 and ln.bbox.x0 <= box.x1 and ln.bbox.y1 >= box.y0]
+        x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
+        out = [ln for ln in self._flat[lo:hi]
+               if ln.bbox.x1 >= x0 and ln.bbox.x0 <= x1 and ln.bbox.y1 >= y0]
+        if self._tall:
+            out += [ln for ln in self._tall if ln.bbox.x1 >= x0 and ln.bbox.x0 <= x1
+                    and ln.bbox.y1 >= y0 and ln.bbox.y0 <= y1]
+        return out
 
     def inside(self, box: BBox) -> list[Line]:
         """Lines whose centre lies in `box`."""
@@ -186,32 +194,43 @@ def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, st
     which join a figure next to them or frame a caption's figure, but are no figure alone.
     Small clusters (strong None) are fragments: labels drawn as paths, tick marks."""
     thin = max(1.0, RULE_EM * em)
-    items: list[tuple[BBox, str]] = []
+    boxes: list[tuple[float, float, float, float]] = []
+    kinds: list[str] = []
+    pw, ph = 0.9 * page.width, 0.9 * page.height
     for d in page.drawings:
         b = d.bbox
-        if b.width >= 0.9 * page.width and b.height >= 0.9 * page.height:
+        w, h = b.x1 - b.x0, b.y1 - b.y0
+        if w >= pw and h >= ph:
             continue                                  # page frame or background
         if d.stroke is None and (d.fill is None or _lightness(d.fill) >= WHITE):
             continue                                  # invisible or white background
-        if min(b.width, b.height) <= thin and d.kind in ("line", "rect"):
-            items.append((b, "rule"))
-        elif d.kind == "rect":
-            items.append((b, "box"))
-        else:
-            items.append((b, "ink"))
+        boxes.append((b.x0, b.y0, b.x1, b.y1))
+        kinds.append("rule" if min(w, h) <= thin and d.kind in ("line", "rect")
+                     else "box" if d.kind == "rect" else "ink")
     out = []
-    for members in cluster_items(items, CLUSTER_GAP_EM * em) if items else ():
-        bbox = BBox.union_all(items[i][0] for i in members)
+    for members, (x0, y0, x1, y1) in cluster_items(boxes, CLUSTER_GAP_EM * em):
+        bbox = BBox(x0, y0, x1, y1)
         if not _big_enough(bbox, em):
-            if max(bbox.width, bbox.height) <= 2 * em or any(items[i][1] == "ink" for i in members):
+            if max(bbox.width, bbox.height) <= 2 * em or any(kinds[i] == "ink" for i in members):
                 out.append((bbox, "", None))      # a fragment: glyphs drawn as paths, a tick
             continue
-        ink = [items[i][0] for i in members if items[i][1] == "ink" or
-               (items[i][1] == "box" and not text.inside(items[i][0]))]
-        strong = bool(ink) and (len(members) > 1 or items[members[0]][1] == "ink") and \
-            BBox.union_all(ink).area >= INK_SHARE * bbox.area
+        strong = (len(members) > 1 or kinds[members[0]] == "ink") and \
+            _ink_spread(members, boxes, kinds, text) >= INK_SHARE * bbox.area
         out.append((bbox, f"vector cluster of {len(members)} paths", strong))
     return out
+
+
+def _ink_spread(members: list[int], boxes, kinds, text: PageText) -> float:
+    """Area of the box around the graphic ink of a cluster: curves and paths, and filled or
+    stroked boxes with no text in them (bars, nodes); 0 when there is none."""
+    ink = [boxes[i] for i in members if kinds[i] == "ink"]
+    empty = [boxes[i] for i in members if kinds[i] == "box"]
+    if len(empty) > 200:                         # many boxes: sample, text checks are costly
+        empty = empty[:: len(empty) // 200 + 1]
+    ink += [b for b in empty if not text.inside(BBox(*b))]
+    if not ink:
+        return 0.0
+    return (max(b[2] for b in ink) - min(b[0] for b in ink)) * (max(b[3] for b in ink) - min(b[1] for b in ink))
 
 
 def _lightness(color: int) -> float:
@@ -223,42 +242,57 @@ def _big_enough(b: BBox, em: float) -> bool:
         and b.area >= MIN_AREA_EM2 * em * em
 
 
-def cluster_items(items: list[tuple[BBox, str]], gap: float) -> list[list[int]]:
-    """Group items whose boxes come within `gap` of a group's box (single pass in y order,
-    then groups merged until stable). Linear in the items for a few groups per page."""
-    order = sorted(range(len(items)), key=lambda i: (items[i][0].y0, items[i][0].x0))
-    groups: list[tuple[BBox, list[int]]] = []
+Box = tuple[float, float, float, float]
+
+
+def cluster_items(boxes: list[Box], gap: float) -> list[tuple[list[int], Box]]:
+    """Group boxes that come within `gap` of a group's box: one pass in y order against the
+    groups still open (reaching down to the box), then groups merged until stable. Returns
+    (member indexes, group box) pairs."""
+    order = sorted(range(len(boxes)), key=lambda i: boxes[i][1])
+    open_: list[list] = []                   # [x0, y0, x1, y1, members]
+    done: list[list] = []
     for i in order:
-        b = items[i][0]
-        for k in range(len(groups) - 1, -1, -1):
-            gb, members = groups[k]
-            if _close(gb, b, gap):
-                members.append(i)
-                groups[k] = (gb.union(b), members)
+        x0, y0, x1, y1 = boxes[i]
+        keep = []
+        for g in open_:
+            (keep if g[3] + gap >= y0 else done).append(g)
+        open_ = keep
+        for g in reversed(open_):
+            if g[0] - gap <= x1 and x0 - gap <= g[2] and g[1] - gap <= y1:
+                g[0], g[2], g[3] = min(g[0], x0), max(g[2], x1), max(g[3], y1)
+                g[4].append(i)
                 break
         else:
-            groups.append((b, [i]))
-    return [m for _, m in _merge_groups(groups, gap)]
+            open_.append([x0, y0, x1, y1, [i]])
+    groups = _merge_groups(done + open_, gap)
+    return [(g[4], (g[0], g[1], g[2], g[3])) for g in groups]
 
 
 def cluster_boxes(boxes: list[BBox], gap: float) -> list[BBox]:
-    groups = cluster_items([(b, "") for b in boxes], gap)
-    return [BBox.union_all(boxes[i] for i in g) for g in groups]
+    return [BBox(*box) for _, box in cluster_items([(b.x0, b.y0, b.x1, b.y1) for b in boxes], gap)]
 
 
-def _merge_groups(groups, gap):
+def _merge_groups(groups: list[list], gap: float) -> list[list]:
+    """Merge groups whose boxes come within `gap`, sweeping in x order, until stable."""
     merged = True
     while merged and len(groups) > 1:
         merged = False
-        out: list = []
+        groups.sort(key=lambda g: g[0])
+        out: list[list] = []
+        active: list[list] = []
         for g in groups:
-            for k, o in enumerate(out):
-                if _close(o[0], g[0], gap):
-                    out[k] = (o[0].union(g[0]), o[1] + g[1])
+            active = [a for a in active if a[2] + gap >= g[0]]
+            for a in active:
+                if a[1] - gap <= g[3] and g[1] - gap <= a[3]:
+                    a[0], a[1] = min(a[0], g[0]), min(a[1], g[1])
+                    a[2], a[3] = max(a[2], g[2]), max(a[3], g[3])
+                    a[4].extend(g[4])
                     merged = True
                     break
             else:
                 out.append(g)
+                active.append(g)
         groups = out
     return groups
 

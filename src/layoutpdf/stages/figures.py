@@ -113,13 +113,14 @@ def bind(doc: Document, settings: Settings) -> Document:
     when it binds, so stitch will not join it to prose."""
     if not doc.figures:
         return doc
-    lines = doc.lines_by_id()
+    with_figures = {f.page for f in doc.figures}
+    lines = {ln.id: ln for p in doc.pages if p.index in with_figures for ln in p.lines}
     pages = {p.index: p for p in doc.pages}
     figures = {f.id: f for f in doc.figures}
     recast: set[str] = set()
     by_page: dict[int, list[Element]] = {}
     for e in doc.elements:
-        if e.layer is Layer.BODY:
+        if e.layer is Layer.BODY and e.page in with_figures:
             by_page.setdefault(e.page, []).append(e)
     for page_index in sorted({f.page for f in doc.figures}):
         figs = [f for f in doc.figures if f.page == page_index]
