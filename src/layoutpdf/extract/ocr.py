@@ -36,7 +36,7 @@ from ..errors import Issue, OCRUnavailableError
 from ..model import BBox, Drawing, ImagePlacement, Line, Page, Span, TextSource
 from ..settings import Settings
 from ..stages.base import cjk_despace, is_cjk, is_hangul
-from ..stages.text_layer import OCR_ID_MARK, TextLayerReport, assess, line_garbled
+from ..stages.text_layer import OCR_ID_MARK, TextLayerReport, assess, garbled_chars
 
 log = logging.getLogger("layoutpdf")
 
@@ -137,6 +137,11 @@ def apply_ocr(pdf_page: pymupdf.Page, page: Page, settings: Settings,
         _note(issues, Issue("ocr", page.index, "ocr_unavailable",
                             f"page {page.index + 1} needs OCR ({reason}) but {message}"))
         return page
+    if reason == "garbled_text_layer":
+        _note(issues, Issue("ocr", page.index, reason,
+                            f"page {page.index + 1}: {report.garbled} of {report.chars} characters have "
+                            "no usable Unicode mapping (broken font encoding, e.g. no ToUnicode map); "
+                            "that text is replaced by OCR"))
     try:
         return _ocr(pdf_page, page, settings, eng, report)
     except Exception as exc:  # a page Tesseract cannot read keeps its native content
@@ -174,9 +179,10 @@ def _ocr(pdf_page: pymupdf.Page, page: Page, settings: Settings, eng: Engine,
     if moved:
         keep = [_move_line(ln, matrix) for ln in keep]
         dropped = [_move_box(b, matrix) for b in dropped]
-    whole_page = report.is_scan or settings.ocr.mode == "always"
-    added = [ln for ln in ocr_lines if not _covered(ln.bbox, keep)
-             and (whole_page or _covered(ln.bbox, dropped, 0.2))]
+    if report.is_scan or settings.ocr.mode == "always":
+        added = [ln for ln in ocr_lines if not _covered(ln.bbox, keep)]
+    else:                                     # a garbled layer: OCR only where it was garbage
+        added = [piece for ln in ocr_lines for piece in _pieces(ln, lambda s: _covered(s.bbox, dropped, 0.2))]
     if keep and added:
         source = TextSource.MIXED
     else:
@@ -189,20 +195,44 @@ def _ocr(pdf_page: pymupdf.Page, page: Page, settings: Settings, eng: Engine,
 
 
 def _native_to_keep(page: Page, settings: Settings) -> tuple[list[Line], list[BBox]]:
-    """Native lines that stay next to the OCR'd text, and the boxes of those that go:
-    invisible lines (a poor earlier OCR layer) and garbled ones go, the rest stays."""
+    """Native text that stays next to the OCR'd text, and the boxes of what goes:
+    invisible lines (a poor earlier OCR layer) and garbled spans go; a line keeps its
+    good spans, split where a garbled one was, so OCR'd words fall into the gaps."""
     if settings.ocr.mode == "always":
         return [], [ln.bbox for ln in page.lines]
-    keep, dropped = [], []
+    keep: list[Line] = []
+    dropped: list[BBox] = []
     for ln in page.lines:
-        text = ln.text.strip()
-        invisible = all(s.alpha == 0 for s in ln.spans if s.text.strip())
-        garbled = line_garbled(ln) > 0.3 * max(len(text), 1)
-        if text and not invisible and not garbled:
-            keep.append(ln)
-        else:
+        if not ln.text.strip() or all(s.alpha == 0 for s in ln.spans if s.text.strip()):
             dropped.append(ln.bbox)
+            continue
+        bad = {s.id for s in ln.spans if _garbled_span(s)}
+        dropped.extend(s.bbox for s in ln.spans if s.id in bad)
+        keep.extend(_pieces(ln, lambda s: s.id not in bad) if bad else [ln])
     return keep, dropped
+
+
+def _garbled_span(s: Span) -> bool:
+    text = s.text.strip()
+    return bool(text) and garbled_chars(s.text, s.font) > 0.3 * len(text)
+
+
+def _pieces(ln: Line, wanted) -> list[Line]:
+    """The runs of a line's spans that are `wanted`, each its own line (id suffixed)."""
+    runs: list[list[Span]] = [[]]
+    for s in ln.spans:
+        if wanted(s):
+            runs[-1].append(s)
+        elif runs[-1]:
+            runs.append([])
+    runs = [r for r in runs if any(s.text.strip() for s in r)]
+    if len(runs) == 1 and len(runs[0]) == len(ln.spans):
+        return [ln]
+    out = []
+    for k, run in enumerate(runs):
+        run[0] = replace(run[0], text=run[0].text.lstrip())
+        out.append(Line.build(f"{ln.id}.{k}", ln.page, tuple(run), ln.direction, ln.vertical))
+    return out
 
 
 def _covered(box: BBox, others, share: float = KEEP_OVERLAP) -> bool:
