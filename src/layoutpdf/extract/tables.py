@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from statistics import median
 
 from ..model import BBox, Drawing, ImagePlacement, Line, TableCandidate
@@ -52,10 +53,11 @@ def find_table_candidates(page, textpage, lines: list[Line], drawings: list[Draw
         regions, hs, vs, blocked = _ruled_regions(page, drawings, images, body, em, width * height)
     boxes = [box for box, _ in regions] + [b.to_list() for b in blocked]
     rest = [ln for ln in body if not any(_holds(b, ln.bbox) for b in boxes)]
-    aligned = _aligned_signal(rest, em, width)
-    if not regions and not aligned:
+    bands = _aligned_bands(rest, em, width)
+    if not regions and not bands:
         return ()
-    words = _words(textpage, body, em, None if aligned else [box for box, _ in regions])
+    words = _words(textpage, body, em, [box for box, _ in regions] + [(0.0, y0, width, y1) for y0, y1 in bands])
+    aligned = bool(bands)
     grids: list[Grid] = []
     for box, strategy in regions:
         grid = build_grid(box, words, hs, vs, strategy, em)
@@ -135,30 +137,42 @@ def _rule_signal(drawings: list[Drawing], em: float) -> bool:
     return False
 
 
-def _aligned_signal(lines: list[Line], em: float, page_width: float) -> bool:
-    """Three consecutive text rows, each with two or more short pieces."""
-    rows: list[list[tuple[float, float]]] = []
+def _aligned_bands(lines: list[Line], em: float, page_width: float) -> list[tuple[float, float]]:
+    """y-ranges of three or more consecutive text rows that each hold two or more short
+    pieces (math set in math fonts aside): where a borderless table may be."""
+    rows: list[list] = []
     last_cy = None
     for ln in sorted(lines, key=lambda l: (round(l.bbox.cy / (0.4 * em)), l.bbox.x0)):
         cy = ln.bbox.cy
         if last_cy is None or abs(cy - last_cy) > 0.4 * em:
-            rows.append([])
+            rows.append([ln.bbox.y0, ln.bbox.y1, []])
             last_cy = cy
-        rows[-1].extend(_pieces(ln, em))
+        row = rows[-1]
+        row[0], row[1] = min(row[0], ln.bbox.y0), max(row[1], ln.bbox.y1)
+        row[2].extend(_pieces(ln, em))
     limit = SHORT_PIECE * page_width
-    run = 0
-    for pieces in rows:
-        short = sum(1 for a, b in pieces if b - a <= limit)
-        run = run + 1 if len(pieces) >= 2 and short >= 2 else 0
-        if run >= MIN_ALIGNED_ROWS:
-            return True
-    return False
+    bands: list[tuple[float, float]] = []
+    run: list = []
+    for row in rows + [[0.0, 0.0, []]]:
+        pieces = row[2]
+        if len(pieces) >= 2 and sum(1 for a, b in pieces if b - a <= limit) >= 2:
+            run.append(row)
+            continue
+        if len(run) >= MIN_ALIGNED_ROWS:
+            bands.append((run[0][0] - 2 * em, run[-1][1] + 2 * em))
+        run = []
+    return bands
+
+
+@lru_cache(maxsize=512)
+def _is_math_font(font: str) -> bool:
+    return _MATH_FONT.search(font) is not None
 
 
 def _pieces(ln: Line, em: float) -> list[tuple[float, float]]:
     out: list[list[float]] = []
     for s in ln.spans:
-        if not s.text.strip():
+        if not s.text.strip() or _is_math_font(s.font):
             continue
         if out and s.bbox.x0 - out[-1][1] <= em:
             out[-1][1] = max(out[-1][1], s.bbox.x1)
@@ -193,7 +207,7 @@ def _words(textpage, lines: list[Line], em: float, boxes=None) -> list[Word]:
             b = s.bbox
             if (b.x0 - 0.5 <= cx <= b.x1 + 0.5 and b.y0 - 0.5 <= cy <= b.y1 + 0.5
                     and y1 - y0 <= 1.5 * b.height + 1):
-                out.append(Word(x0, y0, x1, y1, text, s.size, s.bold, _MATH_FONT.search(s.font) is not None))
+                out.append(Word(x0, y0, x1, y1, text, s.size, s.bold, _is_math_font(s.font)))
                 break
         # else: rotated, vertical or furniture text is never a table cell
     return out
