@@ -33,6 +33,8 @@ MERGE_GAP_EM = 1.0      # figure parts this close (nothing between) are one figu
 MIN_SIDE_EM = (2.5, 1.5)  # smallest figure: width, height
 MIN_AREA_EM2 = 10.0
 INK_SHARE = 0.2         # graphic ink must span this share of a vector cluster's box
+CELL_TEXT_SHARE = 0.3   # boxes of which this share hold text are table cells, not bars
+PROSE_SHARE = 0.25      # prose covering this share of a region makes it a text box
 SCAN_SHARE = 0.6        # an image covering this share of the page is a scan/background
 BAND_SHARE = 0.2        # images bleeding off the page within this outer band are decoration
 STACK_GAP_EM = 3.0      # parts stacked this close (nothing between) are one figure
@@ -222,12 +224,15 @@ def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, st
 
 def _ink_spread(members: list[int], boxes, kinds, text: PageText) -> float:
     """Area of the box around the graphic ink of a cluster: curves and paths, and filled or
-    stroked boxes with no text in them (bars, nodes); 0 when there is none."""
+    stroked boxes with no text in them (bars, nodes) unless most boxes hold text (then
+    they are table cells, some of them empty); 0 when there is none."""
     ink = [boxes[i] for i in members if kinds[i] == "ink"]
-    empty = [boxes[i] for i in members if kinds[i] == "box"]
-    if len(empty) > 200:                         # many boxes: sample, text checks are costly
-        empty = empty[:: len(empty) // 200 + 1]
-    ink += [b for b in empty if not text.inside(BBox(*b))]
+    cells = [boxes[i] for i in members if kinds[i] == "box"]
+    if len(cells) > 200:                         # many boxes: sample, text checks are costly
+        cells = cells[:: len(cells) // 200 + 1]
+    empty = [b for b in cells if not text.inside(BBox(*b))]
+    if len(empty) > (1 - CELL_TEXT_SHARE) * len(cells):
+        ink += empty                             # bars, nodes; not the empty cells of a table
     if not ink:
         return 0.0
     return (max(b[2] for b in ink) - min(b[0] for b in ink)) * (max(b[3] for b in ink) - min(b[1] for b in ink))
@@ -443,8 +448,10 @@ def _blocker(ln: Line, text: PageText, size: float | None = None) -> bool:
 
 
 def _prose_inside(box: BBox, text: PageText) -> bool:
-    """Running text over a graphic: a shaded text box or a background, not a figure."""
-    return sum(1 for ln in text.inside(box) if text.is_prose(ln)) >= 2
+    """Running text over a graphic (a shaded text box, a background image), not a figure:
+    lines of prose covering a good part of the region (a figure's title or note does not)."""
+    prose = [ln.bbox for ln in text.inside(box) if text.is_prose(ln)]
+    return len(prose) >= 2 and sum(b.area for b in prose) >= PROSE_SHARE * box.area
 
 
 def caption_block(text: PageText, ln: Line) -> BBox:
