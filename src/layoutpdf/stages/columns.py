@@ -24,22 +24,26 @@ class Leaf:
     bbox: BBox
 
 
-def reading_order(lines: list[Line], em: float, cfg: ColumnSettings) -> list[Leaf]:
+def reading_order(lines: list[Line], em: float, cfg: ColumnSettings,
+                  columns_out: list[BBox] | None = None) -> list[Leaf]:
+    """Leaves in reading order; the boxes of the columns split on go to `columns_out`."""
     if not lines:
         return []
-    return _order(lines, em, cfg, 0)
+    return _order(lines, em, cfg, 0, columns_out if columns_out is not None else [])
 
 
-def _order(lines: list[Line], em: float, cfg: ColumnSettings, depth: int) -> list[Leaf]:
+def _order(lines: list[Line], em: float, cfg: ColumnSettings, depth: int,
+           found: list[BBox]) -> list[Leaf]:
     if len(lines) < 2 or depth > MAX_DEPTH:
         return [_leaf(lines)]
     columns = split_columns(lines, em, cfg)
     if columns:
-        return [leaf for col in columns for leaf in _order(col, em, cfg, depth + 1)]
+        found.extend(BBox.union_all(ln.bbox for ln in col) for col in columns)
+        return [leaf for col in columns for leaf in _order(col, em, cfg, depth + 1, found)]
     groups = _regions(lines, em, cfg)
     if len(groups) <= 1:
         return [_leaf(lines)]
-    return [leaf for g in groups for leaf in _order(g, em, cfg, depth + 1)]
+    return [leaf for g in groups for leaf in _order(g, em, cfg, depth + 1, found)]
 
 
 def _leaf(lines: list[Line]) -> Leaf:

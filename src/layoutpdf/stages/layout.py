@@ -21,8 +21,9 @@ def _page(doc: Document, page: Page, existing: list[Element], settings: Settings
     flowing = [ln for ln in free if ln.horizontal]
     other = [ln for ln in free if not ln.horizontal]
     em = doc.stats.body_size or 10.0
-    leaves = reading_order(flowing, em, settings.columns)
-    columns = _column_boxes([lf.bbox for lf in leaves], page)
+    split: list[BBox] = []
+    leaves = reading_order(flowing, em, settings.columns, split)
+    columns = _column_boxes(_finest(split) or [lf.bbox for lf in leaves], page)
     kept = [e for e in existing if e.layer is not Layer.BODY]
     floats = [e for e in existing if e.layer is Layer.BODY]   # figures, tables found earlier
     elements: list[Element] = []
@@ -63,12 +64,12 @@ def _element(page: int, lines: list[Line], text: str, column: int | None) -> Ele
 
 
 def _column_boxes(boxes: list[BBox], page: Page) -> list[BBox]:
-    """Distinct x-ranges of the leaves, merged where they overlap: the page's columns."""
+    """Distinct x-ranges of the columns split on (or of the leaves on a one-column page),
+    merged where they overlap: the page's columns."""
     if not boxes:
         return []
-    full = BBox.union_all(boxes).width
     cols: list[BBox] = []
-    for b in sorted((b for b in boxes if b.width < 0.6 * full), key=lambda b: b.x0):
+    for b in sorted(boxes, key=lambda b: b.x0):
         for i, c in enumerate(cols):
             if c.overlap_x(b) > 0.5 * min(c.width, b.width):
                 cols[i] = c.union(b)
@@ -76,6 +77,12 @@ def _column_boxes(boxes: list[BBox], page: Page) -> list[BBox]:
         else:
             cols.append(b)
     return sorted(cols, key=lambda c: c.x0)
+
+
+def _finest(boxes: list[BBox]) -> list[BBox]:
+    """Drop a column that was itself split into columns later (keep the finest split)."""
+    return [b for b in boxes
+            if sum(1 for o in boxes if o is not b and b.covers_fraction(o) > 0.9) < 2]
 
 
 def _column_of(bbox: BBox, columns: list[BBox]) -> int | None:
