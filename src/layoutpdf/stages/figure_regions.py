@@ -455,16 +455,22 @@ def _prose_inside(box: BBox, text: PageText) -> bool:
 
 
 def caption_block(text: PageText, ln: Line) -> BBox:
-    """The caption that starts with line `ln`: it and the lines set closely below it."""
-    box = ln.bbox
+    """The caption that starts with line `ln`: it and the lines set closely below it, as
+    long as the line before runs to the caption's right edge (a wrapped caption), or
+    holds only the label."""
+    box, last = ln.bbox, ln
     size = ln.size or text.body
-    while True:
+    label_only = len(ln.text.split()) <= 2
+    while label_only or last.bbox.x1 >= box.x1 - 2 * size:
         nxt = [o for o in text.near(BBox(box.x0, box.y1, box.x1, box.y1 + 0.8 * size))
                if o.bbox.y0 > box.y1 - 0.3 * size and o.id not in text.captions
                and abs((o.size or size) - size) <= 0.15 * size and o.horizontal]
         if not nxt:
-            return box
+            break
+        label_only = False
+        last = max(nxt, key=lambda o: o.bbox.x1)
         box = box.union(BBox.union_all(o.bbox for o in nxt))
+    return box
 
 
 def merge_under_caption(props: list[Proposal], text: PageText, em: float) -> list[Proposal]:
