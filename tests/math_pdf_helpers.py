@@ -47,11 +47,11 @@ def engine_lines(page: "pymupdf.Page") -> tuple[list[Line], list[BBox]] | None:
     try:
         from layoutpdf.extract.page import extract_page
         from layoutpdf.settings import Settings
-        from layoutpdf.stages.math_serialize import rules_from_drawings
+        from layoutpdf.stages.math_serialize import rules_from_drawings, rules_from_images
     except ImportError:
         return None
     pg = extract_page(page, page.number, Settings())
-    return list(pg.lines), rules_from_drawings(pg.drawings)
+    return list(pg.lines), rules_from_drawings(pg.drawings) + rules_from_images(pg.images)
 
 
 def page_rules(page: "pymupdf.Page", max_height: float = 2.0) -> list[BBox]:

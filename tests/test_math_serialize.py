@@ -405,6 +405,46 @@ def test_body_font_that_is_a_math_font():
     assert inline_math_runs(line, 10) != []
 
 
+def test_citation_superscripts_are_marker_candidates():
+    line = _prose([("quantum ", 0, 10, ROMAN), ("gates", 0, 10, ROMAN), ("5–7", -3.6, 7, ROMAN),
+                   (" and entangled states", 0, 10, ROMAN), ("8,9", -3.6, 7, ROMAN),
+                   (".", 0, 10, ROMAN)])
+    runs = inline_math_runs(line, 10)
+    assert [line.text[r.start:r.end] for r in runs if r.maybe_footnote_marker] == ["5–7", "8,9"]
+    assert line_to_markdown_with_math(line, 10) == (line.text, [])
+
+
+def test_function_power_is_math_not_a_marker():
+    line = _prose([("where ", 0, 10, ROMAN), ("sin", 0, 10, ROMAN), ("2", -3.6, 7, ROMAN),
+                   ("θ", 0, 10, ITALIC), (" is small", 0, 10, ROMAN)])
+    assert line_to_markdown_with_math(line, 10)[0] == r"where $\sin^{2}\theta$ is small"
+
+
+def test_formula_extends_to_its_closing_parenthesis():
+    line = _prose([("the sum ", 0, 10, ROMAN), ("W", 0, 10, ITALIC), ("DC", 2.5, 7, ROMAN),
+                   ("(x, y, z) of both parts", 0, 10, ROMAN)])
+    assert line_to_markdown_with_math(line, 10)[0] == \
+        r"the sum $W_{\mathrm{DC}}(x, y, z)$ of both parts"
+
+
+def test_negated_relation():
+    # Unicode order ('=' then U+0338) and TeX order (cmsy negation slash '6' first)
+    uni = Span("a", "a=\u0338b", BBox(100, 92, 120, 102), "CambriaMath", 10, 0, 0, 255,
+               (100, 100))
+    assert spans_to_latex([uni]).latex == r"a\neq b"
+    tex = [_span("a", 100, 105, 100.0), _span("6", 108, 113, 100.0, 10, "CMSY10"),
+           _span("=", 108, 116, 100.0, 10, "CMR10"), _span("b", 119, 124, 100.0)]
+    assert spans_to_latex(tex).latex == r"a \neq b"
+
+
+def test_rules_from_images():
+    from layoutpdf.model.content import ImagePlacement
+    from layoutpdf.stages.math_serialize import rules_from_images
+    got = rules_from_images([ImagePlacement("i0", BBox(158.6, 279.4, 162.9, 279.9), 5),
+                             ImagePlacement("i1", BBox(10, 10, 200, 150), 6)])
+    assert got == [BBox(158.6, 279.4, 162.9, 279.9)]
+
+
 def test_plain_prose_has_no_math():
     line = _prose([("A plain sentence with 2 numbers and a - dash, 10 items.", 0, 10, ROMAN)])
     assert inline_math_runs(line, 10) == []

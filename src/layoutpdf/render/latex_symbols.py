@@ -107,6 +107,15 @@ SYMBOLS: dict[str, tuple[str, str]] = {
 
 PRIMES = {"′": 1, "″": 2, "‴": 3, "'": 1}
 
+# \not + relation (TeX overlays a negation slash; Unicode uses U+0338 or a precomposed sign)
+NEGATED: dict[str, str] = {"=": r"\neq", "<": r"\nless", ">": r"\ngtr", r"\leq": r"\nleq",
+                           r"\geq": r"\ngeq", r"\in": r"\notin", r"\sim": r"\nsim",
+                           r"\equiv": r"\not\equiv", r"\subset": r"\not\subset",
+                           r"\subseteq": r"\nsubseteq", r"\mid": r"\nmid",
+                           r"\approx": r"\not\approx", r"\simeq": r"\not\simeq",
+                           r"\cong": r"\ncong", r"\parallel": r"\nparallel"}
+NEGATION_SLASH = "\u0338"
+
 # superscript / subscript code points (x² typed as a character)
 SUPERSCRIPT_CHARS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ", "0123456789+-=()ni"))
 SUBSCRIPT_CHARS = dict(zip("₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜᵢⱼ", "0123456789+-=()aeoxhklmnpstij"))
@@ -401,6 +410,8 @@ def is_math_char(ch: str) -> bool:
         return False
     if ch in GREEK and ch not in "Α Β Ε Ζ Η Ι Κ Μ Ν Ο Ρ Τ Χ ο µ":
         return True
+    if ch in "ıȷ":                  # dotless i/j carry text accents (Lemaître) as often
+        return False
     if ch in PRIMES and ch != "'":
         return True
     if ch in SYMBOLS:

@@ -253,7 +253,7 @@ def _span_levels(span: Span, offsets: dict) -> tuple[float, float | None]:
 def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -> list[Glyph]:
     """Explode spans into glyphs (whitespace dropped, combining accents applied)."""
     out: list[Glyph] = []
-    pending_accent = ""
+    pending_accent, pending_not = "", False
     offsets = _box_offsets(spans)
     for si, span in enumerate(spans):
         base, alt = _span_levels(span, offsets)
@@ -275,6 +275,14 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
         for ci, (c, (x0, x1)) in enumerate(zip(span.text, boxes)):
             if is_space(c, family) and not lone_paren:
                 continue
+            if c == sym.NEGATION_SLASH or (family == "cmsy" and c == "6"):
+                # '=' + U+0338 (Unicode order) or the slash set before the relation (TeX)
+                if out and out[-1].pos[0] == si and out[-1].kind == sym.REL \
+                        and c == sym.NEGATION_SLASH:
+                    out[-1].tex = sym.NEGATED.get(out[-1].tex, r"\not" + out[-1].tex)
+                else:
+                    pending_not = True
+                continue
             if c in sym.COMBINING_ACCENTS:
                 # Unicode puts a combining mark after its base; TeX output places the accent
                 # glyph before the letter it sits on ('(' + U+20D7 + 'k' is \vec{k})
@@ -288,6 +296,10 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
             g.pos, g.end = (si, ci), (si, ci + 1)
             if pending_accent:
                 g.tex, pending_accent = f"{pending_accent}{{{g.tex}}}", ""
+            if pending_not:
+                g.tex = sym.NEGATED.get(g.tex, r"\not" + g.tex) if g.kind == sym.REL \
+                    else r"\not " + g.tex
+                pending_not = False
             g.font = fontname
             # later glyphs of a multi-glyph cmex run: the run has one origin, theirs is unknown
             g.floating = g.big and not first and g.kind != sym.RADICAL

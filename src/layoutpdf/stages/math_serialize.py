@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..model.content import Drawing, Line, Span
+from ..model.content import Drawing, ImagePlacement, Line, Span
 from ..model.geometry import BBox
 from ..render import latex_symbols as sym
 from .math_glyphs import Glyph, glyphs_from_spans, group_words, mark_big_glyphs, settle_levels
@@ -33,7 +33,8 @@ from .math_layout import REL, Atom, join_atoms, serialize_row, split_rows
 from .math_structures import Ctx, structure, usable_rules
 
 __all__ = ["MathResult", "MathRun", "spans_to_latex", "lines_to_latex", "inline_math_runs",
-           "line_to_markdown_with_math", "rules_from_drawings", "attach_script_lines"]
+           "line_to_markdown_with_math", "rules_from_drawings", "rules_from_images",
+           "attach_script_lines"]
 
 
 MAX_GLYPHS = 1500          # the layout analysis is quadratic in places
@@ -66,6 +67,12 @@ class MathRun:
 # ----------------------------------------------------------------------------------------
 # display math
 # ----------------------------------------------------------------------------------------
+def rules_from_images(images: Sequence[ImagePlacement], max_height: float = 2.0) -> list[BBox]:
+    """Some producers paint fraction bars and vincula as a one-pixel image stretched thin."""
+    return [im.bbox for im in images
+            if 0 < im.bbox.height <= max_height and im.bbox.width > 2 * im.bbox.height]
+
+
 def rules_from_drawings(drawings: Sequence[Drawing], max_height: float = 2.0) -> list[BBox]:
     """Horizontal rules among a page's vector paths: stroked horizontal lines (their box
     thickened by half the stroke width) and thin filled rectangles."""
@@ -246,7 +253,9 @@ def _is_script(g: Glyph, base: float, body_size: float) -> bool:
     return abs(d) >= 0.3 * body_size and not g.big
 
 
-def _tokens(line: Line, glyphs: list[Glyph], offs: list[int]) -> list[_Tok]:
+def _tokens(line: Line, glyphs: list[Glyph], offs: list[int], body_size: float) -> list[_Tok]:
+    """Whitespace-separated tokens of the line text, also split where the glyphs leave a
+    word-space gap without a space character (extractors do not always insert one)."""
     text = line.text
     toks: list[_Tok] = []
     by_start: dict[int, list[Glyph]] = {}
@@ -260,8 +269,16 @@ def _tokens(line: Line, glyphs: list[Glyph], offs: list[int]) -> list[_Tok]:
         j = i
         while j < len(text) and not text[j].isspace():
             j += 1
-        gl = [g for k in range(i, j) for g in by_start.get(k, [])]
-        toks.append(_Tok(i, j, gl))
+        start, prev, cur = i, None, []
+        for k in range(i, j):
+            for g in by_start.get(k, []):
+                if prev is not None and g.x0 - prev.x1 >= 0.25 * body_size \
+                        and abs(g.base - prev.base) < 0.1 * body_size:
+                    toks.append(_Tok(start, k, cur))
+                    start, cur = k, []
+                cur.append(g)
+                prev = g
+        toks.append(_Tok(start, j, cur))
         i = j
     return toks
 
@@ -273,8 +290,7 @@ def _classify(tok: _Tok, text: str, base: float, body_size: float,
     for g in tok.glyphs:
         by_font = g.math_font and g.font not in body_fonts
         if by_font or g.script_hint or _is_script(g, base, body_size) or \
-                (len(g.ch) == 1 and sym.is_math_char(g.ch)) or g.tex.startswith("\\") \
-                and g.kind != "word" and len(g.ch) == 1 and not g.ch.isascii():
+                (len(g.ch) == 1 and sym.is_math_char(g.ch)):
             seeds.append(g)
     scripts = [g for g in tok.glyphs if _is_script(g, base, body_size)]
     if scripts and len(scripts) == len(seeds) and all(
@@ -283,18 +299,20 @@ def _classify(tok: _Tok, text: str, base: float, body_size: float,
         first = min(scripts, key=lambda g: g.pos)
         before = [g for g in tok.glyphs if g.pos < first.pos]
         letters = sum(1 for g in before if g.ch.isalpha())
-        if not before or letters >= 2 or before[-1].ch in _TRAIL | set("\"')”’"):
+        word = "".join(g.ch for g in before if g.ch.isalpha())
+        if word in sym.FUNCTION_NAMES:
+            pass                      # sin², log² are math
+        elif not before or letters >= 2 or before[-1].ch in _TRAIL | set("\"')”’"):
             tok.kind = "marker"
             return
+    bare = s.rstrip(".,;:!?")
     if seeds:
         tok.kind = "math"
     elif _OP_TOKEN.match(s):
         tok.kind = "op"
-    elif _NUM_TOKEN.match(s):
+    elif bare and _NUM_TOKEN.match(bare):
         tok.kind = "num"
-    elif len(s) == 1 and s.isalpha():
-        tok.kind = "letter"
-    elif len(s) == 2 and s[0].isalpha() and s[1] in _TRAIL:
+    elif len(bare) == 1 and bare.isalpha():
         tok.kind = "letter"
 
 
@@ -318,6 +336,11 @@ def _runs_of_tokens(toks: list[_Tok]) -> list[tuple[int, int]]:
                     if not in_run[k]:
                         in_run[k] = True
                         changed = True
+    for i in range(1, n):     # "δρ/ρ ≫" + "0": an operand after a trailing operator
+        if in_run[i - 1] and not in_run[i] and toks[i].kind in ("num", "letter") \
+                and toks[i - 1].glyphs and max(toks[i - 1].glyphs, key=lambda g: g.pos).kind \
+                in (sym.BIN, sym.REL):
+            in_run[i] = True
     runs: list[tuple[int, int]] = []
     i = 0
     while i < n:
@@ -327,10 +350,17 @@ def _runs_of_tokens(toks: list[_Tok]) -> list[tuple[int, int]]:
         j = i
         while j < n and in_run[j]:
             j += 1
+            if _ends_sentence_part(toks[j - 1]):
+                break                 # "R, Θ is": prose punctuation separates formulas
         j = _balance(toks, i, j)
         runs.append((i, j))
         i = j
     return runs
+
+
+def _ends_sentence_part(tok: _Tok) -> bool:
+    last = max(tok.glyphs, key=lambda g: g.pos, default=None)
+    return last is not None and last.ch in ",;:" and not last.math_font
 
 
 def _balance(toks: list[_Tok], i: int, j: int, reach: int = 6) -> int:
@@ -407,7 +437,7 @@ def inline_math_runs(line: Line, body_size: float, rules: Sequence[BBox] = (), *
         acc += len(s.text)
     base = _line_baseline(glyphs, body_size)
     fams = frozenset(sym.base_font_name(f) for f in body_fonts)
-    toks = _tokens(line, glyphs, offs)
+    toks = _tokens(line, glyphs, offs, body_size)
     for t in toks:
         _classify(t, line.text, base, body_size, fams)
     out: list[MathRun] = []
@@ -448,41 +478,48 @@ def _marker_run(t: _Tok, base: float, body_size: float, offs: list[int]) -> Math
 def attach_script_lines(lines: Sequence[Line], max_chars: int = 8) -> list[Line]:
     """Undo the splits an extractor makes around inline math: a line broken where a
     fraction's numerator/denominator or a script changes the baseline comes back together
-    ("... factor of p" + "q. The next ..."), and short off-baseline pieces ("q.") rejoin
-    the prose line whose band they sit in. Returns lines in their original order."""
-    lines = list(lines)
-    parent = list(range(len(lines)))
+    ("... factor of p" + "q. The next ..."), and short pieces off the baseline ("q.", a
+    hanging integral sign) rejoin the line whose band they sit in. Repeats until stable;
+    returns lines in their original order."""
+    live: list[Line | None] = list(lines)
+    while _merge_once(live, max_chars):
+        pass
+    return [ln for ln in live if ln is not None]
 
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
 
-    for i, a in enumerate(lines):
-        for j in range(i + 1, len(lines)):
-            b = lines[j]
-            if a.horizontal and b.horizontal and _continues(a, b):
-                parent[find(j)] = find(i)
-    for i, piece in enumerate(lines):
-        if find(i) == i and sum(find(k) == i for k in range(len(lines))) == 1:
-            host = _host_of(piece, lines, max_chars)
-            if host is not None:
-                parent[i] = find(host)
-    groups: dict[int, list[int]] = {}
-    for i in range(len(lines)):
-        groups.setdefault(find(i), []).append(i)
-    out = []
-    for root in sorted(groups, key=lambda r: min(groups[r])):
-        members = groups[root]
-        if len(members) == 1:
-            out.append(lines[members[0]])
+def _merge_once(live: list[Line | None], max_chars: int) -> bool:
+    order = sorted((k for k, ln in enumerate(live) if ln is not None),
+                   key=lambda k: live[k].bbox.cy)
+    for pos, a in enumerate(order):
+        la = live[a]
+        em = la.size or 10.0
+        for b in order[pos + 1:]:
+            lb = live[b]
+            if lb.bbox.cy - la.bbox.cy > 2 * em:
+                break
+            if la.horizontal and lb.horizontal and _continues(la, lb):
+                _fold(live, min(a, b), max(a, b))
+                return True
+    others = [ln for ln in live if ln is not None]
+    for i, piece in enumerate(live):
+        if piece is None:
             continue
-        first = lines[min(members)]
-        spans = tuple(sorted((sp for k in members for sp in lines[k].spans),
-                             key=lambda sp: sp.bbox.x0))
-        out.append(Line.build(first.id, first.page, spans, first.direction, first.vertical))
-    return out
+        host = _host_of(piece, others, max_chars)
+        if host is not None:
+            h = next(k for k, ln in enumerate(live) if ln is others[host])
+            _fold(live, h, i)
+            return True
+    return False
+
+
+def _fold(live: list[Line | None], keep: int, gone: int) -> None:
+    """Merge line `gone` into line `keep` (the earlier one keeps its id and position)."""
+    a, b = live[keep], live[gone]
+    first = a if keep < gone else b
+    spans = tuple(sorted(a.spans + b.spans, key=lambda sp: sp.bbox.x0))
+    live[min(keep, gone)] = Line.build(first.id, first.page, spans, first.direction,
+                                       first.vertical)
+    live[max(keep, gone)] = None
 
 
 def _continues(a: Line, b: Line) -> bool:
@@ -495,21 +532,29 @@ def _continues(a: Line, b: Line) -> bool:
 
 
 def _host_of(piece: Line, lines: Sequence[Line], max_chars: int) -> int | None:
+    """The prose line a short piece belongs to: script-size glyphs off the host's baseline
+    (a text-style fraction's numerator or denominator), or TeX glyphs that hang from their
+    origin (cmex operators, radicals), counted at the middle of their drop."""
     if len(piece.text.strip()) > max_chars or not piece.horizontal:
         return None
+    inked = [sp for sp in piece.spans if sp.text.strip()]
+    hanging = bool(inked) and all(sym.font_family(sp.font) == "cmex"
+                                  or (sym.font_family(sp.font) == "cmsy" and "√" in sp.text)
+                                  for sp in inked)
     best, best_d = None, None
     for j, host in enumerate(lines):
-        if host is piece or len(host.text.strip()) <= len(piece.text.strip()):
-            continue
         em = host.size or 10.0
-        if not host.bbox.y0 - 0.35 * em <= piece.bbox.cy <= host.bbox.y1 + 0.35 * em:
+        if host is piece or sum(len(sp.text.strip()) for sp in host.spans
+                                if sp.size >= 0.85 * em) < 2:
+            continue                  # a host has text at its own size
+        cy = piece.baseline + 0.5 * em if hanging else piece.bbox.cy
+        if not host.bbox.y0 - 0.35 * em <= cy <= host.bbox.y1 + 0.35 * em:
             continue
-        if not any(abs(sp.origin[1] - host.baseline) >= 0.1 * em or sp.size < 0.85 * em
-                   for sp in piece.spans if sp.text.strip()):
+        if not hanging and not any(sp.size < 0.85 * em for sp in inked):
             continue
         if piece.bbox.x0 < host.bbox.x0 - em or piece.bbox.x0 > host.bbox.x1 + 0.3 * em:
             continue                  # must overlap or touch the host (not the next column)
-        d = abs(piece.bbox.cy - host.bbox.cy)
+        d = abs(cy - host.bbox.cy)
         if best_d is None or d < best_d:
             best, best_d = j, d
     return best
@@ -527,8 +572,13 @@ def line_to_markdown_with_math(line: Line, body_size: float, rules: Sequence[BBo
             continue
         if _PLAIN_NUMBER.match(run.result.latex):
             continue                  # a number set in math mode carries no structure
-        out.append(text[pos:run.start])
+        before = text[pos:run.start]
+        out.append(before)
+        if before and not before[-1].isspace() and before[-1] not in "([{\"'“‘":
+            out.append(" ")           # the page had a gap where the text had no space
         out.append(f"${run.result.latex}$")
+        if run.end < len(text) and text[run.end].isalnum():
+            out.append(" ")
         results.append(run.result)
         pos = run.end
     out.append(text[pos:])
