@@ -180,26 +180,28 @@ Scorer = Callable[[str, str], tuple[float, tuple[str, ...]]]
 def assign(captions: Sequence[str], regions: Sequence[str], scorer: Scorer,
            min_score: float = MIN_SCORE) -> list[Binding]:
     """Bind captions to regions one-to-one, highest score first. A binding is flagged
-    needs_review when weak, or when the caption or the region had a close runner-up."""
+    needs_review when weak, or ambiguous: another caption (or region) that would rather
+    have this region (caption) scores within AMBIGUITY_MARGIN of it."""
     table = {(c, r): scorer(c, r) for c in captions for r in regions}
     pairs = sorted(((s, c, r) for (c, r), (s, _) in table.items() if s >= min_score),
                    key=lambda t: (-t[0], captions.index(t[1]), regions.index(t[2])))
-    used_c: set[str] = set()
-    used_r: set[str] = set()
-    out = []
+    of_c: dict[str, tuple[str, float]] = {}
+    of_r: dict[str, tuple[str, float]] = {}
     for s, c, r in pairs:
-        if c in used_c or r in used_r:
-            continue
-        used_c.add(c)
-        used_r.add(r)
-        rival = max([table[(c, r2)][0] for r2 in regions if r2 != r and r2 not in used_r]
-                    + [table[(c2, r)][0] for c2 in captions if c2 != c and c2 not in used_c]
+        if c not in of_c and r not in of_r:
+            of_c[c], of_r[r] = (r, s), (c, s)
+    out = []
+    for c, (r, s) in of_c.items():
+        # rivals that prefer this pairing to what they got
+        rival = max([table[(c, r2)][0] for r2 in regions if r2 != r
+                     and table[(c, r2)][0] > of_r.get(r2, ("", 0.0))[1]]
+                    + [table[(c2, r)][0] for c2 in captions if c2 != c
+                       and table[(c2, r)][0] > of_c.get(c2, ("", 0.0))[1]]
                     + [0.0])
         reasons = table[(c, r)][1]
-        review = s < REVIEW_SCORE or rival > s - AMBIGUITY_MARGIN
         if s < REVIEW_SCORE:
             reasons += ("weak binding",)
         if rival > s - AMBIGUITY_MARGIN:
             reasons += (f"ambiguous: runner-up scores {rival:.2f}",)
-        out.append(Binding(c, r, s, reasons, review))
-    return out
+        out.append(Binding(c, r, s, reasons, s < REVIEW_SCORE or rival > s - AMBIGUITY_MARGIN))
+    return sorted(out, key=lambda b: captions.index(b.caption))
