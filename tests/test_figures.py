@@ -366,3 +366,21 @@ def test_render_figure_from_bytes_needs_the_source(one_column):
     with pytest.raises(ValueError):
         render_figure(d, d.figures[0])
     assert render_figure(d, d.figures[0], source=data).startswith(b"\x89PNG")
+
+
+def test_chinese_caption(tmp_path):
+    doc = pymupdf.open()
+    page = doc.new_page(width=W, height=H)
+    y = paragraph(page, 72, 80, 468, 4, seed=22)
+    raster(page, pymupdf.Rect(180, y + 10, 432, y + 170))
+    page.insert_text((250, y + 190), "图 3 实验结果的比较", fontname="china-s", fontsize=9)
+    paragraph(page, 72, y + 220, 468, 4, seed=23)
+    d = layoutpdf.parse(save(doc, tmp_path))
+    assert [f.label for f in d.figures] == ["图 3"]
+    assert d.figures[0].caption.startswith("图 3")
+
+
+def test_figure_parts_text_not_duplicated_in_markdown(one_column):
+    d = layoutpdf.parse(one_column)
+    md = d.to_markdown()
+    assert "Memory use" not in md.replace("Memory use grows", "")   # the axis label stays on the figure
