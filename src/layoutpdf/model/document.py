@@ -107,9 +107,14 @@ class Document:
         from .serialize import from_jsonable
         return from_jsonable(cls, data)
 
-    def save_figures(self, directory: str, dpi: int = 150) -> "Document":
+    def save_figures(self, directory: str, dpi: int = 150, *, source=None,
+                     password: str | None = None, overwrite: bool = False) -> "Document":
+        """Write figure crops (`<stem>-p<page>-fig<n>.png`) into directory; returns the
+        document with `Figure.image_path` set. `source`: the PDF again when the document
+        was parsed from bytes or a file object."""
         from ..figures_io import save_figures
-        return save_figures(self, directory, dpi=dpi)
+        return save_figures(self, directory, dpi=dpi, source=source, password=password,
+                            overwrite=overwrite)
 
     def _repr_html_(self) -> str:
         from ..debug.html import document_summary_html
