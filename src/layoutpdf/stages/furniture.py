@@ -10,6 +10,7 @@ import math
 import re
 from collections import Counter, defaultdict
 from dataclasses import replace
+from functools import lru_cache
 
 from ..model import BBox, Document, Element, Layer, Line, Page, Role
 from ..settings import FurnitureSettings, Settings
@@ -95,11 +96,17 @@ def _mark_watermarks(doc: Document, cfg: FurnitureSettings, body: float, marks: 
                 marks[ln.id] = (Role.WATERMARK, Layer.BACKGROUND, "repeats a watermark")
 
 
+@lru_cache(maxsize=65536)
 def _tile_key(text: str) -> str | None:
     """Tiled watermarks are words (digits kept: '1.1', '1.2' are not one string)."""
+    if len(text) > 80:
+        return None
     key = " ".join(text.lower().split())
-    letters = sum(ch.isalpha() for ch in key)
+    letters = len(_LETTERS.findall(key))
     return key if 4 <= letters and len(key) <= 60 else None
+
+
+_LETTERS = re.compile(r"[^\W\d_]")
 
 
 def _styled_apart(ln: Line, cfg: FurnitureSettings, body: float) -> bool:

@@ -9,20 +9,23 @@ from ..settings import Settings
 
 
 def run(doc: Document, settings: Settings) -> Document:
-    sizes: Counter[float] = Counter()
-    fonts: Counter[str] = Counter()
+    runs: Counter[tuple[float, str]] = Counter()   # (size, font) -> characters
     widths: list[float] = []
     for page in doc.pages:
         for ln in page.lines:
             if not ln.horizontal:
                 continue
             for s in ln.spans:
-                n = len(s.text.strip())
+                n = len(s.text)
                 if n:
-                    sizes[round(s.size * 2) / 2] += n
-                    fonts[s.font] += n
+                    runs[(s.size, s.font)] += n
                     if len(widths) < 5000:
-                        widths.append(s.bbox.width / max(len(s.text), 1))
+                        widths.append(s.bbox.width / n)
+    sizes: Counter[float] = Counter()
+    fonts: Counter[str] = Counter()
+    for (size, font), n in runs.items():
+        sizes[round(size * 2) / 2] += n
+        fonts[font] += n
     if not sizes:
         return doc
     body_size = sizes.most_common(1)[0][0]
