@@ -153,8 +153,7 @@ _DELIMS = [("parenleft", "(", OPEN), ("parenright", ")", CLOSE), ("bracketleft",
            ("angbracketright", r"\rangle", CLOSE)]
 
 
-def _cmex_table() -> dict[int, tuple[str, str, str, float, float]]:
-    t: dict[int, tuple[str, str, str, float, float]] = {}
+def _cmex_delimiters(t: dict[int, tuple[str, str, str, float, float]]) -> None:
     for i, (name, tex, kind) in enumerate(_DELIMS):                      # 0x00..0x0B: big
         t[i] = (name + "big", tex, kind, 0.04, 1.16)
     t[0x0C] = ("vextendsingle", "|", ORD, 0.0, 0.6)
@@ -187,6 +186,9 @@ def _cmex_table() -> dict[int, tuple[str, str, str, float, float]]:
         t[0x30 + i] = (name, tex, kind, 0.0, 0.6 if name.endswith("ex") else 1.8)
     t[0x44] = ("angbracketleftBig", r"\langle", OPEN, 0.04, 1.76)
     t[0x45] = ("angbracketrightBig", r"\rangle", CLOSE, 0.04, 1.76)
+
+
+def _cmex_operators(t: dict[int, tuple[str, str, str, float, float]]) -> None:
     ops = [("unionsq", r"\bigsqcup"), ("contintegral", r"\oint"), ("circledot", r"\bigodot"),
            ("circleplus", r"\bigoplus"), ("circlemultiply", r"\bigotimes")]
     for i, (name, tex) in enumerate(ops):                                # 0x46..0x4F
@@ -219,6 +221,12 @@ def _cmex_table() -> dict[int, tuple[str, str, str, float, float]]:
     t[0x75] = ("radicalvertex", "", ORD, 0.0, 0.6)
     t[0x76] = ("radicaltp", "", ORD, 0.0, 0.6)
     t[0x77] = ("arrowvertexdbl", r"\|", ORD, 0.0, 0.6)
+
+
+def _cmex_table() -> dict[int, tuple[str, str, str, float, float]]:
+    t: dict[int, tuple[str, str, str, float, float]] = {}
+    _cmex_delimiters(t)
+    _cmex_operators(t)
     return t
 
 
@@ -464,6 +472,17 @@ def lookup(ch: str, family: str = "") -> tuple[str, str] | None:
     if ch.isalpha():                                # accented Latin and other scripts
         return ch, ORD
     return None
+
+
+def recode_cmex(text: str, glyph_names: dict[int, str]) -> str:
+    """Re-encoded cmex subsets (dvipdfmx, some publishers) number their glyphs freely and
+    name them in the font's /Encoding /Differences; map such codes back to the standard
+    cmex positions this module's tables use (code 4 named 'integraltext' -> 0x52)."""
+    out = []
+    for c in text:
+        code = CMEX_BY_NAME.get(glyph_names.get(ord(c), ""))
+        out.append(chr(code) if code is not None else c)
+    return "".join(out)
 
 
 def cmex_extent(ch: str) -> tuple[float, float] | None:

@@ -13,16 +13,64 @@ All thresholds are typographic, in em of the local font size: TeX's subscript dr
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Sequence
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
 
 from ..model.geometry import BBox
 from ..render import latex_symbols as sym
 from .math_glyphs import AXIS, Glyph
-from .math_structures import Ctx, _row_size, structure
 
 BIN, REL, OPEN, CLOSE, PUNCT, BIGOP, RADICAL, ACCENT, ORD = (
     sym.BIN, sym.REL, sym.OPEN, sym.CLOSE, sym.PUNCT, sym.BIGOP, sym.RADICAL, sym.ACCENT, sym.ORD)
+
+
+@dataclass
+class Ctx:
+    reasons: list[str] = field(default_factory=list)
+    display: bool = True
+    script_depth: int = 0
+
+    def note(self, reason: str) -> None:
+        if reason not in self.reasons:
+            self.reasons.append(reason)
+
+
+def _bbox(gs: Iterable[Glyph]) -> tuple[float, float, float, float]:
+    gs = list(gs)
+    return (min(g.x0 for g in gs), min(g.top for g in gs), max(g.x1 for g in gs),
+            max(g.bottom for g in gs))
+
+
+def _normal_size(gs: Sequence[Glyph]) -> float:
+    normals = [g.size for g in gs if not g.composite and not g.big]
+    return max(normals) if normals else max((g.size for g in gs), default=10.0)
+
+
+def _row_size(gs: Sequence[Glyph]) -> float:
+    """Font size of a row: its largest glyph or composite, not counting tall glyphs (an
+    operator's size says nothing about the text size around it)."""
+    sizes = [g.size for g in gs if not g.big or (g.composite and g.inner != "limits")]
+    return max(sizes) if sizes else max((g.size for g in gs), default=10.0)
+
+
+def _without(gs: list[Glyph], used: Iterable[Glyph]) -> list[Glyph]:
+    ids = {id(g) for g in used}
+    return [g for g in gs if id(g) not in ids]
+
+
+def _composite(tex: str, parts: Sequence[Glyph], inner: str, *, axis: float | None = None,
+               base: float | None = None, size: float | None = None, kind: str = ORD,
+               box: tuple[float, float, float, float] | None = None) -> Glyph:
+    x0, top, x1, bottom = box or _bbox(parts)
+    size = size or _normal_size(parts)
+    first = min(parts, key=lambda g: g.pos)
+    last = max(parts, key=lambda g: g.end)
+    if base is None:
+        base = (axis if axis is not None else (top + bottom) / 2) + AXIS * size
+    return Glyph(tex, kind, x0, x1, top, bottom, base, size, composite=True, axis_y=axis,
+                 inner=inner, pos=first.pos, end=last.end, math_font=True,
+                 big=any(g.big for g in parts) and axis is not None,
+                 parts=list(parts), unmapped=any(g.unmapped for g in parts))
 
 
 @dataclass
@@ -209,6 +257,7 @@ def join_atoms(atoms: Sequence[Atom], display: bool = True) -> str:
 
 def layout(gs: Sequence[Glyph], rules: Sequence[BBox], ctx: Ctx, multi: str = "join") -> str:
     """Serialize a sub-expression (numerator, script, radicand, cell...)."""
+    from .math_structures import structure       # structures call back into layout()
     gs = structure(list(gs), rules, ctx)
     rows = split_rows(gs)
     texts = [join_atoms(serialize_row(r, ctx), ctx.display) for r in rows]

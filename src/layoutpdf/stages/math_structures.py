@@ -7,73 +7,16 @@ Thresholds are typographic, in em of the local font size.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from ..model.geometry import BBox
 from ..render import latex_symbols as sym
-from . import math_layout as _rows          # layout() / split_rows(); used at call time only
-from .math_glyphs import AXIS, Glyph
+from .math_glyphs import Glyph
+from .math_layout import (Ctx, _baseline_of, _bbox, _composite, _normal_size, _row_size,
+                          _without, layout, split_rows)
 
 BIN, REL, OPEN, CLOSE, PUNCT, BIGOP, RADICAL, ACCENT, ORD = (
     sym.BIN, sym.REL, sym.OPEN, sym.CLOSE, sym.PUNCT, sym.BIGOP, sym.RADICAL, sym.ACCENT, sym.ORD)
-
-
-def layout(gs: Sequence[Glyph], rules: Sequence[BBox], ctx: "Ctx", multi: str = "join") -> str:
-    return _rows.layout(gs, rules, ctx, multi)
-
-
-def split_rows(gs: Sequence[Glyph]) -> list[list[Glyph]]:
-    return _rows.split_rows(gs)
-
-
-@dataclass
-class Ctx:
-    reasons: list[str] = field(default_factory=list)
-    display: bool = True
-    script_depth: int = 0
-
-    def note(self, reason: str) -> None:
-        if reason not in self.reasons:
-            self.reasons.append(reason)
-
-
-def _bbox(gs: Iterable[Glyph]) -> tuple[float, float, float, float]:
-    gs = list(gs)
-    return (min(g.x0 for g in gs), min(g.top for g in gs), max(g.x1 for g in gs),
-            max(g.bottom for g in gs))
-
-
-def _normal_size(gs: Sequence[Glyph]) -> float:
-    normals = [g.size for g in gs if not g.composite and not g.big]
-    return max(normals) if normals else max((g.size for g in gs), default=10.0)
-
-
-def _row_size(gs: Sequence[Glyph]) -> float:
-    """Font size of a row: its largest glyph or composite, not counting tall glyphs (an
-    operator's size says nothing about the text size around it)."""
-    sizes = [g.size for g in gs if not g.big or (g.composite and g.inner != "limits")]
-    return max(sizes) if sizes else max((g.size for g in gs), default=10.0)
-
-
-def _without(gs: list[Glyph], used: Iterable[Glyph]) -> list[Glyph]:
-    ids = {id(g) for g in used}
-    return [g for g in gs if id(g) not in ids]
-
-
-def _composite(tex: str, parts: Sequence[Glyph], inner: str, *, axis: float | None = None,
-               base: float | None = None, size: float | None = None, kind: str = ORD,
-               box: tuple[float, float, float, float] | None = None) -> Glyph:
-    x0, top, x1, bottom = box or _bbox(parts)
-    size = size or _normal_size(parts)
-    first = min(parts, key=lambda g: g.pos)
-    last = max(parts, key=lambda g: g.end)
-    if base is None:
-        base = (axis if axis is not None else (top + bottom) / 2) + AXIS * size
-    return Glyph(tex, kind, x0, x1, top, bottom, base, size, composite=True, axis_y=axis,
-                 inner=inner, pos=first.pos, end=last.end, math_font=True,
-                 big=any(g.big for g in parts) and axis is not None,
-                 parts=list(parts), unmapped=any(g.unmapped for g in parts))
 
 
 # ----------------------------------------------------------------------------------------
@@ -223,7 +166,7 @@ def _make_sqrt(gs: list[Glyph], rad: Glyph, rule: BBox, ctx: Ctx) -> list[Glyph]
     tex = rad.tex if rad.tex.startswith(r"\sqrt") else r"\sqrt"
     if "[" in tex:                       # ∛ / ∜ already carry their index
         idx, tex = "", tex
-    rows = _rows._baseline_of(inner)
+    rows = _baseline_of(inner)
     comp = _composite(f"{tex}{idx}{{{body}}}", [rad, *index, *inner], "sqrt", base=rows,
                       size=_normal_size(inner),
                       box=(min(g.x0 for g in [rad, *index]), min(rule.y0, rad.top),

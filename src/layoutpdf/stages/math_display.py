@@ -1,0 +1,189 @@
+"""Display math: spans or lines (+ rules) -> MathResult. Public names are re-exported by
+math_serialize, which documents the API."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..model.content import Drawing, ImagePlacement, Line, Span
+from ..model.geometry import BBox
+from .math_glyphs import Glyph, glyphs_from_spans, group_words, mark_big_glyphs, settle_levels
+from .math_layout import REL, Atom, join_atoms, serialize_row, split_rows
+from .math_structures import Ctx, structure, usable_rules
+
+
+MAX_GLYPHS = 1500          # the layout analysis is quadratic in places
+
+
+@dataclass(frozen=True, slots=True)
+class MathResult:
+    latex: str
+    confidence: str = "high"            # "high" | "low"
+    reasons: tuple[str, ...] = ()
+    tag: str | None = None              # equation number, without parentheses
+
+    @property
+    def low(self) -> bool:
+        return self.confidence == "low"
+
+
+@dataclass(frozen=True, slots=True)
+class MathRun:
+    """A stretch of a prose line that is math. Offsets index ``line.text``; spans are
+    ``line.spans[span_start:span_end]`` (the spans the run touches)."""
+    start: int
+    end: int
+    span_start: int
+    span_end: int
+    result: MathResult | None = None
+    maybe_footnote_marker: bool = False
+
+
+# ----------------------------------------------------------------------------------------
+# display math
+# ----------------------------------------------------------------------------------------
+def rules_from_images(images: Sequence[ImagePlacement], max_height: float = 2.0) -> list[BBox]:
+    """Some producers paint fraction bars and vincula as a one-pixel image stretched thin."""
+    return [im.bbox for im in images
+            if 0 < im.bbox.height <= max_height and im.bbox.width > 2 * im.bbox.height]
+
+
+def rules_from_drawings(drawings: Sequence[Drawing], max_height: float = 2.0) -> list[BBox]:
+    """Horizontal rules among a page's vector paths: stroked horizontal lines (their box
+    thickened by half the stroke width) and thin filled rectangles."""
+    out: list[BBox] = []
+    for d in drawings:
+        b = d.bbox
+        if d.kind not in ("line", "rect") or b.width <= 0.5:
+            continue
+        if d.kind == "line" and b.height < 0.5:
+            w = max(d.width, 0.2) / 2
+            out.append(BBox(b.x0, b.cy - w, b.x1, b.cy + w))
+        elif d.kind == "rect" and b.height <= max_height and b.width > 2 * b.height:
+            out.append(b)
+    return out
+
+
+def spans_to_latex(spans: Sequence[Span], rules: Sequence[BBox] = (), *,
+                   base_size: float | None = None) -> MathResult:
+    """Serialize one formula (display or inline) given as spans, plus the horizontal rules
+    drawn in its region."""
+    reasons: list[str] = []
+    glyphs = glyphs_from_spans(spans, reasons)
+    return glyphs_to_latex(glyphs, rules, reasons, display=True, base_size=base_size)
+
+
+def lines_to_latex(lines: Sequence[Line], rules: Sequence[BBox] = (), *,
+                   base_size: float | None = None) -> MathResult:
+    """Serialize a display block made of several text lines (fractions, limits and
+    multi-line environments span several extractor lines)."""
+    spans = [s for line in lines for s in line.spans]
+    return spans_to_latex(spans, rules, base_size=base_size)
+
+
+def glyphs_to_latex(glyphs: list[Glyph], rules: Sequence[BBox], reasons: list[str], *,
+                    display: bool = True, base_size: float | None = None) -> MathResult:
+    if not glyphs:
+        return MathResult("", "low", ("no glyphs",))
+    if len(glyphs) > MAX_GLYPHS:          # not a formula (a table or a page taken for one)
+        text = " ".join(g.tex for g in sorted(glyphs, key=lambda g: (round(g.base), g.x0)))
+        return MathResult(text, "low", (*reasons, "too many glyphs for a formula"))
+    ctx = Ctx(reasons=reasons, display=display)
+    rules = usable_rules(rules, glyphs)
+    settle_levels(glyphs, rules)
+    mark_big_glyphs(glyphs)
+    glyphs = group_words(glyphs)
+    glyphs = structure(glyphs, rules, ctx)
+    rows = sorted(split_rows(glyphs), key=lambda r: min(g.axis for g in r))
+    tags: list[str] = []
+    if display:
+        rows, tags = _pop_tags(rows)
+    row_atoms = [serialize_row(r, ctx) for r in rows if r]
+    if len(row_atoms) == 1:
+        latex = join_atoms(row_atoms[0], display)
+    else:
+        latex = _multiline(row_atoms, display)
+    _check_balance(latex, ctx)
+    conf = "low" if ctx.reasons else "high"
+    return MathResult(latex.strip(), conf, tuple(ctx.reasons), ",".join(tags) or None)
+
+
+_TAG_RX = re.compile(r"^\(([0-9A-Za-z][\w.\-:*']{0,7})\)$")
+
+
+def _pop_tags(rows: list[list[Glyph]]) -> tuple[list[list[Glyph]], list[str]]:
+    """Equation numbers: '(' ... ')' in a text font at the right end of a row, separated
+    from the formula by a wide gap (or forming a row of their own)."""
+    tags: list[str] = []
+    out: list[list[Glyph]] = []
+    formula_x1 = max((g.x1 for r in rows for g in r), default=0.0)
+    for row in rows:
+        ordered = sorted(row, key=lambda g: g.x0)
+        opens = [i for i, g in enumerate(ordered) if g.ch == "(" and not g.composite]
+        if not opens or ordered[-1].ch != ")":
+            out.append(row)
+            continue
+        k = opens[-1]
+        cand, rest = ordered[k:], ordered[:k]
+        m = _TAG_RX.match("".join(g.ch for g in cand))
+        size = max(g.size for g in cand)
+        if not m or any(g.family in ("cmmi", "cmmib") or g.composite for g in cand):
+            out.append(row)
+            continue
+        if rest:
+            gap = cand[0].x0 - max(g.x1 for g in rest)
+            if gap < 1.5 * size:
+                out.append(row)
+                continue
+            out.append(rest)
+        elif len(rows) == 1 or cand[-1].x1 < formula_x1 - 0.1:
+            out.append(row)
+            continue
+        tags.append(m.group(1))
+    return out, tags
+
+
+def _multiline(row_atoms: list[list[Atom]], display: bool) -> str:
+    firsts = []
+    for atoms in row_atoms:
+        idx = next((i for i, a in enumerate(atoms) if a.kind == REL), None)
+        firsts.append(idx)
+    aligned = all(i is not None for i in firsts)
+    if aligned:
+        xs = [atoms[i].x0 for atoms, i in zip(row_atoms, firsts)]
+        size = max(a.size for atoms in row_atoms for a in atoms)
+        aligned = max(xs) - min(xs) <= 0.6 * size
+    texts = []
+    for atoms, i in zip(row_atoms, firsts):
+        if aligned:
+            left = join_atoms(atoms[:i], display)
+            texts.append((left + " &" if left else "&") + join_atoms(atoms[i:], display))
+        else:
+            texts.append(join_atoms(atoms, display))
+    env = "aligned" if aligned else "gathered"
+    return rf"\begin{{{env}}} " + r" \\ ".join(texts) + rf" \end{{{env}}}"
+
+
+_PAIRS = [("(", ")"), ("[", "]"), (r"\{", r"\}"), (r"\langle", r"\rangle"),
+          (r"\left", r"\right"), (r"\lfloor", r"\rfloor"), (r"\lceil", r"\rceil")]
+
+
+def _check_balance(latex: str, ctx: Ctx) -> None:
+    depth = 0
+    for m in re.finditer(r"\\.|[{}]", latex):
+        t = m.group(0)
+        depth += 1 if t == "{" else -1 if t == "}" else 0
+        if depth < 0:
+            break
+    if depth != 0:
+        ctx.note("unbalanced braces")
+    plain = re.sub(r"\\(left|right)\.", "", latex)
+    for a, b in _PAIRS:
+        na = len(re.findall(re.escape(a) + (r"(?![A-Za-z])" if a[-1].isalpha() else ""), plain))
+        nb = len(re.findall(re.escape(b) + (r"(?![A-Za-z])" if b[-1].isalpha() else ""), plain))
+        if a == "(":
+            na -= plain.count(r"\left(") * 0
+        if na != nb:
+            ctx.note("unbalanced delimiters")
+            return

@@ -1,0 +1,387 @@
+"""Inline math inside prose lines: which stretches of a line are formulas, their LaTeX,
+and the line text with each formula as ``$...$``. Also re-joins the pieces an extractor
+splits off a line around inline fractions and scripts. Public names are re-exported by
+math_serialize."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..model.content import Line
+from ..model.geometry import BBox
+from ..render import latex_symbols as sym
+from .math_glyphs import Glyph, glyphs_from_spans
+from .math_display import MathResult, MathRun, glyphs_to_latex
+
+
+# ----------------------------------------------------------------------------------------
+# inline math in prose lines
+# ----------------------------------------------------------------------------------------
+_OP_TOKEN = re.compile(r"^[=<>+±×÷·≤≥≠≈≡∼≃∝∈∉⊂⊆⊃⊇∪∩→←↔⇒⇐⇔↦−]+$")
+_OP_TOKEN_CHARS = frozenset("=<>+")
+_PLAIN_NUMBER = re.compile(r"^[0-9]+([.,][0-9]+)*$")
+_NUM_TOKEN = re.compile(r"^[0-9]+([.,][0-9]+)?$")
+_MARKER_CHARS = set("0123456789*†‡§¶abcdefghijklmnopqrstuvwxyz,-–")   # 1 | a | 3,4 | 5–7
+_TRAIL = set(".,;:!?")
+
+
+@dataclass
+class _Tok:
+    start: int
+    end: int
+    glyphs: list[Glyph]
+    kind: str = "word"          # math | op | num | letter | word | marker
+
+
+def _line_baseline(glyphs: Sequence[Glyph], body_size: float) -> float:
+    body = [g for g in glyphs if abs(g.size - body_size) <= 0.12 * body_size
+            and not g.script_hint and not g.big]
+    pool = body or [g for g in glyphs if not g.script_hint] or list(glyphs)
+    counts: dict[float, int] = {}
+    for g in pool:
+        counts[round(g.base, 1)] = counts.get(round(g.base, 1), 0) + 1
+    best = max(counts.items(), key=lambda kv: kv[1])[0]
+    near = sorted(g.base for g in pool if abs(g.base - best) <= 0.1 * body_size)
+    return near[len(near) // 2]
+
+
+def _is_script(g: Glyph, base: float, body_size: float) -> bool:
+    if g.script_hint:
+        return True
+    d = g.base - base
+    if g.size <= 0.85 * body_size and abs(d) >= 0.08 * body_size:
+        return True
+    return abs(d) >= 0.3 * body_size and not g.big
+
+
+def _tokens(line: Line, glyphs: list[Glyph], offs: list[int], body_size: float) -> list[_Tok]:
+    """Whitespace-separated tokens of the line text, also split where the glyphs leave a
+    word-space gap without a space character (extractors do not always insert one)."""
+    text = line.text
+    toks: list[_Tok] = []
+    by_start: dict[int, list[Glyph]] = {}
+    for g in glyphs:
+        by_start.setdefault(offs[g.pos[0]] + g.pos[1], []).append(g)
+    i = 0
+    while i < len(text):
+        if text[i].isspace():
+            i += 1
+            continue
+        j = i
+        while j < len(text) and not text[j].isspace():
+            j += 1
+        start, prev, cur = i, None, []
+        for k in range(i, j):
+            for g in by_start.get(k, []):
+                if prev is not None and g.x0 - prev.x1 >= 0.25 * body_size \
+                        and abs(g.base - prev.base) < 0.1 * body_size:
+                    toks.append(_Tok(start, k, cur))
+                    start, cur = k, []
+                cur.append(g)
+                prev = g
+        toks.append(_Tok(start, j, cur))
+        i = j
+    return toks
+
+
+def _classify(tok: _Tok, text: str, base: float, body_size: float,
+              body_fonts: frozenset[str]) -> None:
+    s = text[tok.start:tok.end]
+    seeds = []
+    for g in tok.glyphs:
+        by_font = g.math_font and g.font not in body_fonts
+        if by_font or g.script_hint or _is_script(g, base, body_size) or \
+                (len(g.ch) == 1 and sym.is_math_char(g.ch)):
+            seeds.append(g)
+    scripts = [g for g in tok.glyphs if _is_script(g, base, body_size)]
+    if scripts and len(scripts) == len(seeds) and all(
+            not g.math_font and not g.script_hint and g.base < base and g.ch in _MARKER_CHARS
+            for g in scripts):
+        first = min(scripts, key=lambda g: g.pos)
+        before = [g for g in tok.glyphs if g.pos < first.pos]
+        letters = sum(1 for g in before if g.ch.isalpha())
+        word = "".join(g.ch for g in before if g.ch.isalpha())
+        if word in sym.FUNCTION_NAMES:
+            pass                      # sin², log² are math
+        elif not before or letters >= 2 or before[-1].ch in _TRAIL | set("\"')”’"):
+            tok.kind = "marker"
+            return
+    bare = s.rstrip(".,;:!?")
+    if seeds:
+        tok.kind = "math"
+    elif _OP_TOKEN.match(s):
+        tok.kind = "op"
+    elif bare and _NUM_TOKEN.match(bare):
+        tok.kind = "num"
+    elif len(bare) == 1 and bare.isalpha():
+        tok.kind = "letter"
+
+
+def _runs_of_tokens(toks: list[_Tok]) -> list[tuple[int, int]]:
+    """Token index ranges [i, j) that form formulas."""
+    n = len(toks)
+    in_run = [t.kind == "math" for t in toks]
+    changed = True
+    while changed:          # operators join formulas with numbers / single letters
+        changed = False
+        for i, t in enumerate(toks):
+            if t.kind != "op" or in_run[i]:
+                continue
+            left = i > 0 and (in_run[i - 1] or toks[i - 1].kind in ("num", "letter"))
+            right = i + 1 < n and (in_run[i + 1] or toks[i + 1].kind in ("num", "letter"))
+            touch = (i > 0 and in_run[i - 1]) or (i + 1 < n and in_run[i + 1]) or \
+                any(toks[k].kind == "letter" and toks[k].glyphs and not toks[k].glyphs[0].upright
+                    for k in (i - 1, i + 1) if 0 <= k < n)
+            if left and right and touch:
+                for k in (i - 1, i, i + 1):
+                    if not in_run[k]:
+                        in_run[k] = True
+                        changed = True
+    for i in range(1, n):     # "δρ/ρ ≫" + "0": an operand after a trailing operator
+        if in_run[i - 1] and not in_run[i] and toks[i].kind in ("num", "letter") \
+                and toks[i - 1].glyphs and max(toks[i - 1].glyphs, key=lambda g: g.pos).kind \
+                in (sym.BIN, sym.REL):
+            in_run[i] = True
+    runs: list[tuple[int, int]] = []
+    i = 0
+    while i < n:
+        if not in_run[i]:
+            i += 1
+            continue
+        j = i
+        while j < n and in_run[j]:
+            j += 1
+            if _ends_sentence_part(toks[j - 1]):
+                break                 # "R, Θ is": prose punctuation separates formulas
+        j = _balance(toks, i, j)
+        runs.append((i, j))
+        i = j
+    return runs
+
+
+def _ends_sentence_part(tok: _Tok) -> bool:
+    last = max(tok.glyphs, key=lambda g: g.pos, default=None)
+    return last is not None and last.ch in ",;:" and not last.math_font
+
+
+def _balance(toks: list[_Tok], i: int, j: int, reach: int = 6) -> int:
+    """Extend a formula that opened a parenthesis over the short tokens up to its close:
+    W(x, y, z) is one formula, not 'W(x' plus prose."""
+    depth = sum(g.ch in "([" for t in toks[i:j] for g in t.glyphs) - \
+        sum(g.ch in ")]" for t in toks[i:j] for g in t.glyphs)
+    k = j
+    while depth > 0 and k < len(toks) and k - j < reach and len(toks[k].glyphs) <= 4 \
+            and toks[k].kind != "marker":
+        depth += sum(g.ch in "([" for g in toks[k].glyphs) - \
+            sum(g.ch in ")]" for g in toks[k].glyphs)
+        k += 1
+    return k if depth <= 0 else j
+
+
+def _trim(glyphs: list[Glyph], base: float, body_size: float) -> list[Glyph]:
+    """Drop sentence punctuation and unbalanced text-font parentheses at the edges."""
+    gl = sorted(glyphs, key=lambda g: g.pos)
+
+    def text_level(g: Glyph) -> bool:
+        return not g.math_font and not _is_script(g, base, body_size)
+
+    changed = True
+    while gl and changed:
+        changed = False
+        last, first = gl[-1], gl[0]
+        n_open = sum(g.ch in "([" for g in gl)
+        n_close = sum(g.ch in ")]" for g in gl)
+        if text_level(last) and (last.ch in _TRAIL or last.ch in ")]" and n_close > n_open
+                                 or last.ch in "\"'”’"):
+            gl.pop()
+            changed = True
+        elif text_level(first) and (first.ch in "([" and n_open > n_close
+                                    or first.ch in "\"'“‘"):
+            gl.pop(0)
+            changed = True
+    return gl
+
+
+_SCRIPT_CHARS = frozenset(sym.SUPERSCRIPT_CHARS) | frozenset(sym.SUBSCRIPT_CHARS)
+
+
+def _may_hold_math(line: Line, body_size: float, body_fonts: Sequence[str]) -> bool:
+    """Cheap screen: a math font, a math character, or a shifted / smaller span."""
+    base = line.baseline
+    for s in line.spans:
+        if not s.text.strip():
+            continue
+        if sym.is_math_font(s.font) and s.font not in body_fonts \
+                and sym.base_font_name(s.font) not in body_fonts:
+            return True
+        if s.size <= 0.85 * body_size or abs(s.origin[1] - base) >= 0.08 * body_size:
+            return True
+        if any(sym.is_math_char(c) or c in _SCRIPT_CHARS or c in sym.COMBINING_ACCENTS
+               for c in s.text):
+            return True
+        if _OP_TOKEN_CHARS.intersection(s.text):
+            return True
+    return False
+
+
+def inline_math_runs(line: Line, body_size: float, rules: Sequence[BBox] = (), *,
+                     body_fonts: Sequence[str] = ()) -> list[MathRun]:
+    """Find the formulas inside a prose line and serialize each of them."""
+    if not _may_hold_math(line, body_size, body_fonts):
+        return []
+    glyphs = glyphs_from_spans(line.spans)
+    if not glyphs:
+        return []
+    offs, acc = [], 0
+    for s in line.spans:
+        offs.append(acc)
+        acc += len(s.text)
+    base = _line_baseline(glyphs, body_size)
+    fams = frozenset(sym.base_font_name(f) for f in body_fonts)
+    toks = _tokens(line, glyphs, offs, body_size)
+    for t in toks:
+        _classify(t, line.text, base, body_size, fams)
+    out: list[MathRun] = []
+    for t in toks:
+        if t.kind == "marker":
+            out.append(_marker_run(t, base, body_size, offs))
+    for i, j in _runs_of_tokens(toks):
+        gl = _trim([g for t in toks[i:j] for g in t.glyphs], base, body_size)
+        if not gl:
+            continue
+        start = offs[gl[0].pos[0]] + gl[0].pos[1]
+        end = offs[gl[-1].end[0]] + gl[-1].end[1]
+        reasons: list[str] = []
+        fresh = glyphs_from_spans(line.spans, reasons)
+        keep = {g.pos for g in gl}
+        sub = [g for g in fresh if g.pos in keep]
+        x0, x1 = min(g.x0 for g in sub), max(g.x1 for g in sub)
+        near = [r for r in rules if r.x1 > x0 - 1 and r.x0 < x1 + 1]
+        res = glyphs_to_latex(sub, near, [r for r in reasons if _in_run(r, sub)],
+                              display=False)
+        out.append(MathRun(start, end, gl[0].pos[0], gl[-1].end[0] + 1, res))
+    out.sort(key=lambda r: r.start)
+    return out
+
+
+def _in_run(reason: str, glyphs: Sequence[Glyph]) -> bool:
+    m = re.search(r"U\+([0-9A-F]{4,6})", reason)
+    return not m or any(g.unmapped and g.ch == chr(int(m.group(1), 16)) for g in glyphs)
+
+
+def _marker_run(t: _Tok, base: float, body_size: float, offs: list[int]) -> MathRun:
+    sc = [g for g in t.glyphs if _is_script(g, base, body_size)]
+    first, last = min(sc, key=lambda g: g.pos), max(sc, key=lambda g: g.end)
+    return MathRun(offs[first.pos[0]] + first.pos[1], offs[last.end[0]] + last.end[1],
+                   first.pos[0], last.end[0] + 1, None, maybe_footnote_marker=True)
+
+
+def attach_script_lines(lines: Sequence[Line], max_chars: int = 8) -> list[Line]:
+    """Undo the splits an extractor makes around inline math: a line broken where a
+    fraction's numerator/denominator or a script changes the baseline comes back together
+    ("... factor of p" + "q. The next ..."), and short pieces off the baseline ("q.", a
+    hanging integral sign) rejoin the line whose band they sit in. Repeats until stable;
+    returns lines in their original order."""
+    live: list[Line | None] = list(lines)
+    while _merge_once(live, max_chars):
+        pass
+    return [ln for ln in live if ln is not None]
+
+
+def _merge_once(live: list[Line | None], max_chars: int) -> bool:
+    order = sorted((k for k, ln in enumerate(live) if ln is not None),
+                   key=lambda k: live[k].bbox.cy)
+    for pos, a in enumerate(order):
+        la = live[a]
+        em = la.size or 10.0
+        for b in order[pos + 1:]:
+            lb = live[b]
+            if lb.bbox.cy - la.bbox.cy > 2 * em:
+                break
+            if la.horizontal and lb.horizontal and _continues(la, lb):
+                _fold(live, min(a, b), max(a, b))
+                return True
+    others = [ln for ln in live if ln is not None]
+    for i, piece in enumerate(live):
+        if piece is None:
+            continue
+        host = _host_of(piece, others, max_chars)
+        if host is not None:
+            h = next(k for k, ln in enumerate(live) if ln is others[host])
+            _fold(live, h, i)
+            return True
+    return False
+
+
+def _fold(live: list[Line | None], keep: int, gone: int) -> None:
+    """Merge line `gone` into line `keep` (the earlier one keeps its id and position)."""
+    a, b = live[keep], live[gone]
+    first = a if keep < gone else b
+    spans = tuple(sorted(a.spans + b.spans, key=lambda sp: sp.bbox.x0))
+    live[min(keep, gone)] = Line.build(first.id, first.page, spans, first.direction,
+                                       first.vertical)
+    live[max(keep, gone)] = None
+
+
+def _continues(a: Line, b: Line) -> bool:
+    """Same baseline, touching or a word space apart: one visual line split in two."""
+    em = max(a.size, b.size) or 10.0
+    if abs(a.baseline - b.baseline) >= 0.1 * em:
+        return False
+    gap = max(a.bbox.x0, b.bbox.x0) - min(a.bbox.x1, b.bbox.x1)
+    return gap <= 0.5 * em and a.bbox.overlap_y(b.bbox) > 0
+
+
+def _host_of(piece: Line, lines: Sequence[Line], max_chars: int) -> int | None:
+    """The prose line a short piece belongs to: script-size glyphs off the host's baseline
+    (a text-style fraction's numerator or denominator), or TeX glyphs that hang from their
+    origin (cmex operators, radicals), counted at the middle of their drop."""
+    if len(piece.text.strip()) > max_chars or not piece.horizontal:
+        return None
+    inked = [sp for sp in piece.spans if sp.text.strip()]
+    hanging = bool(inked) and all(sym.font_family(sp.font) == "cmex"
+                                  or (sym.font_family(sp.font) == "cmsy" and "√" in sp.text)
+                                  for sp in inked)
+    best, best_d = None, None
+    for j, host in enumerate(lines):
+        em = host.size or 10.0
+        if host is piece or sum(len(sp.text.strip()) for sp in host.spans
+                                if sp.size >= 0.85 * em) < 2:
+            continue                  # a host has text at its own size
+        cy = piece.baseline + 0.5 * em if hanging else piece.bbox.cy
+        if not host.bbox.y0 - 0.35 * em <= cy <= host.bbox.y1 + 0.35 * em:
+            continue
+        if not hanging and not any(sp.size < 0.85 * em for sp in inked):
+            continue
+        if piece.bbox.x0 < host.bbox.x0 - em or piece.bbox.x0 > host.bbox.x1 + 0.3 * em:
+            continue                  # must overlap or touch the host (not the next column)
+        d = abs(cy - host.bbox.cy)
+        if best_d is None or d < best_d:
+            best, best_d = j, d
+    return best
+
+
+def line_to_markdown_with_math(line: Line, body_size: float, rules: Sequence[BBox] = (), *,
+                               body_fonts: Sequence[str] = ()) -> tuple[str, list[MathResult]]:
+    """The line's text with inline formulas as ``$...$``. Possible footnote markers are
+    left as plain text (see ``inline_math_runs``)."""
+    text = line.text
+    results: list[MathResult] = []
+    out, pos = [], 0
+    for run in inline_math_runs(line, body_size, rules, body_fonts=body_fonts):
+        if run.maybe_footnote_marker or run.result is None or not run.result.latex:
+            continue
+        if _PLAIN_NUMBER.match(run.result.latex):
+            continue                  # a number set in math mode carries no structure
+        before = text[pos:run.start]
+        out.append(before)
+        if before and not before[-1].isspace() and before[-1] not in "([{\"'“‘":
+            out.append(" ")           # the page had a gap where the text had no space
+        out.append(f"${run.result.latex}$")
+        if run.end < len(text) and text[run.end].isalnum():
+            out.append(" ")
+        results.append(run.result)
+        pos = run.end
+    out.append(text[pos:])
+    return "".join(out), results
