@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -464,6 +465,7 @@ class Flow:
         rec = {"role": role, "text": plain_text(text),
                "sentences": [plain_text(s) for s in sentences]}
         rec.update(extra)
+        rec["page"] = lines[0]["page"]
         rec["pages"] = sorted({ln["page"] for ln in lines})
         rec["continues"] = _continuation(lines, raw, frames_used, self.frames)
         rec["hyphenated_words"] = [
@@ -542,14 +544,20 @@ def rotated_text(canvas: Canvas, text: str, cx: float, cy: float, fontname: str,
     # baseline origin such that the unrotated string is centred on (cx, cy)
     x, y = cx - w / 2, cy + size * 0.35
     canvas.text(x, y, text, fontname, size, color, opacity, angle, layer, pivot=(cx, cy))
-    return {"text": text, "center": rnd((cx, cy)), "angle": angle, "size": size,
-            "color": list(color), "opacity": opacity}
+    c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    corners = []
+    for px, py in ((x, y - ascent(fontname, size)), (x + w, y - ascent(fontname, size)),
+                   (x, y + descent(fontname, size)), (x + w, y + descent(fontname, size))):
+        dx, dy = px - cx, py - cy
+        corners.append((cx + dx * c + dy * s, cy - dx * s + dy * c))
+    bbox = (min(p[0] for p in corners), min(p[1] for p in corners),
+            max(p[0] for p in corners), max(p[1] for p in corners))
+    return {"text": text, "center": rnd((cx, cy)), "bbox": rnd(bbox), "angle": angle,
+            "size": size, "color": list(color), "opacity": opacity}
 
 
 def gradient_png(width: int, height: int, seed: int = 1) -> bytes:
     """A small deterministic RGB PNG (a smooth 'heat map'), made with pymupdf.Pixmap."""
-    import math
-
     data = bytearray()
     for j in range(height):
         for i in range(width):
@@ -682,3 +690,44 @@ def math_box(canvas: Canvas | None, atoms: list, x: float, baseline: float, size
         else:
             raise ValueError(f"unknown math atom {atom!r}")
     return {"width": cx - x, "ascent": asc, "descent": desc, "glyphs": glyphs}
+
+
+# --------------------------------------------------------------------------- footnotes
+
+
+def footnote_block(canvas: Canvas, page: int, notes: list[tuple[str, str]], x0: float,
+                   width: float, bottom: float, style: Style, raised: bool = True,
+                   hang: float = 8.0) -> tuple[float, list[dict]]:
+    """Set ``notes`` ((marker, text) pairs) upwards from ``bottom`` under a short rule.
+
+    Returns (y of the separator rule, one truth record per note).
+    """
+    laid = []
+    for marker, text in notes:
+        src = f"[^{marker}]{text}" if raised else f"{marker} {text}"
+        words = parse_words(src, style)
+        laid.append((marker, text, break_lines(words, width - hang, style, first_indent=-hang)))
+    height = sum(len(x[2]) for x in laid) * style.leading + 2 * (len(laid) - 1)
+    top = bottom - height
+    rule_y = top - 5
+    canvas.line((x0, rule_y), (x0 + width / 3, rule_y), width=0.4)
+    y, out = top, []
+    for marker, text, lines in laid:
+        recs = []
+        for i, words in enumerate(lines):
+            baseline = y + style.leading * 0.78
+            lx = x0 if i == 0 else x0 + hang
+            a, b = draw_line_words(canvas, words, lx, baseline, width - (lx - x0), style,
+                                   justify=i < len(lines) - 1)
+            recs.append({"page": page, "text": line_text(words),
+                         "bbox": rnd((a, baseline - ascent(style.font, style.size), b,
+                                      baseline + descent(style.font, style.size)))})
+            y += style.leading
+        y += 2
+        boxes = [r["bbox"] for r in recs]
+        out.append({"page": page, "marker": marker, "text": text,
+                    "marker_style": "raised" if raised else "baseline",
+                    "bbox": rnd((min(b[0] for b in boxes), min(b[1] for b in boxes),
+                                 max(b[2] for b in boxes), max(b[3] for b in boxes))),
+                    "lines": recs})
+    return rule_y, out
