@@ -39,81 +39,44 @@ def parse_page_ranges(spec: str | None) -> list[int] | None:
     return sorted(pages)
 
 
-def _progress_bar(total_hint: str):
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return None
-    state: dict = {}
-
-    def update(done: int, total: int) -> None:
-        if total < 10:
-            return
-        bar = state.get("bar")
-        if bar is None:
-            bar = state["bar"] = tqdm(total=total, desc=total_hint, unit="page", leave=False)
-        bar.update(done - bar.n)
-        if done >= total:
-            bar.close()
-    return update
-
-
 def _safe_stem(path: str) -> str:
-    stem = os.path.splitext(os.path.basename(path))[0]
-    cleaned = "".join(c if c.isalnum() or c in "-_." else "_" for c in stem).strip("._")
-    return cleaned or "document"
-
-
-def convert_one(path: str, outdir: str, fmt: str, pages, password, settings: Settings,
-                figures: bool, force: bool) -> str:
-    stem = _safe_stem(path)
-    target = os.path.join(outdir, f"{stem}.{ 'json' if fmt == 'json' else 'md'}")
-    if os.path.exists(target) and not force:
-        if os.path.getmtime(target) >= os.path.getmtime(path):
-            return f"skipped (up to date): {target}"
-    doc = parse(path, settings, pages=pages, password=password,
-                progress=_progress_bar(os.path.basename(path)))
-    image_dir = None
-    if figures and doc.figures:
-        doc = doc.save_figures(os.path.join(outdir, f"{stem}-figures"))
-        image_dir = f"{stem}-figures"
-    if fmt == "json":
-        text = json.dumps(doc.to_dict(include_raw=False), ensure_ascii=False, indent=1)
-    else:
-        text = doc.to_markdown(image_dir=image_dir)
-    tmp = target + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(text)
-    os.replace(tmp, target)
-    note = f" ({len(doc.issues)} page issue(s))" if doc.issues else ""
-    return f"wrote {target}{note}"
+    from .batch import safe_stem
+    return safe_stem(path)
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
+    from .batch import FAILED, convert_many
     settings = Settings.from_dict(json.loads(args.settings)) if args.settings else Settings()
     password = args.password or os.environ.get(PASSWORD_ENV)
     pages = parse_page_ranges(args.pages)
-    os.makedirs(args.output, exist_ok=True)
-    failed = 0
-    for path in _inputs(args.inputs):
-        try:
-            print(convert_one(path, args.output, args.format, pages, password, settings,
-                              args.figures, args.force))
-        except (LayoutPDFError, OSError, ValueError) as exc:
-            failed += 1
-            print(f"error: {path}: {exc}", file=sys.stderr)
-    return 1 if failed else 0
+    if args.workers < 1:
+        print("error: --workers must be at least 1", file=sys.stderr)
+        return 2
+
+    def show(outcome) -> None:   # as each file finishes; errors on stderr, one line each
+        if outcome.status == FAILED:
+            _echo(outcome.line(), sys.stderr)
+        elif args.verbose:
+            _echo(outcome.line(), sys.stdout)
+
+    report = convert_many(args.inputs, args.output, workers=args.workers, fmt=args.format,
+                          settings=settings, password=password, figures=args.figures,
+                          force=args.force, pages=pages, progress=not args.quiet,
+                          on_outcome=show)
+    if not args.verbose:
+        for outcome in report.outcomes:
+            if outcome.status != FAILED:
+                print(outcome.line())
+    print(report.summary())
+    return 1 if report.failed else 0
 
 
-def _inputs(items: Sequence[str]) -> list[str]:
-    out = []
-    for item in items:
-        if os.path.isdir(item):
-            for root, _, files in os.walk(item):
-                out.extend(os.path.join(root, f) for f in sorted(files) if f.lower().endswith(".pdf"))
-        else:
-            out.append(item)
-    return out
+def _echo(line: str, stream) -> None:
+    try:
+        from tqdm import tqdm
+        tqdm.write(line, file=stream)
+    except ImportError:
+        print(line, file=stream)
 
 
 def sample_pdf_path() -> str:
@@ -169,6 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--figures", action="store_true", help="write figure crops next to the output")
     c.add_argument("--force", action="store_true", help="overwrite outputs that are up to date")
     c.add_argument("--settings", help='settings as JSON, e.g. \'{"columns": {"max_columns": 2}}\'')
+    c.add_argument("-j", "--workers", type=int, default=1,
+                   help="worker processes, one document each (default 1)")
+    c.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     c.set_defaults(func=cmd_convert)
     d = sub.add_parser("demo", help="convert the bundled sample PDF and print the Markdown")
     d.set_defaults(func=cmd_demo)

@@ -1,0 +1,505 @@
+"""Convert many PDFs at once: a process pool over documents, resumable, with a report.
+
+    from layoutpdf.batch import convert_many
+    report = convert_many(["papers/", "extra.pdf"], "out/", workers=4)
+    print(report.summary())
+    report.failed        # [FileOutcome(status="failed", reason="EncryptedPDFError: ...")]
+
+Parallelism is over documents: each document is parsed whole by one worker process, because
+the document-wide stages (running headers, paragraphs stitched across pages, footnotes) need
+every page, and a process per document keeps the output byte-identical to ``workers=1``.
+Workers are started with the ``spawn`` method (PyMuPDF and ``fork`` do not mix); settings
+travel to them as a plain dict. Largest documents are started first, so one long document
+does not run alone at the end.
+
+Resumable: an output newer than its input is skipped (``force=True`` redoes it); every output
+is written to a temporary file in the output directory and renamed into place, so an
+interrupted run leaves only whole files. Output names are the input's file name made safe
+(``_safe_stem``), always inside ``out_dir``; two inputs with the same name get the second one
+a short hash of its path. A worker process that dies (a crash inside MuPDF) costs only the
+documents it was working on: they are retried one at a time, and a document that kills its
+worker again is reported as failed.
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import hashlib
+import json
+import logging
+import multiprocessing
+import os
+import queue
+import sys
+import threading
+import time
+from collections import Counter
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from .errors import LayoutPDFError
+from .settings import Settings
+
+log = logging.getLogger("layoutpdf.batch")
+
+OK, PARTIAL, SKIPPED, FAILED = "ok", "partial", "skipped", "failed"
+STATUSES = (OK, PARTIAL, SKIPPED, FAILED)
+FORMATS = ("md", "json")
+WINDOW_PER_WORKER = 2     # documents queued per worker: bounds what a dead worker takes down
+
+__all__ = ["convert_many", "convert_file", "plan_outputs", "input_files", "safe_stem",
+           "BatchReport", "FileOutcome", "OK", "PARTIAL", "SKIPPED", "FAILED"]
+
+
+@dataclass(frozen=True)
+class FileOutcome:
+    """What happened to one input.
+
+    status: ``ok`` (written, no issues), ``partial`` (written, but the document carries
+    issues: ``reason`` names them), ``skipped`` (output already up to date) or ``failed``
+    (nothing written; ``reason`` says why in one line).
+    """
+    source: str
+    target: str
+    status: str
+    reason: str = ""
+    pages: int = 0
+    issues: int = 0
+    seconds: float = 0.0
+
+    def line(self) -> str:
+        """One human-readable line."""
+        if self.status == FAILED:
+            said = self.reason.startswith(self.source)   # engine errors name the file
+            return f"error: {self.reason}" if said else f"error: {self.source}: {self.reason}"
+        if self.status == SKIPPED:
+            return f"skipped (up to date): {self.target}"
+        note = f" ({self.reason})" if self.reason else ""
+        return f"wrote {self.target}: {self.pages} page(s) in {self.seconds:.1f}s{note}"
+
+
+@dataclass
+class BatchReport:
+    """Per-file outcomes in input order, with totals."""
+    outcomes: list[FileOutcome] = field(default_factory=list)
+    seconds: float = 0.0
+    workers: int = 1
+
+    def _with(self, status: str) -> list[FileOutcome]:
+        return [o for o in self.outcomes if o.status == status]
+
+    @property
+    def ok(self) -> list[FileOutcome]:
+        return self._with(OK)
+
+    @property
+    def partial(self) -> list[FileOutcome]:
+        return self._with(PARTIAL)
+
+    @property
+    def skipped(self) -> list[FileOutcome]:
+        return self._with(SKIPPED)
+
+    @property
+    def failed(self) -> list[FileOutcome]:
+        return self._with(FAILED)
+
+    @property
+    def counts(self) -> dict[str, int]:
+        c = Counter(o.status for o in self.outcomes)
+        return {s: c.get(s, 0) for s in STATUSES}
+
+    @property
+    def pages(self) -> int:
+        """Pages converted in this run (skipped files not counted)."""
+        return sum(o.pages for o in self.outcomes if o.status in (OK, PARTIAL))
+
+    def summary(self) -> str:
+        """One line of totals."""
+        c = self.counts
+        rate = f", {self.pages / self.seconds:.1f} pages/s" if self.seconds > 0 and self.pages else ""
+        return (f"{len(self.outcomes)} file(s): {c[OK]} ok, {c[PARTIAL]} partial, "
+                f"{c[SKIPPED]} skipped, {c[FAILED]} failed; {self.pages} page(s) in "
+                f"{self.seconds:.1f}s{rate} ({self.workers} worker(s))")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"counts": self.counts, "pages": self.pages, "seconds": self.seconds,
+                "workers": self.workers,
+                "outcomes": [o.__dict__.copy() for o in self.outcomes]}
+
+
+# --- inputs and output names -----------------------------------------------------------------
+
+def input_files(items: Iterable[str | os.PathLike]) -> list[str]:
+    """Files as given, and the ``*.pdf`` files under folders (sorted, recursive)."""
+    out: list[str] = []
+    for item in items:
+        item = os.fspath(item)
+        if os.path.isdir(item):
+            for root, dirs, files in os.walk(item):
+                dirs.sort()
+                out.extend(os.path.join(root, f) for f in sorted(files)
+                           if f.lower().endswith(".pdf"))
+        else:
+            out.append(item)
+    return out
+
+
+def safe_stem(path: str) -> str:
+    """The file name without extension, reduced to letters, digits and ``-_.``."""
+    stem = os.path.splitext(os.path.basename(path))[0]
+    cleaned = "".join(c if c.isalnum() or c in "-_." else "_" for c in stem).strip("._")
+    return cleaned or "document"
+
+
+def plan_outputs(inputs: Sequence[str], out_dir: str, fmt: str = "md") -> list[str]:
+    """Target path of each input inside out_dir; repeated names get a hash of their path."""
+    ext = "json" if fmt == "json" else "md"
+    seen: set[str] = set()
+    targets = []
+    for path in inputs:
+        stem = safe_stem(path)
+        if stem.lower() in seen:
+            digest = hashlib.sha1(os.path.abspath(path).encode("utf-8", "surrogatepass"))
+            stem = f"{stem}-{digest.hexdigest()[:8]}"
+        seen.add(stem.lower())
+        targets.append(os.path.join(out_dir, f"{stem}.{ext}"))
+    return targets
+
+
+def up_to_date(source: str, target: str) -> bool:
+    try:
+        return os.path.getmtime(target) >= os.path.getmtime(source)
+    except OSError:
+        return False
+
+
+# --- one file (runs in a worker process) -----------------------------------------------------
+
+@dataclass(frozen=True)
+class _Job:
+    index: int
+    source: str
+    target: str
+    fmt: str
+    settings: Mapping[str, Any] | None
+    pages: tuple[int, ...] | None
+    password: str | None
+    figures: bool
+
+
+def convert_file(source: str, target: str, *, fmt: str = "md",
+                 settings: Settings | Mapping[str, Any] | None = None,
+                 pages: Sequence[int] | None = None, password: str | None = None,
+                 figures: bool = False,
+                 progress: Callable[[int, int], None] | None = None) -> FileOutcome:
+    """Parse ``source`` and write Markdown or JSON to ``target``; never raises for bad input.
+
+    Figure crops (``figures=True``) go to ``<target stem>-figures/`` beside the target
+    (replacing older crops of the same name).
+    """
+    from .pipeline import parse
+    started = time.perf_counter()
+    try:
+        s = settings if isinstance(settings, Settings) else Settings.from_dict(dict(settings or {}))
+        doc = parse(source, s, pages=pages, password=password, progress=progress)
+        out_dir = os.path.dirname(target) or "."
+        stem = os.path.splitext(os.path.basename(target))[0]
+        image_dir = None
+        if figures and doc.figures:
+            from .figures_io import save_figures
+            doc = save_figures(doc, os.path.join(out_dir, f"{stem}-figures"),
+                               dpi=s.figures.crop_dpi, source=source, password=password,
+                               overwrite=True)
+            image_dir = f"{stem}-figures"
+        if fmt == "json":
+            text = json.dumps(doc.to_dict(include_raw=False), ensure_ascii=False, indent=1)
+        else:
+            text = doc.to_markdown(image_dir=image_dir)
+        _write_atomic(target, text)
+    except Exception as exc:  # one line per failed file: the batch goes on
+        log.debug("%s failed", source, exc_info=True)
+        return FileOutcome(source, target, FAILED, _reason(exc),
+                           seconds=time.perf_counter() - started)
+    status = PARTIAL if doc.issues else OK
+    return FileOutcome(source, target, status, _issue_summary(doc.issues), pages=len(doc.pages),
+                       issues=len(doc.issues), seconds=time.perf_counter() - started)
+
+
+def _reason(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    if isinstance(exc, (LayoutPDFError, OSError)):
+        return text or type(exc).__name__
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _issue_summary(issues: Sequence[Any]) -> str:
+    if not issues:
+        return ""
+    codes = Counter(i.code for i in issues)
+    parts = [f"{code} x{n}" if n > 1 else code for code, n in sorted(codes.items())]
+    return f"{len(issues)} issue(s): " + ", ".join(parts)
+
+
+def _write_atomic(target: str, text: str) -> None:
+    """Write beside the target, then rename: readers never see half a file."""
+    tmp = f"{target}.{os.getpid()}-{threading.get_ident()}.tmp"
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _run_job(job: _Job) -> FileOutcome:
+    """Worker entry point: convert one file, reporting pages to the parent's queue."""
+    progress = None
+    if _PAGE_QUEUE is not None:
+        q, index = _PAGE_QUEUE, job.index
+
+        def progress(done: int, total: int) -> None:
+            q.put((index, done, total))
+    return convert_file(job.source, job.target, fmt=job.fmt, settings=job.settings,
+                        pages=job.pages, password=job.password, figures=job.figures,
+                        progress=progress)
+
+
+_PAGE_QUEUE: Any = None
+
+
+def _init_worker(page_queue: Any, log_level: int) -> None:
+    global _PAGE_QUEUE
+    _PAGE_QUEUE = page_queue
+    logging.basicConfig(level=log_level, format="%(levelname)s %(name)s: %(message)s")
+
+
+# --- many files ------------------------------------------------------------------------------
+
+def convert_many(inputs: str | os.PathLike | Iterable[str | os.PathLike], out_dir: str, *,
+                 workers: int = 1, fmt: str = "md",
+                 settings: Settings | Mapping[str, Any] | None = None,
+                 password: str | None = None, figures: bool = False, force: bool = False,
+                 progress: bool = True, pages: Sequence[int] | None = None,
+                 on_outcome: Callable[[FileOutcome], None] | None = None) -> BatchReport:
+    """Convert files and folders of PDFs into ``out_dir``; return a ``BatchReport``.
+
+    workers: processes (1: in this process). fmt: ``"md"`` or ``"json"``. settings: a
+    ``Settings`` or a dict. pages: 0-based page indexes for every file (default all).
+    progress: a tqdm bar of pages on stderr when tqdm is installed and stderr is a terminal.
+    on_outcome: called in this process with each FileOutcome as it is known.
+    Never raises for a bad input file: it becomes a ``failed`` outcome.
+    """
+    if fmt not in FORMATS:
+        raise ValueError(f"fmt must be one of {FORMATS}, not {fmt!r}")
+    if int(workers) < 1:
+        raise ValueError("workers must be at least 1")
+    started = time.perf_counter()
+    items = [inputs] if isinstance(inputs, (str, os.PathLike)) else list(inputs)
+    files = input_files(items)
+    sdict = _settings_dict(settings)
+    os.makedirs(out_dir, exist_ok=True)
+    targets = plan_outputs(files, out_dir, fmt)
+    page_tuple = tuple(sorted({int(p) for p in pages})) if pages is not None else None
+    outcomes: list[FileOutcome | None] = [None] * len(files)
+    jobs: list[_Job] = []
+    for i, (src, target) in enumerate(zip(files, targets)):
+        if not force and os.path.isfile(src) and up_to_date(src, target):
+            outcomes[i] = FileOutcome(src, target, SKIPPED)
+            if on_outcome:
+                on_outcome(outcomes[i])
+        else:
+            jobs.append(_Job(i, src, target, fmt, sdict, page_tuple, password, figures))
+    sizes = _page_counts(jobs, password)
+    bar = _Bar(sizes, enabled=progress)
+    try:
+        if jobs:
+            runner = _run_serial if workers == 1 or len(jobs) == 1 else _run_pool
+            runner(jobs, sizes, int(workers), outcomes, bar, on_outcome)
+    finally:
+        bar.close()
+    done = [o for o in outcomes if o is not None]
+    return BatchReport(done, time.perf_counter() - started, int(workers))
+
+
+def _settings_dict(settings: Settings | Mapping[str, Any] | None) -> dict[str, Any] | None:
+    if settings is None:
+        return None
+    s = settings if isinstance(settings, Settings) else Settings.from_dict(dict(settings))
+    return s.to_dict()
+
+
+def _page_counts(jobs: Sequence[_Job], password: str | None) -> dict[int, int]:
+    """Pages each job will read (1 when the file cannot be opened here): the bar's total
+    and the order of work (largest first)."""
+    from .extract import PYMUPDF_LOCK, open_pdf
+    counts: dict[int, int] = {}
+    for job in jobs:
+        n = 1
+        try:
+            with PYMUPDF_LOCK:
+                pdf = open_pdf(job.source, password)
+                try:
+                    n = pdf.page_count
+                finally:
+                    pdf.close()
+        except Exception:   # the worker will say what is wrong
+            pass
+        if job.pages is not None:
+            n = len([p for p in job.pages if p < n]) or 1
+        counts[job.index] = max(1, n)
+    return counts
+
+
+def _record(outcomes: list, outcome: FileOutcome, index: int, bar: "_Bar",
+            on_outcome: Callable[[FileOutcome], None] | None) -> None:
+    outcomes[index] = outcome
+    bar.finish(index)
+    if outcome.status == FAILED:
+        log.info("%s", outcome.line())
+    if on_outcome:
+        on_outcome(outcome)
+
+
+def _run_serial(jobs: Sequence[_Job], sizes: Mapping[int, int], workers: int, outcomes: list,
+                bar: "_Bar", on_outcome: Callable[[FileOutcome], None] | None) -> None:
+    for job in jobs:
+        def progress(done: int, total: int, index: int = job.index) -> None:
+            bar.page(index, done, total)
+        outcome = convert_file(job.source, job.target, fmt=job.fmt, settings=job.settings,
+                               pages=job.pages, password=job.password, figures=job.figures,
+                               progress=progress)
+        _record(outcomes, outcome, job.index, bar, on_outcome)
+
+
+def _run_pool(jobs: Sequence[_Job], sizes: Mapping[int, int], workers: int, outcomes: list,
+              bar: "_Bar", on_outcome: Callable[[FileOutcome], None] | None,
+              task: Callable[[_Job], FileOutcome] | None = None) -> None:
+    ctx = multiprocessing.get_context("spawn")
+    page_queue = ctx.Queue()
+    pump = threading.Thread(target=_pump, args=(page_queue, bar), daemon=True)
+    pump.start()
+    order = sorted(jobs, key=lambda j: (-sizes.get(j.index, 1), j.index))
+    workers = min(workers, len(jobs))
+    try:
+        task = task or _run_job
+        suspects = _pool_pass(order, workers, ctx, page_queue, outcomes, bar, on_outcome, task)
+        for job in suspects:   # each alone: only the document that kills its worker fails
+            again = _pool_pass([job], 1, ctx, page_queue, outcomes, bar, on_outcome, task)
+            if again:
+                _record(outcomes, FileOutcome(job.source, job.target, FAILED,
+                                              "the worker process died while parsing this file"),
+                        job.index, bar, on_outcome)
+    finally:
+        page_queue.put(None)
+        pump.join(timeout=5)
+        page_queue.close()
+
+
+def _pool_pass(order: Sequence[_Job], workers: int, ctx: Any, page_queue: Any, outcomes: list,
+               bar: "_Bar", on_outcome: Callable[[FileOutcome], None] | None,
+               task: Callable[[_Job], FileOutcome]) -> list[_Job]:
+    """Run jobs in one pool, at most WINDOW_PER_WORKER per worker queued at a time.
+
+    Returns the jobs lost to a dead worker (the pool is then broken: the rest are returned
+    too, untried, and the caller runs them again)."""
+    pending = list(reversed(order))
+    lost: list[_Job] = []
+    level = logging.getLogger().getEffectiveLevel()
+    pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
+                                  initializer=_init_worker, initargs=(page_queue, level))
+    running: dict[cf.Future, _Job] = {}
+    try:
+        while pending or running:
+            while pending and len(running) < workers * WINDOW_PER_WORKER:
+                job = pending.pop()
+                running[pool.submit(task, job)] = job
+            finished, _ = cf.wait(running, return_when=cf.FIRST_COMPLETED)
+            for fut in finished:
+                job = running.pop(fut)
+                try:
+                    _record(outcomes, fut.result(), job.index, bar, on_outcome)
+                except BrokenProcessPool:
+                    lost.append(job)
+                except Exception as exc:  # pickling trouble and the like: this file only
+                    _record(outcomes, FileOutcome(job.source, job.target, FAILED, _reason(exc)),
+                            job.index, bar, on_outcome)
+            if lost:
+                for fut, job in running.items():
+                    fut.cancel()
+                    lost.append(job)
+                running.clear()
+                lost.extend(reversed(pending))
+                pending.clear()
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+    if lost:
+        bar.reset([j.index for j in lost])
+        log.warning("a worker process died; retrying %d file(s) one at a time", len(lost))
+    return sorted(lost, key=lambda j: j.index)
+
+
+def _pump(page_queue: Any, bar: "_Bar") -> None:
+    while True:
+        try:
+            item = page_queue.get()
+        except (EOFError, OSError, queue.Empty):
+            return
+        if item is None:
+            return
+        bar.page(*item)
+
+
+class _Bar:
+    """A tqdm bar of pages (or nothing), fed by worker page reports and finished files."""
+
+    def __init__(self, sizes: Mapping[int, int], enabled: bool) -> None:
+        self._lock = threading.Lock()
+        self._sizes = dict(sizes)
+        self._done: dict[int, int] = {}
+        self._bar = None
+        total = sum(self._sizes.values())
+        if enabled and total:
+            try:
+                from tqdm import tqdm
+            except ImportError:
+                return
+            self._bar = tqdm(total=total, unit="page", desc="converting", file=sys.stderr,
+                             disable=None, leave=False, dynamic_ncols=True)
+
+    def page(self, index: int, done: int, total: int) -> None:
+        with self._lock:
+            if self._bar is None:
+                return
+            if total != self._sizes.get(index, total):   # the estimate was off
+                self._bar.total += total - self._sizes[index]
+                self._sizes[index] = total
+                self._bar.refresh()
+            self._advance(index, done)
+
+    def finish(self, index: int) -> None:
+        with self._lock:
+            if self._bar is not None:
+                self._advance(index, self._sizes.get(index, 0))
+
+    def reset(self, indexes: Sequence[int]) -> None:
+        with self._lock:
+            back = sum(self._done.pop(i, 0) for i in indexes)
+            if self._bar is not None and back:
+                self._bar.update(-back)
+
+    def _advance(self, index: int, done: int) -> None:
+        before = self._done.get(index, 0)
+        if done > before:
+            self._done[index] = done
+            self._bar.update(done - before)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
