@@ -14,7 +14,7 @@ import layoutpdf
 from layoutpdf import TextSource
 from layoutpdf.extract import ocr
 
-CORPUS = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "corpus", "real")
+CORPUS = os.environ.get("LAYOUTPDF_CORPUS", "/work/shared/corpus/real")
 HAVE = ocr.engine(("eng",))[0] is not None
 needs_tesseract = pytest.mark.skipif(not HAVE, reason=f"Tesseract is not installed ({ocr.install_hint()})")
 
@@ -22,7 +22,7 @@ needs_tesseract = pytest.mark.skipif(not HAVE, reason=f"Tesseract is not install
 def corpus(name: str) -> str:
     path = os.path.join(CORPUS, name)
     if not os.path.exists(path):
-        pytest.skip(f"corpus file {name} not found (../shared/corpus/real)")
+        pytest.skip(f"corpus file {name} not found (set LAYOUTPDF_CORPUS to the corpus folder)")
     return path
 
 

@@ -8,7 +8,12 @@ cd "$(dirname "$0")/.."
 # apt the tests that need them skip with a stated reason.
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1 && [ -z "${LAYOUTPDF_SKIP_APT:-}" ]; then
   pkgs=""
-  command -v tesseract >/dev/null 2>&1 || pkgs="$pkgs tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim"
+  # OCR tests: the tesseract binary (orientation detection, osd data) and eng + chi_sim data
+  langs="$(tesseract --list-langs 2>/dev/null || true)"
+  for lang in eng chi_sim osd; do
+    printf '%s\n' "$langs" | grep -qx "$lang" || need_ocr=1
+  done
+  [ -n "${need_ocr:-}" ] && pkgs="$pkgs tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim"
   { command -v chromium && command -v chromedriver; } >/dev/null 2>&1 || pkgs="$pkgs chromium chromium-driver"
   if [ -n "$pkgs" ]; then
     (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs) >/dev/null 2>&1 \

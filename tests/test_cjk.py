@@ -17,7 +17,7 @@ from layoutpdf.model import BBox, Line, Span
 from layoutpdf.stages.base import SENTENCE_END, cjk_despace, join_lines, line_text
 from layoutpdf.stages.vertical import glyph_columns, reading_blocks
 
-CORPUS = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "corpus", "real")
+CORPUS = os.environ.get("LAYOUTPDF_CORPUS", "/work/shared/corpus/real")
 CJK = r"[\u3040-\u30ff\u3400-\u9fff\u3000-\u303f]"
 CJK_SPACE = re.compile(f"{CJK} +{CJK}")
 
@@ -127,7 +127,7 @@ SAMPLES = {
 def corpus(name: str) -> str:
     path = os.path.join(CORPUS, name)
     if not os.path.exists(path):
-        pytest.skip(f"corpus file {name} not found (../shared/corpus/real)")
+        pytest.skip(f"corpus file {name} not found (set LAYOUTPDF_CORPUS to the corpus folder)")
     return path
 
 
