@@ -174,3 +174,17 @@ def test_image_drawn_sideways_comes_out_upright():
     doc = layoutpdf.parse(scan_pdf(drawn_rotated=90), FAST)
     assert doc.pages[0].text_source is TextSource.OCR
     assert_read(doc)
+
+
+@needs_tesseract
+def test_visible_stamp_on_a_scan_stays_native_and_the_page_is_mixed():
+    pdf = pymupdf.open(stream=scan_pdf(), filetype="pdf")
+    pdf[0].insert_text((24, 196), "Received 2024-03-01", fontsize=6)   # a visible stamp
+    doc = layoutpdf.parse(pdf.tobytes(), FAST)
+    assert doc.pages[0].text_source is TextSource.MIXED
+    assert_read(doc)
+    stamp = [e for e in doc.elements if "Received" in e.text]
+    assert stamp and all(e.text_source in (TextSource.NATIVE, TextSource.MIXED) for e in stamp)
+    assert any(e.text_source is TextSource.OCR for e in doc.elements if "fox" in e.text)
+    from layoutpdf.adapters._common import text_source
+    assert text_source(doc, 0) == "mixed"
