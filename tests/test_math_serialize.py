@@ -287,6 +287,17 @@ def test_unmapped_glyph_lowers_confidence():
     assert any("U+E001" in r for r in res.reasons)
 
 
+def test_unbalanced_delimiters_lower_confidence():
+    s = Sheet()
+    x = s.text(100, 100, "f", 10)
+    x = s.text(x + 0.5, 100, "(", 10, ROMAN)
+    s.text(x, 100, "x")
+    lines, rules = s.read()
+    res = lines_to_latex(lines, rules)
+    assert res.latex == "f(x"
+    assert res.confidence == "low" and "unbalanced delimiters" in res.reasons
+
+
 # ------------------------------------------------------------------ TeX-specific, hand-made spans
 def _span(text, x0, x1, base, size=10.0, font="CMMI10", i=[0]):
     i[0] += 1

@@ -73,3 +73,10 @@ def test_combining_accents_table():
     assert sym.COMBINING_ACCENTS["\u0307"] == r"\dot"
     assert sym.COMBINING_ACCENTS["\u20d7"] == r"\vec"
     assert sym.COMBINING_ACCENTS["\u0303"] == r"\tilde"
+
+
+def test_recode_cmex_by_glyph_names():
+    # a re-encoded subset: code 4 is named integraltext, code 11 vextendsingle
+    names = {2: "parenleftbig", 4: "integraltext", 11: "vextendsingle"}
+    assert sym.recode_cmex("\x04\x02\x0bX", names) == "R\x00\x0cX"
+    assert sym.lookup(sym.recode_cmex("\x04", names), "cmex")[0] == r"\int"
