@@ -8,22 +8,19 @@ Three sources, in the spirit of PDFFigures 2.0 (Clark & Divvala, 2016):
    (curves, diagonal or polyline paths, filled shapes with no text in them) spread over a
    good part of its area; clusters of only horizontal/vertical rules and boxes with text in
    them are tables, rules or text frames, left to the other stages;
-3. caption-first: a figure caption with no region next to it proposes the empty area above
-   (or below) it, bounded by its column (or the text width for a spanning caption) and the
-   nearest body text.
+3. caption-first (`figure_caption_first`): a figure caption with no region next to it
+   proposes the area above (or below) it, bounded by its column and the nearest body text.
 
-Raster and vector regions then take in the short text lines inside and at their edges
+`propose` in the figures stage puts them together. Raster and vector regions take in the short text lines inside and at their edges
 (tick labels, axis labels, legends), never body prose, captions or headings.
 All distances are in units of the body font size (em).
 """
 from __future__ import annotations
 
-import bisect
-import re
 from dataclasses import dataclass, field
 
-from ..model import BBox, Line, Page
-from .captions import Label, is_caption_line
+from ..model import BBox, Page
+from .figure_text import SUBLABEL, PageText, blocker
 
 RULE_EM = 0.15          # a drawing thinner than this is a rule (table rule, underline, axis)
 CLUSTER_GAP_EM = 0.3    # drawings closer than this belong to one cluster
@@ -40,11 +37,8 @@ BAND_SHARE = 0.2        # images bleeding off the page within this outer band ar
 STACK_GAP_EM = 3.0      # parts stacked this close (nothing between) are one figure
 SUBLABEL_GAP_EM = 2.5   # sub-figure labels "(a)" may sit this far below their part
 CAPTION_REACH_EM = 6.0  # a region this close to a caption (nothing between) is "its" region
-MIN_EMPTY_EM = 3.0      # a caption-first area must be at least this tall
-HEADING_SIZE = 1.15     # text this much larger than body text is a heading, not a label
 WHITE = 0.95            # fills lighter than this (and unstroked) are page background
 
-_SUBLABEL = re.compile(r"^\s*\((?:[a-z]|[ivx]{1,4})\)")
 
 
 @dataclass
@@ -64,109 +58,6 @@ class Proposal:
         if "raster" in s and "vector" in s:
             return "mixed"
         return "vector"
-
-
-class PageText:
-    """The free text lines of a page, indexed by position, with prose/caption tests."""
-
-    def __init__(self, lines: list[Line], body: float):
-        self.body = body
-        self.lines = sorted(lines, key=lambda ln: ln.bbox.y0)
-        tall = 3 * body                      # rotated labels, margin stamps: looked at always
-        self._flat = [ln for ln in self.lines if ln.bbox.height <= tall]
-        self._tall = [ln for ln in self.lines if ln.bbox.height > tall]
-        self.y0s = [ln.bbox.y0 for ln in self._flat]
-        self.max_h = max((ln.bbox.height for ln in self._flat), default=0.0)
-        self.captions: dict[str, Label] = {}
-        for ln in self.lines:
-            if ln.horizontal:
-                label = is_caption_line(ln, body)
-                if label is not None and not self._continues_above(ln):
-                    self.captions[ln.id] = label
-        self._prose: dict[str, bool] = {}
-        self._blocks: list[tuple[Line, Label, BBox]] | None = None
-
-    def _continues_above(self, ln: Line) -> bool:
-        """The line goes on a block of text right above it ('... as in' / 'Fig. 1.'): a
-        caption starts after a gap, not in the middle of a paragraph."""
-        size = ln.size or self.body
-        for o in self.near(BBox(ln.bbox.x0, ln.bbox.y0 - 0.6 * size, ln.bbox.x1, ln.bbox.y0)):
-            if o is not ln and o.bbox.y1 <= ln.bbox.y0 + 0.3 * size and \
-                    abs(o.bbox.x0 - ln.bbox.x0) <= 1.5 * size and abs((o.size or size) - size) <= 0.1 * size \
-                    and o.text.rstrip()[-1:] not in ".:":
-                return True
-        return False
-
-    def caption_blocks(self, kinds: tuple[str, ...] = ("figure",)) -> list[tuple[Line, Label, BBox]]:
-        """Captions of the page: first line, label, block box (top to bottom)."""
-        if self._blocks is None:
-            self._blocks = [(ln, self.captions[ln.id], caption_block(self, ln)) for ln in self.lines
-                            if ln.id in self.captions]
-        return [c for c in self._blocks if c[1].kind in kinds]
-
-    def near(self, box: BBox) -> list[Line]:
-        """Lines whose box intersects `box`."""
-        lo = bisect.bisect_left(self.y0s, box.y0 - self.max_h - 1)
-        hi = bisect.bisect_right(self.y0s, box.y1)
-        x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
-        out = [ln for ln in self._flat[lo:hi]
-               if ln.bbox.x1 >= x0 and ln.bbox.x0 <= x1 and ln.bbox.y1 >= y0]
-        if self._tall:
-            out += [ln for ln in self._tall if ln.bbox.x1 >= x0 and ln.bbox.x0 <= x1
-                    and ln.bbox.y1 >= y0 and ln.bbox.y0 <= y1]
-        return out
-
-    def inside(self, box: BBox) -> list[Line]:
-        """Lines whose centre lies in `box`."""
-        return [ln for ln in self.near(box)
-                if box.x0 <= ln.bbox.cx <= box.x1 and box.y0 <= ln.bbox.cy <= box.y1]
-
-    def is_long(self, ln: Line) -> bool:
-        """Long enough to be a line of running text (code is never prose)."""
-        if not ln.horizontal or self.is_mono(ln):
-            return False
-        size = ln.size or self.body
-        words = len(ln.text.split())
-        w = ln.bbox.width
-        return (words >= 6 and w >= 12 * size) or (words >= 3 and w >= 22 * size)
-
-    @staticmethod
-    def is_mono(ln: Line) -> bool:
-        spans = [s for s in ln.spans if s.text.strip()]
-        return bool(spans) and all(s.mono for s in spans)
-
-    def is_prose(self, ln: Line) -> bool:
-        """A line of running text: a long line in a left- or right-aligned block of long
-        lines, or the short last line of such a block."""
-        hit = self._prose.get(ln.id)
-        if hit is None:
-            hit = ln.horizontal and not self.is_mono(ln) and self._aligned_long(ln)
-            self._prose[ln.id] = hit
-        return hit
-
-    def _aligned_long(self, ln: Line) -> bool:
-        size = ln.size or self.body
-        for other in self.near(BBox(ln.bbox.x0, ln.bbox.y0 - 1.0 * size, ln.bbox.x1, ln.bbox.y1 + 1.0 * size)):
-            if other is ln or other.bbox.overlap_y(ln.bbox) > 0.2 * size \
-                    or abs((other.size or size) - size) > 0.1 * size:
-                continue
-            aligned = abs(other.bbox.x0 - ln.bbox.x0) <= 1.5 * size or \
-                (abs(other.bbox.x1 - ln.bbox.x1) <= 1.0 * size and self.is_long(ln))
-            if aligned and self.is_long(other):
-                return True
-        return False
-
-    def is_heading(self, ln: Line) -> bool:
-        if (ln.size or 0) >= HEADING_SIZE * self.body:
-            return True
-        spans = [s for s in ln.spans if s.text.strip()]
-        return bool(spans) and all(s.bold for s in spans) and len(ln.text.split()) >= 2 \
-            and ln.bbox.width >= 6 * self.body and ln.id not in self.captions
-
-    def is_label(self, ln: Line) -> bool:
-        """May belong to a figure as a tick label, axis label, legend entry."""
-        return ln.id not in self.captions and not self.is_prose(ln) and \
-            (ln.size or 0) < HEADING_SIZE * self.body
 
 
 # -- raster and vector sources --------------------------------------------------------------
@@ -307,11 +198,11 @@ def _close(a: BBox, b: BBox, gap: float) -> bool:
 
 
 # -- putting the sources together -------------------------------------------------------------
-def propose(page: Page, text: PageText, em: float, margins: tuple[float, float],
-            floats: list[BBox] = ()) -> list[Proposal]:
-    """Figure regions of one page, each with the ids of the text lines it holds.
-    `floats` are objects found before (tables): no figure is proposed over them, but a
-    figure caption facing one makes it a figure too (a table set as a figure)."""
+def regions(page: Page, text: PageText, em: float,
+            floats: list[BBox] = ()) -> tuple[list[Proposal], list[Proposal]]:
+    """Raster and vector figure regions of one page, grown by their labels and merged, and
+    the weak (table-like) clusters left over. `floats` are objects found before (tables):
+    no figure is proposed over them."""
     props = [Proposal(b, {"raster"}, reasons=["raster image"]) for b in raster_regions(page, em)]
     clusters = vector_regions(page, text, em)
     props += [Proposal(b, {"vector"}, reasons=[r]) for b, r, strong in clusters if strong]
@@ -327,8 +218,11 @@ def propose(page: Page, text: PageText, em: float, margins: tuple[float, float],
         props = _absorb(props, weak, text, em)
         props = merge_under_caption(props, text, em)
         props = [p for p in props if not _prose_inside(p.bbox, text)]
-    tables = [Proposal(f, {"table"}, claim=False) for f in floats]
-    props += caption_first(page, text, props, weak + tables, em, margins)
+    return props, weak
+
+
+def claim_labels(props: list[Proposal], text: PageText) -> None:
+    """Give each claiming region the label lines inside it (each line to one region)."""
     claimed: set[str] = set()
     for p in sorted(props, key=lambda p: (p.bbox.y0, p.bbox.x0)):
         if not p.claim:
@@ -336,7 +230,6 @@ def propose(page: Page, text: PageText, em: float, margins: tuple[float, float],
         p.line_ids = [ln.id for ln in sorted(text.inside(p.bbox), key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
                       if ln.id not in claimed and text.is_label(ln)]
         claimed.update(p.line_ids)
-    return sorted(props, key=lambda p: (p.bbox.y0, p.bbox.x0))
 
 
 def grow(p: Proposal, text: PageText, em: float, fragments: list[BBox] = ()) -> None:
@@ -353,7 +246,7 @@ def grow(p: Proposal, text: PageText, em: float, fragments: list[BBox] = ()) -> 
             if ln.id in taken or not text.is_label(ln):
                 continue
             if not _close(box, ln.bbox, gap) and not (
-                    _SUBLABEL.match(ln.text) and ln.bbox.overlap_x(box) > 0 and len(ln.text.split()) <= 12):
+                    SUBLABEL.match(ln.text) and ln.bbox.overlap_x(box) > 0 and len(ln.text.split()) <= 12):
                 continue
             taken.add(ln.id)
             box = box.union(ln.bbox)
@@ -395,7 +288,7 @@ def _absorb(props: list[Proposal], weak: list[Proposal], text: PageText, em: flo
     """A table-like cluster right next to a figure (nothing between) is part of it,
     unless a caption of its own (a table's) faces it."""
     for w in weak:
-        if _own_caption(w, text, em):
+        if own_caption(w, text, em):
             continue
         for p in props:
             if _mergeable(p.bbox, w.bbox, text, em, grown=True):
@@ -432,19 +325,8 @@ def _gap_box(a: BBox, b: BBox) -> BBox:
 def _separated(a: BBox, b: BBox, text: PageText) -> bool:
     """Prose, a heading or a caption in the space between two boxes."""
     gap = _gap_box(a, b)
-    return any(_blocker(ln, text) for ln in text.near(gap)
+    return any(blocker(ln, text) for ln in text.near(gap)
                if ln.bbox.overlap_x(gap) > 0.5 and ln.bbox.overlap_y(gap) > 0.5)
-
-
-def _blocker(ln: Line, text: PageText, size: float | None = None) -> bool:
-    """Text that separates figure parts, or a figure from its caption: a caption, a
-    heading, or running text about as large as body text (text inside figures, sub-figure
-    captions included, is set smaller) -- or at least `size`, when given."""
-    if ln.id in text.captions or text.is_heading(ln):
-        return True
-    if _SUBLABEL.match(ln.text):
-        return False
-    return text.is_prose(ln) and (ln.size or 0) >= min(0.92 * text.body, size or text.body)
 
 
 def _prose_inside(box: BBox, text: PageText) -> bool:
@@ -452,25 +334,6 @@ def _prose_inside(box: BBox, text: PageText) -> bool:
     lines of prose covering a good part of the region (a figure's title or note does not)."""
     prose = [ln.bbox for ln in text.inside(box) if text.is_prose(ln)]
     return len(prose) >= 2 and sum(b.area for b in prose) >= PROSE_SHARE * box.area
-
-
-def caption_block(text: PageText, ln: Line) -> BBox:
-    """The caption that starts with line `ln`: it and the lines set closely below it, as
-    long as the line before runs to the caption's right edge (a wrapped caption), or
-    holds only the label."""
-    box, last = ln.bbox, ln
-    size = ln.size or text.body
-    label_only = len(ln.text.split()) <= 2
-    while label_only or last.bbox.x1 >= box.x1 - 2 * size:
-        nxt = [o for o in text.near(BBox(box.x0, box.y1, box.x1, box.y1 + 0.8 * size))
-               if o.bbox.y0 > box.y1 - 0.3 * size and o.id not in text.captions
-               and abs((o.size or size) - size) <= 0.15 * size and o.horizontal]
-        if not nxt:
-            break
-        label_only = False
-        last = max(nxt, key=lambda o: o.bbox.x1)
-        box = box.union(BBox.union_all(o.bbox for o in nxt))
-    return box
 
 
 def merge_under_caption(props: list[Proposal], text: PageText, em: float) -> list[Proposal]:
@@ -515,111 +378,7 @@ def _facing(props: list[Proposal], cb: BBox, text: PageText, em: float, side: st
     return out
 
 
-# -- caption-first ------------------------------------------------------------------------
-def caption_first(page: Page, text: PageText, props: list[Proposal], weak: list[Proposal],
-                  em: float, margins: tuple[float, float]) -> list[Proposal]:
-    """Figure captions with no region facing them propose the frame facing them (a boxed
-    listing or algorithm), else the area above (or below) them up to the nearest body text.
-    Such figures leave their text in the flow: it is a listing, a table set as a figure,
-    or something we could not see as a drawing."""
-    out: list[Proposal] = []
-    for ln, label, cb in text.caption_blocks():
-        if facing(props + out, cb, text, em) or any(p.bbox.intersection(cb) is not None for p in props + out):
-            continue
-        frames = facing(weak, cb, text, em)
-        if frames:
-            box = BBox.union_all(f.bbox for f in frames)
-            what = "a table set as a figure" if any("table" in f.sources for f in frames) \
-                else "framed content"
-            out.append(Proposal(box, {"vector", "caption"}, claim=False,
-                                reasons=[f"caption-first: {what} next to '{label.text}'"]))
-            continue
-        col = _column_extent(text, cb)
-        edges = props + out + [w for w in weak if "table" in w.sources and _own_caption(w, text, em)]
-        size = ln.size or text.body
-        areas = [a for a in (_empty_area(text, edges, col, cb, "above", margins, em, size),
-                             _empty_area(text, edges, col, cb, "below", margins, em, size)) if a]
-        if not areas:
-            continue
-        found = [(a, _content(page, text, a, size, col, em)) for a in areas]
-        drawn = [(a, c) for a, c in found if c[1]]
-        written = [(a, c) for a, c in found if c[0] is not None]
-        area, (content, graphic) = (drawn or written or found)[0]
-        box = content or BBox(area.x0, area.y0 + 0.3 * em, area.x1, area.y1 - 0.3 * em)
-        side = "above" if area.y1 <= cb.y0 + 0.5 else "below"
-        what = "drawing" if graphic else "text" if content else "empty area"
-        out.append(Proposal(box, {"caption"}, claim=False, review=not graphic, reasons=[
-            f"caption-first: {what} {side} '{label.text}'"]))
-    return out
-
-
-def _own_caption(p: Proposal, text: PageText, em: float) -> bool:
+def own_caption(p: Proposal, text: PageText, em: float) -> bool:
     """A table (or other object) with a caption of its own facing it."""
     return any(_facing([p], b, text, em, "above") or _facing([p], b, text, em, "below")
                for _, _, b in text.caption_blocks(kinds=("table", "other")))
-
-
-def _column_extent(text: PageText, cb: BBox) -> tuple[float, float]:
-    prose = [ln for ln in text.lines if text.is_long(ln)]
-    if not prose:
-        return cb.x0, cb.x1
-    left, right = min(ln.bbox.x0 for ln in prose), max(ln.bbox.x1 for ln in prose)
-    if cb.width >= 0.6 * (right - left):
-        return min(left, cb.x0), max(right, cb.x1)
-    mine = [ln for ln in prose if ln.bbox.x0 <= cb.cx <= ln.bbox.x1]
-    if not mine:
-        return left, right
-    x0s = sorted(ln.bbox.x0 for ln in mine)
-    x1s = sorted(ln.bbox.x1 for ln in mine)
-    return min(x0s[len(x0s) // 2], cb.x0), max(x1s[len(x1s) // 2], cb.x1)
-
-
-def _area_edge(ln: Line, text: PageText, cap_size: float, col: tuple[float, float],
-               em: float) -> bool:
-    """Text that bounds a caption-first area: a line crossing the column's edges (a float
-    never overlaps those) or a blocker; running text only when at least as large as the
-    caption (text inside figures is set no larger than their captions)."""
-    if ln.bbox.x0 < col[0] - em or ln.bbox.x1 > col[1] + em:
-        return True
-    return _blocker(ln, text, 0.95 * cap_size)
-
-
-def _empty_area(text: PageText, props: list[Proposal], col: tuple[float, float], cb: BBox,
-                side: str, margins: tuple[float, float], em: float, cap_size: float) -> BBox | None:
-    x0, x1 = col
-    if side == "above":
-        limit = min(margins[0], cb.y0)
-        probe = BBox(x0 + 1, limit, x1 - 1, cb.y0 - 0.1)
-    else:
-        limit = max(margins[1], cb.y1)
-        probe = BBox(x0 + 1, cb.y1 + 0.1, x1 - 1, limit)
-    if probe.height < MIN_EMPTY_EM * em:
-        return None
-    edges = [(ln.bbox, False) for ln in text.near(probe) if _area_edge(ln, text, cap_size, col, em)
-             and ln.bbox.overlap_x(probe) > 0
-             and (ln.bbox.y1 <= cb.y0 if side == "above" else ln.bbox.y0 >= cb.y1)]
-    edges += [(p.bbox, True) for p in props if p.bbox.intersection(probe) is not None]
-    if side == "above":
-        nearest = max(edges, key=lambda e: e[0].y1, default=None)
-        area = BBox(x0, max(probe.y0, nearest[0].y1) if nearest else probe.y0, x1, cb.y0)
-    else:
-        nearest = min(edges, key=lambda e: e[0].y0, default=None)
-        area = BBox(x0, cb.y1, x1, min(probe.y1, nearest[0].y0) if nearest else probe.y1)
-    if nearest is not None and nearest[1]:
-        return None                     # a figure region is there already: it will bind
-    if area.height < MIN_EMPTY_EM * em:
-        return None
-    return area
-
-
-def _content(page: Page, text: PageText, area: BBox, cap_size: float, col: tuple[float, float],
-             em: float) -> tuple[BBox | None, bool]:
-    """The box of what is drawn or written (labels only) inside an area, and whether
-    anything is drawn (paths or images) rather than only written."""
-    boxes = [d.bbox for d in page.drawings if area.contains(d.bbox, tol=1.0)]
-    boxes += [im.bbox for im in page.images if area.contains(im.bbox, tol=1.0)]
-    graphic = bool(boxes)
-    boxes += [ln.bbox for ln in text.inside(area) if not _area_edge(ln, text, cap_size, col, em)]
-    if not boxes:
-        return None, False
-    return BBox.union_all(boxes), graphic

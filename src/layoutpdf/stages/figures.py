@@ -19,7 +19,9 @@ from ..model import BBox, Document, Element, Figure, Layer, Line, Page, Role
 from ..settings import Settings
 from .base import element_id
 from .captions import Binding, Label, assign, is_caption_line, label_key, parse_label, score_binding
-from .figure_regions import PageText, Proposal, propose
+from .figure_caption_first import caption_first
+from .figure_regions import Proposal, claim_labels, regions
+from .figure_text import PageText
 
 log = logging.getLogger("layoutpdf")
 
@@ -76,6 +78,18 @@ def _page(page: Page, used: set[str], body: float, margins: tuple[float, float],
                            kind=p.kind, element_id=eid, reasons=tuple(p.reasons),
                            text=figure_text, needs_review=p.review))
     return els, figs
+
+
+def propose(page: Page, text: PageText, em: float, margins: tuple[float, float],
+            floats: list[BBox] = ()) -> list[Proposal]:
+    """Figure regions of one page (raster, vector, caption-first), top to bottom, each with
+    the ids of the label lines it takes out of the text flow. A figure caption facing a
+    table found before makes that table a figure too (a table set as a figure)."""
+    props, weak = regions(page, text, em, floats)
+    tables = [Proposal(f, {"table"}, claim=False) for f in floats]
+    props += caption_first(page, text, props, weak + tables, em, margins)
+    claim_labels(props, text)
+    return sorted(props, key=lambda p: (p.bbox.y0, p.bbox.x0))
 
 
 def _figure_text(lines: list[Line]) -> str:

@@ -1,0 +1,145 @@
+"""The free text lines of a page as the figure stages see them: indexed by position, with
+the typographic tests that tell figure labels from running text, captions and headings."""
+from __future__ import annotations
+
+import bisect
+import re
+
+from ..model import BBox, Line
+from .captions import Label, is_caption_line
+
+HEADING_SIZE = 1.15     # text this much larger than body text is a heading, not a label
+SUBLABEL = re.compile(r"^\s*\((?:[a-z]|[ivx]{1,4})\)")   # sub-figure label "(a)"
+
+
+class PageText:
+    """The free text lines of a page, indexed by position, with prose/caption tests."""
+
+    def __init__(self, lines: list[Line], body: float):
+        self.body = body
+        self.lines = sorted(lines, key=lambda ln: ln.bbox.y0)
+        tall = 3 * body                      # rotated labels, margin stamps: looked at always
+        self._flat = [ln for ln in self.lines if ln.bbox.height <= tall]
+        self._tall = [ln for ln in self.lines if ln.bbox.height > tall]
+        self.y0s = [ln.bbox.y0 for ln in self._flat]
+        self.max_h = max((ln.bbox.height for ln in self._flat), default=0.0)
+        self.captions: dict[str, Label] = {}
+        for ln in self.lines:
+            if ln.horizontal:
+                label = is_caption_line(ln, body)
+                if label is not None and not self._continues_above(ln):
+                    self.captions[ln.id] = label
+        self._prose: dict[str, bool] = {}
+        self._blocks: list[tuple[Line, Label, BBox]] | None = None
+
+    def _continues_above(self, ln: Line) -> bool:
+        """The line goes on a block of text right above it ('... as in' / 'Fig. 1.'): a
+        caption starts after a gap, not in the middle of a paragraph."""
+        size = ln.size or self.body
+        for o in self.near(BBox(ln.bbox.x0, ln.bbox.y0 - 0.6 * size, ln.bbox.x1, ln.bbox.y0)):
+            if o is not ln and o.bbox.y1 <= ln.bbox.y0 + 0.3 * size and \
+                    abs(o.bbox.x0 - ln.bbox.x0) <= 1.5 * size and abs((o.size or size) - size) <= 0.1 * size \
+                    and o.text.rstrip()[-1:] not in ".:":
+                return True
+        return False
+
+    def caption_blocks(self, kinds: tuple[str, ...] = ("figure",)) -> list[tuple[Line, Label, BBox]]:
+        """Captions of the page: first line, label, block box (top to bottom)."""
+        if self._blocks is None:
+            self._blocks = [(ln, self.captions[ln.id], caption_block(self, ln)) for ln in self.lines
+                            if ln.id in self.captions]
+        return [c for c in self._blocks if c[1].kind in kinds]
+
+    def near(self, box: BBox) -> list[Line]:
+        """Lines whose box intersects `box`."""
+        lo = bisect.bisect_left(self.y0s, box.y0 - self.max_h - 1)
+        hi = bisect.bisect_right(self.y0s, box.y1)
+        x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
+        out = [ln for ln in self._flat[lo:hi]
+               if ln.bbox.x1 >= x0 and ln.bbox.x0 <= x1 and ln.bbox.y1 >= y0]
+        if self._tall:
+            out += [ln for ln in self._tall if ln.bbox.x1 >= x0 and ln.bbox.x0 <= x1
+                    and ln.bbox.y1 >= y0 and ln.bbox.y0 <= y1]
+        return out
+
+    def inside(self, box: BBox) -> list[Line]:
+        """Lines whose centre lies in `box`."""
+        return [ln for ln in self.near(box)
+                if box.x0 <= ln.bbox.cx <= box.x1 and box.y0 <= ln.bbox.cy <= box.y1]
+
+    def is_long(self, ln: Line) -> bool:
+        """Long enough to be a line of running text (code is never prose)."""
+        if not ln.horizontal or self.is_mono(ln):
+            return False
+        size = ln.size or self.body
+        words = len(ln.text.split())
+        w = ln.bbox.width
+        return (words >= 6 and w >= 12 * size) or (words >= 3 and w >= 22 * size)
+
+    @staticmethod
+    def is_mono(ln: Line) -> bool:
+        spans = [s for s in ln.spans if s.text.strip()]
+        return bool(spans) and all(s.mono for s in spans)
+
+    def is_prose(self, ln: Line) -> bool:
+        """A line of running text: a long line in a left- or right-aligned block of long
+        lines, or the short last line of such a block."""
+        hit = self._prose.get(ln.id)
+        if hit is None:
+            hit = ln.horizontal and not self.is_mono(ln) and self._aligned_long(ln)
+            self._prose[ln.id] = hit
+        return hit
+
+    def _aligned_long(self, ln: Line) -> bool:
+        size = ln.size or self.body
+        for other in self.near(BBox(ln.bbox.x0, ln.bbox.y0 - 1.0 * size, ln.bbox.x1, ln.bbox.y1 + 1.0 * size)):
+            if other is ln or other.bbox.overlap_y(ln.bbox) > 0.2 * size \
+                    or abs((other.size or size) - size) > 0.1 * size:
+                continue
+            aligned = abs(other.bbox.x0 - ln.bbox.x0) <= 1.5 * size or \
+                (abs(other.bbox.x1 - ln.bbox.x1) <= 1.0 * size and self.is_long(ln))
+            if aligned and self.is_long(other):
+                return True
+        return False
+
+    def is_heading(self, ln: Line) -> bool:
+        if (ln.size or 0) >= HEADING_SIZE * self.body:
+            return True
+        spans = [s for s in ln.spans if s.text.strip()]
+        return bool(spans) and all(s.bold for s in spans) and len(ln.text.split()) >= 2 \
+            and ln.bbox.width >= 6 * self.body and ln.id not in self.captions
+
+    def is_label(self, ln: Line) -> bool:
+        """May belong to a figure as a tick label, axis label, legend entry."""
+        return ln.id not in self.captions and not self.is_prose(ln) and \
+            (ln.size or 0) < HEADING_SIZE * self.body
+
+
+def caption_block(text: PageText, ln: Line) -> BBox:
+    """The caption that starts with line `ln`: it and the lines set closely below it, as
+    long as the line before runs to the caption's right edge (a wrapped caption), or
+    holds only the label."""
+    box, last = ln.bbox, ln
+    size = ln.size or text.body
+    label_only = len(ln.text.split()) <= 2
+    while label_only or last.bbox.x1 >= box.x1 - 2 * size:
+        nxt = [o for o in text.near(BBox(box.x0, box.y1, box.x1, box.y1 + 0.8 * size))
+               if o.bbox.y0 > box.y1 - 0.3 * size and o.id not in text.captions
+               and abs((o.size or size) - size) <= 0.15 * size and o.horizontal]
+        if not nxt:
+            break
+        label_only = False
+        last = max(nxt, key=lambda o: o.bbox.x1)
+        box = box.union(BBox.union_all(o.bbox for o in nxt))
+    return box
+
+
+def blocker(ln: Line, text: PageText, size: float | None = None) -> bool:
+    """Text that separates figure parts, or a figure from its caption: a caption, a
+    heading, or running text about as large as body text (text inside figures, sub-figure
+    captions included, is set smaller) -- or at least `size`, when given."""
+    if ln.id in text.captions or text.is_heading(ln):
+        return True
+    if SUBLABEL.match(ln.text):
+        return False
+    return text.is_prose(ln) and (ln.size or 0) >= min(0.92 * text.body, size or text.body)
