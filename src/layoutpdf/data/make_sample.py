@@ -20,18 +20,19 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def _load_pdfgen():
+def _load(stem: str):
     # By path, so this script works without layoutpdf installed and never imports the engine.
-    if "layoutpdf_pdfgen" in sys.modules:
-        return sys.modules["layoutpdf_pdfgen"]
-    spec = importlib.util.spec_from_file_location("layoutpdf_pdfgen", HERE / "pdfgen.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["layoutpdf_pdfgen"] = module
-    spec.loader.exec_module(module)
-    return module
+    name = f"layoutpdf_{stem}"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, HERE / f"{stem}.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
 
 
-g = _load_pdfgen()
+g = _load("pdfgen")
+d = _load("pdfgen_draw")
 
 W, H = 612.0, 792.0
 ML = 54.0
@@ -160,12 +161,12 @@ def _frames(y_top0: float, foot_top: float) -> list:
 
 
 def _equation(flow, size: float = 10.0) -> None:
-    box = g.math_box(None, EQUATION, 0, 0, size)
+    box = d.math_box(None, EQUATION, 0, 0, size)
     area = flow.block(box["ascent"] + box["descent"] + 10, gap_before=2)
     baseline = area.y0 + 5 + box["ascent"]
     x = (area.x0 + area.x1 - box["width"]) / 2
     canvas = flow.canvases[area.page]
-    g.math_box(canvas, EQUATION, x, baseline, size)
+    d.math_box(canvas, EQUATION, x, baseline, size)
     g.left_text(canvas, "(1)", area.x1, baseline, "tiro", size, align="right")
     flow.y += 2
 
@@ -175,7 +176,7 @@ def _figure(flow) -> None:
     flow.space(8)
     flow.ensure(150 + 6 + cap_lines * SMALL.leading)
     area = flow.block(150)
-    g.bar_chart(flow.canvases[area.page], (area.x0, area.y0, area.x1, area.y1),
+    d.bar_chart(flow.canvases[area.page], (area.x0, area.y0, area.x1, area.y1),
                 ["Single", "Two col.", "Three col.", "Mixed"],
                 {"Plain text": [71, 38, 29, 44], "Layout-aware": [74, 69, 66, 63]},
                 [(0.6, 0.6, 0.6), (0.2, 0.45, 0.7)], "Correct (%)")
@@ -196,7 +197,7 @@ def build() -> list:
     aflow = g.Flow(canvases, [g.Frame(0, ML + 36, 160, W - ML - 36, H, "abstract")])
     aflow.paragraph(ABSTRACT, SMALL)
     colw = (W - 2 * ML - 18) / 2
-    rule_y, _ = g.footnote_block(c, 0, [FOOTNOTE], ML, colw, 734, FOOT)
+    rule_y, _ = d.footnote_block(c, 0, [FOOTNOTE], ML, colw, 734, FOOT)
     flow = g.Flow(canvases, _frames(aflow.y + 14, rule_y - 8))
     records = []
     for title, paragraphs in SECTIONS:
