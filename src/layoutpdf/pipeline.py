@@ -9,9 +9,10 @@ from typing import Callable, Iterable, Sequence
 from .errors import Issue, LayoutPDFError, ResourceLimitError
 from .extract import PYMUPDF_LOCK, Source, extract_page, open_pdf, pdf_metadata, source_name
 from .extract.open import open_issues, read_source
+from .extract.page import DENSE_SPAN_FACTOR
 from .model import Document, Element, Page, TextSource
 from .settings import Settings
-from .stages import (classify, figures, footnotes, furniture, layout, stats, stitch, tables,
+from .stages import (classify, figures, footnotes, furniture, layout, math, stats, stitch, tables,
                      text_layer)
 from .stages.base import fallback_elements
 
@@ -33,6 +34,7 @@ STAGES: tuple[tuple[str, Stage], ...] = (
     ("figures", figures.run),        # figure regions (with their labels) before the prose flow
     ("layout", layout.run),          # columns, reading order, paragraph blocks
     ("classify", classify.run),      # title, headings, lists, captions, footnote blocks
+    ("math", math.run),              # display equations and inline $...$ as LaTeX
     ("figure_captions", figures.bind),  # figure captions bound to figures (before stitch)
     ("table_captions", tables.bind), # table captions bound; continued tables joined
     ("stitch", stitch.run),          # paragraphs cut by column and page breaks
@@ -93,14 +95,19 @@ def run_stages(doc: Document, settings: Settings) -> Document:
     return doc
 
 
+# issue codes after which a page is degraded to plain text for the remaining stages
+DEGRADE_CODES = ("slow_page", "too_many_spans")
+
+
 def _degrade_slow_pages(doc: Document, stage_name: str, settings: Settings) -> Document:
-    """Pages over the time budget (a `slow_page` issue) become plain text for the rest.
+    """Pages over the time budget (a `slow_page` issue) or the span limit (`too_many_spans`)
+    become plain text for the remaining stages.
 
     Work already done on the page is kept; its lines not yet placed in an element become
     one plain-text paragraph in simple reading order, and later stages skip the page.
     """
-    slow = {i.page for i in doc.issues if i.code == "slow_page" and i.page is not None}
-    targets = {p.index for p in doc.pages if p.index in slow and not p.fallback}
+    marks = {i.page: i.code for i in doc.issues if i.code in DEGRADE_CODES and i.page is not None}
+    targets = {p.index for p in doc.pages if p.index in marks and not p.fallback}
     if not targets:
         return doc
     budget = settings.limits.page_time_budget_s
@@ -113,10 +120,11 @@ def _degrade_slow_pages(doc: Document, stage_name: str, settings: Settings) -> D
         rest = tuple(ln for ln in page.lines if ln.id not in used)
         _insert_page_elements(elements, page.index, fallback_elements(replace(page, lines=rest), []))
         pages.append(replace(page, fallback=True))
-        issues.append(Issue(stage_name, page.index, "time_budget",
-                            f"page {page.index + 1} went over the time budget "
-                            f"(limits.page_time_budget_s={budget}) in {stage_name!r}; the remaining "
-                            "stages treat it as plain text in simple reading order"))
+        if marks[page.index] == "slow_page":
+            issues.append(Issue(stage_name, page.index, "time_budget",
+                                f"page {page.index + 1} went over the time budget "
+                                f"(limits.page_time_budget_s={budget}) in {stage_name!r}; the "
+                                "remaining stages treat it as plain text in simple reading order"))
     return replace(doc, pages=tuple(pages), elements=tuple(elements), issues=tuple(issues))
 
 
@@ -181,12 +189,14 @@ def _extract(pdf, index: int, settings: Settings, issues: list[Issue]) -> Page:
         issues.append(Issue("extract", index, "too_many_drawings",
                             f"more than {limits.max_drawings_per_page} vector paths "
                             "(limits.max_drawings_per_page); only the first ones are used"))
-    if sum(len(ln.spans) for ln in page.lines) >= limits.max_spans_per_page:
+    nspans = sum(len(ln.spans) for ln in page.lines)
+    if nspans > limits.max_spans_per_page:
+        dropped = nspans >= limits.max_spans_per_page * DENSE_SPAN_FACTOR
         issues.append(Issue("extract", index, "too_many_spans",
-                            f"{limits.max_spans_per_page} text spans or more "
-                            "(limits.max_spans_per_page): text beyond the limit is dropped and the "
-                            "page is plain text in simple reading order"))
-        page = replace(page, fallback=True)
+                            f"more than {limits.max_spans_per_page} text spans "
+                            "(limits.max_spans_per_page): the page is plain text in simple reading "
+                            "order, without tables or columns"
+                            + (f"; text after the first {nspans} spans is dropped" if dropped else "")))
     budget = limits.page_time_budget_s * (OCR_BUDGET_FACTOR if page.text_source is not TextSource.NATIVE else 1)
     if elapsed > budget:
         issues.append(Issue("extract", index, "slow_page",
@@ -206,11 +216,12 @@ def iter_pages(source: Source, settings: Settings | dict | None = None, *,
     if batch < 1:
         raise ValueError("batch must be at least 1")
     source = read_source(source)
-    pdf = open_pdf(source, password)
-    try:
-        count = pdf.page_count
-    finally:
-        pdf.close()
+    with PYMUPDF_LOCK:
+        pdf = open_pdf(source, password)
+        try:
+            count = pdf.page_count
+        finally:
+            pdf.close()
     cap = settings.limits.max_pages
     note: tuple[Issue, ...] = ()
     if count > cap:

@@ -58,6 +58,8 @@ class Element:
     continuation: tuple[Region, ...] = ()  # where a joined paragraph goes on
     text_source: TextSource = TextSource.NATIVE
     reasons: tuple[str, ...] = ()      # why it got its role/layer (furniture, captions...)
+    markup: str = "text"               # format of `text`: "text", or "markdown" when it holds
+                                       # inline math `$...$` (literal $ and \\ escaped)
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,15 +77,20 @@ def _heading(e: Element, ctx: Context) -> Unit:
     return _unit(UnitKind.HEADING, "#" * level + " " + _one_line(e.text), e, heading_level=level)
 
 
+def _prose(e: Element, text: str) -> str:
+    """Element text as Markdown: escaped, unless the math stage already wrote Markdown."""
+    return text if e.markup == "markdown" else escape_prose(text)
+
+
 def _with_anchors(e: Element, ctx: Context) -> tuple[str, list[Footnote]]:
     """Escaped text with `[^id]` at each bound anchor, and the notes anchored here."""
     notes = ctx.footnotes_by_anchor.get(e.id, [])
     out, pos = [], 0
     for fn in notes:
         off = min(max(fn.anchor_offset or 0, pos), len(e.text))
-        out.append(escape_prose(e.text[pos:off]) + f"[^{fn.id}]")
+        out.append(_prose(e, e.text[pos:off]) + f"[^{fn.id}]")
         pos = off
-    out.append(escape_prose(e.text[pos:]))
+    out.append(_prose(e, e.text[pos:]))
     return "".join(out), notes
 
 
@@ -95,7 +100,8 @@ def _definitions(notes: list[Footnote]) -> str:
 
 def _paragraph(e: Element, ctx: Context) -> Unit:
     text, notes = _with_anchors(e, ctx)
-    return _unit(UnitKind.PARAGRAPH, text + _definitions(notes), e, has_math="$" in e.text,
+    return _unit(UnitKind.PARAGRAPH, text + _definitions(notes), e,
+                 has_math=e.markup == "markdown" and "$" in e.text,
                  footnote_ids=tuple(fn.id for fn in notes))
 
 
@@ -112,13 +118,13 @@ def _list_item(e: Element, ctx: Context) -> Unit:
 
 
 def _caption(e: Element, ctx: Context) -> Unit:
-    return _unit(UnitKind.CAPTION, escape_prose(_one_line(e.text)), e)
+    return _unit(UnitKind.CAPTION, _prose(e, _one_line(e.text)), e)
 
 
 def _footnote(e: Element, ctx: Context) -> Unit:
     notes = ctx.notes_by_element.get(e.id)
     if not notes:   # an unmarked note (copyright box): plain text, out of the paragraph flow
-        return _unit(UnitKind.PARAGRAPH, escape_prose(_one_line(e.text)), e)
+        return _unit(UnitKind.PARAGRAPH, _prose(e, _one_line(e.text)), e)
     loose = [fn for fn in notes if not fn.anchor_element_id]   # bound ones follow their anchor
     text = _definitions(loose).strip()
     return _unit(UnitKind.FOOTNOTE, text, e, footnote_ids=tuple(fn.id for fn in loose))

@@ -1,0 +1,186 @@
+"""Math as LaTeX: display blocks become EQUATION elements, inline formulas become `$...$`.
+
+The serializer (math_serialize and its modules) works from glyphs, fonts, baselines and
+rules. This stage decides where math is: a block is display math when it is set apart
+(centred or indented within its column, at most a few rows) and made of math rather than
+prose (math fonts and symbols, few prose words); an equation number at the margin becomes
+the equation's tag. In prose, lines that may hold math (the serializer's cheap screen) are
+re-serialised with inline `$...$`; the element's text is then Markdown (`markup="markdown"`),
+so the renderer does not escape it again. Raised marks after a word are left for the
+footnote stage.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from ..model import BBox, Document, Element, Equation, Layer, Line, Page, Role
+from ..render.latex_symbols import is_math_char, is_math_font
+from ..settings import Settings
+from .base import join_lines, per_page
+from .blocks import rows_of
+from .math_serialize import (MathResult, attach_script_lines, inline_math_runs, lines_to_latex,
+                             rules_from_drawings, rules_from_images)
+
+PROSE_WORD = re.compile(r"[A-Za-z]{4,}")
+INLINE_ROLES = {Role.PARAGRAPH, Role.LIST_ITEM}   # captions and notes keep plain text for now
+MAX_DISPLAY_ROWS = 12
+
+
+def run(doc: Document, settings: Settings) -> Document:
+    if not settings.math.enabled:
+        return doc
+    lines = doc.lines_by_id()
+    found: dict[int, list[Equation]] = {}
+
+    def page_fn(d: Document, page: Page, elements: list[Element], s: Settings):
+        new_page, new_elements, equations = _page(d, page, elements, lines)
+        found[page.index] = equations
+        return new_page, new_elements
+
+    doc = per_page("math", page_fn, doc, settings)
+    ok = {p.index for p in doc.pages if not p.fallback}
+    equations = tuple(q for idx in sorted(found) if idx in ok for q in found[idx])
+    return replace(doc, equations=doc.equations + equations)
+
+
+def _page(doc: Document, page: Page, elements: list[Element], lines: dict[str, Line]):
+    rules = rules_from_drawings(page.drawings) + rules_from_images(page.images)
+    body = doc.stats.body_size
+    out: list[Element] = []
+    equations: list[Equation] = []
+    for e in _merge_display_runs(elements, lines, page, body):
+        own = [lines[i] for i in e.line_ids if i in lines]
+        if e.layer is Layer.BODY and e.role in (Role.PARAGRAPH, Role.EQUATION, Role.HEADING) and \
+                _is_display(e, own, page, body):
+            eq = _display(e, own, rules)
+            equations.append(eq)
+            text = eq.latex + (f" \\tag{{{eq.tag}}}" if eq.tag else "")
+            out.append(replace(e, role=Role.EQUATION, text=text,
+                               reasons=e.reasons + ("display math",) + eq.reasons))
+        elif e.layer is Layer.BODY and e.role in INLINE_ROLES and own:
+            out.append(_inline(e, own, rules, body, equations))
+        else:
+            out.append(e)
+    return page, out, equations
+
+
+# -- display ----------------------------------------------------------------------------
+def _math_share(own: list[Line]) -> tuple[float, int]:
+    """Share of characters that are math (math font or math symbol), and prose words."""
+    total = math = 0
+    prose = 0
+    for ln in own:
+        for s in ln.spans:
+            text = s.text.strip()
+            if not text:
+                continue
+            total += len(text)
+            if is_math_font(s.font):
+                math += len(text)
+            else:
+                math += sum(1 for ch in text if is_math_char(ch) or ch in "=+<>^_|/")
+                prose += len(PROSE_WORD.findall(text))
+    return (math / total if total else 0.0), prose
+
+
+def _is_display(e: Element, own: list[Line], page: Page, body: float) -> bool:
+    if not own or len(rows_of(tuple(own))) > MAX_DISPLAY_ROWS:
+        return False
+    share, prose = _math_share(own)
+    if share < 0.2 or prose > 3 + len(own):
+        return False
+    col = _column_box(page, e)
+    left, right = e.bbox.x0 - col.x0, col.x1 - e.bbox.x1
+    set_apart = left > 1.5 * body or (right > 1.5 * body and abs(left - right) < 0.25 * col.width)
+    tagged = bool(re.search(r"\(\s*\d+[a-z]?\s*\)\s*$", e.text))
+    return set_apart or tagged
+
+
+def _column_box(page: Page, e: Element) -> BBox:
+    if e.column is not None and e.column < len(page.columns):
+        return page.columns[e.column]
+    if page.columns:
+        return BBox.union_all(page.columns)
+    return page.rect
+
+
+def _merge_display_runs(elements: list[Element], lines: dict[str, Line], page: Page,
+                        body: float) -> list[Element]:
+    """A display formula the block stage cut at a fraction (numerator / bar / denominator)
+    is one block again: consecutive math-only blocks closer than a line apart."""
+    out: list[Element] = []
+    for e in elements:
+        prev = out[-1] if out else None
+        if prev is not None and _mathy(prev, lines) and _mathy(e, lines) and prev.page == e.page \
+                and 0 <= e.bbox.y0 - prev.bbox.y1 < 1.0 * body \
+                and e.bbox.overlap_x(prev.bbox) > 0:
+            out[-1] = replace(prev, bbox=prev.bbox.union(e.bbox), line_ids=prev.line_ids + e.line_ids,
+                              text=prev.text + " " + e.text)
+            continue
+        out.append(e)
+    return out
+
+
+def _mathy(e: Element, lines: dict[str, Line]) -> bool:
+    if e.layer is not Layer.BODY or e.role not in (Role.PARAGRAPH, Role.HEADING):
+        return False
+    share, prose = _math_share([lines[i] for i in e.line_ids if i in lines])
+    return share >= 0.3 and prose <= 1
+
+
+def _display(e: Element, own: list[Line], rules: list[BBox]) -> Equation:
+    near = [r for r in rules if e.bbox.expand(2).contains(r, tol=2)]
+    res = lines_to_latex(own, near)
+    return Equation(id=f"{e.id}-eq", latex=res.latex, display=True, page=e.page, bbox=e.bbox,
+                    element_id=e.id, confidence=res.confidence, reasons=tuple(res.reasons),
+                    tag=res.tag)
+
+
+# -- inline -----------------------------------------------------------------------------
+def _inline(e: Element, own: list[Line], rules: list[BBox], body: float,
+            equations: list[Equation]) -> Element:
+    merged = attach_script_lines(own)
+    texts, found = [], []
+    for row in rows_of(tuple(merged)):
+        parts = []
+        for ln in row.lines:
+            text, results = _line_markdown(ln, body, rules)
+            found.extend((ln, r) for r in results)
+            parts.append(text.strip())
+        texts.append(" ".join(p for p in parts if p))
+    if not found:
+        return e
+    for n, (ln, r) in enumerate(found):
+        equations.append(Equation(id=f"{e.id}-m{n}", latex=r.latex, display=False, page=e.page,
+                                  bbox=ln.bbox, element_id=e.id, confidence=r.confidence,
+                                  reasons=tuple(r.reasons)))
+    return replace(e, text=join_lines(texts), markup="markdown")
+
+
+_PLAIN_NUMBER = re.compile(r"^[0-9.,]+$")
+
+
+def _line_markdown(line: Line, body: float, rules: list[BBox]) -> tuple[str, list[MathResult]]:
+    """The line as Markdown: prose escaped, each inline formula as `$latex$`."""
+    text = line.text
+    out, results, pos = [], [], 0
+    for run in inline_math_runs(line, body, rules):
+        if run.maybe_footnote_marker or run.result is None or not run.result.latex \
+                or _PLAIN_NUMBER.match(run.result.latex) or run.start < pos:
+            continue
+        before = text[pos:run.start]
+        out.append(_escape(before))
+        if before and not before[-1].isspace() and before[-1] not in "([{\"'“‘":
+            out.append(" ")
+        out.append(f"${run.result.latex}$")
+        if run.end < len(text) and text[run.end].isalnum():
+            out.append(" ")
+        results.append(run.result)
+        pos = run.end
+    out.append(_escape(text[pos:]))
+    return "".join(out), results
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("$", "\\$")
