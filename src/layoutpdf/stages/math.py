@@ -113,8 +113,7 @@ def _merge_display_runs(elements: list[Element], lines: dict[str, Line], page: P
     for e in elements:
         prev = out[-1] if out else None
         if prev is not None and _mathy(prev, lines) and _mathy(e, lines) and prev.page == e.page \
-                and 0 <= e.bbox.y0 - prev.bbox.y1 < 1.0 * body \
-                and e.bbox.overlap_x(prev.bbox) > 0:
+                and _adjacent(prev.bbox, e.bbox, body):
             out[-1] = replace(prev, bbox=prev.bbox.union(e.bbox), line_ids=prev.line_ids + e.line_ids,
                               text=prev.text + " " + e.text)
             continue
@@ -122,11 +121,19 @@ def _merge_display_runs(elements: list[Element], lines: dict[str, Line], page: P
     return out
 
 
+def _adjacent(a: BBox, b: BBox, body: float) -> bool:
+    """Pieces of one formula: stacked within a line's distance, or side by side on a row."""
+    stacked = -body <= b.y0 - a.y1 < body and b.overlap_x(a) > 0
+    side_by_side = b.overlap_y(a) > 0.3 * min(a.height, b.height) and abs(b.x0 - a.x1) < 3 * body
+    return stacked or side_by_side
+
+
 def _mathy(e: Element, lines: dict[str, Line]) -> bool:
-    if e.layer is not Layer.BODY or e.role not in (Role.PARAGRAPH, Role.HEADING):
+    if e.layer is not Layer.BODY or e.role not in (Role.PARAGRAPH, Role.HEADING, Role.EQUATION):
         return False
     share, prose = _math_share([lines[i] for i in e.line_ids if i in lines])
-    return share >= 0.3 and prose <= 1
+    short = len(e.text.strip()) <= 6 and prose == 0     # a numerator '1', a limit 'n = 1'
+    return (share >= 0.3 and prose <= 1) or short
 
 
 def _display(e: Element, own: list[Line], rules: list[BBox]) -> Equation:
