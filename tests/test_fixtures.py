@@ -152,17 +152,32 @@ def test_scanned_page_is_one_image_and_no_text():
         assert page.get_image_info()[0]["bbox"] == pytest.approx(tuple(page.rect), abs=0.5)
 
 
+_CHARS: dict = {}
+
+
+def _page_lines(page):
+    """[(line rect, [(centre, char), ...])] of a page, cached per (file, page)."""
+    key = (page.parent.name, page.number)
+    if key not in _CHARS:
+        out = []
+        for block in page.get_text("rawdict")["blocks"]:
+            for line in block.get("lines", []):
+                chars = [(pymupdf.Rect(ch["bbox"]), ch["c"]) for s in line["spans"]
+                         for ch in s["chars"]]
+                out.append((pymupdf.Rect(line["bbox"]),
+                            [(pymupdf.Point((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2), c)
+                             for r, c in chars]))
+        _CHARS[key] = out
+    return _CHARS[key]
+
+
 def _text_in(page, bbox) -> str:
     """Characters whose centre lies inside ``bbox`` (get_text coordinates), in order."""
     rect = pymupdf.Rect(bbox)
     out = []
-    for block in page.get_text("rawdict")["blocks"]:
-        for line in block.get("lines", []):
-            for span in line["spans"]:
-                for ch in span["chars"]:
-                    r = pymupdf.Rect(ch["bbox"])
-                    if rect.contains(pymupdf.Point((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2)):
-                        out.append(ch["c"])
+    for line_rect, chars in _page_lines(page):
+        if line_rect.intersects(rect):
+            out += [c for p, c in chars if rect.contains(p)]
             out.append(" ")
     return _normalise("".join(out), False)
 
