@@ -10,6 +10,7 @@ Regenerate after changing the generators with
 from __future__ import annotations
 
 import json
+import math
 import re
 import subprocess
 import sys
@@ -201,7 +202,7 @@ def test_watermarks_are_in_the_text_layer(name):
     assert len(found) == len(marks)
     for (page, direction, span), mark in zip(found, marks):
         assert page == mark["page"]
-        angle = round(-pymupdf.math.degrees(pymupdf.math.atan2(direction[1], direction[0])))
+        angle = round(-math.degrees(math.atan2(direction[1], direction[0])))
         assert angle == mark["angle"]
         grey = [((span["color"] >> s) & 255) / 255 for s in (16, 8, 0)]
         assert min(grey) > 0.5, "watermarks are light"
