@@ -29,6 +29,13 @@ MAX_BOX_SHARE = 0.5     # a filled box covering more of the page is a background
 SHORT_PIECE = 0.3       # a text piece narrower than this share of the text width is short
 MIN_ALIGNED_ROWS = 3    # borderless tables need this many aligned rows
 MAX_CELL_WORDS = 4      # median words per cell of a borderless table (prose has more)
+TEXT_FILL = 0.5         # share of non-empty cells in a borderless table
+TEXT_FULL_COLUMNS = 0.6  # share of its columns filled in at least half of the rows
+PROSE_CELLS = 0.25      # share of cells longer than MAX_CELL_WORDS in prose set side by side
+_OPERATOR = re.compile(r"^[=+×÷≤≥<>≈∼∝±∓·]|^[-−–](?!\s?[\d.,])")
+_BULLET = re.compile(r"^[•◦▪▫‣⁃●○■□➢►*–—-]$")
+LEADER_ROWS = 0.3       # rows with dot leaders that make a table of contents
+_LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}")
 STACK_ALIGN_EM = 1.5    # stacked rules of one table start and end within this many em
 TWO_ROWS_EM = 2.2       # a vertical rule this long spans two rows or more
 ALIGNED_SHARE = 0.5     # share of vertical rule positions that must line up in columns
@@ -468,10 +475,30 @@ def _plausible(g: Grid) -> bool:
         return True
     if words > (2 * MAX_CELL_WORDS if g.strategy == "rules" else MAX_CELL_WORDS):
         return False
+    if sum(1 for c in cells if _LEADER.search(c)) >= LEADER_ROWS * nrows:
+        return False                        # a table of contents: dot leaders, not cells
     if g.strategy == "rules":
         return True
+    return _regular(g, cells, ncols, nrows)
+
+
+def _regular(g: Grid, cells: list[str], ncols: int, nrows: int) -> bool:
+    """A borderless table is dense and regular: three rows or more, most columns filled in
+    most rows, few long cells, and a numeric column or three columns. Scattered pieces of
+    displayed math and prose beside it are not."""
+    if nrows < MIN_ALIGNED_ROWS or len(cells) < TEXT_FILL * nrows * ncols:
+        return False
+    full = sum(1 for c in range(ncols) if sum(1 for row in g.rows if row[c]) >= 0.5 * nrows)
+    if full < TEXT_FULL_COLUMNS * ncols:
+        return False
+    if sum(1 for c in cells if len(c.split()) > MAX_CELL_WORDS) > PROSE_CELLS * len(cells):
+        return False                        # lines of prose side by side
+    if sum(1 for c in cells if _OPERATOR.match(c)) >= 2:
+        return False                        # displayed math: cells open with = + −
+    if any(all(not row[c] or _BULLET.match(row[c]) for row in g.rows) for c in range(ncols)):
+        return False                        # a list in columns: a column of bullets
     numeric_col = any(_numeric_column(g.rows[g.header_rows:], c) for c in range(ncols))
-    return nrows >= MIN_ALIGNED_ROWS and (numeric_col or ncols >= 3)
+    return numeric_col or ncols >= 3
 
 
 def _numeric_column(rows, c: int) -> bool:
