@@ -41,7 +41,8 @@ TWO_ROWS_EM = 2.2       # a vertical rule this long spans two rows or more
 ALIGNED_SHARE = 0.5     # share of vertical rule positions that must line up in columns
 MAX_RULES = 4000        # rules read per direction (a hatched drawing has thousands)
 FIGURE_CAPTION_EM = 2.5 # a figure caption this close to a ruled region makes it a chart
-FIGURE_MARKS = 4        # curves or slanted lines inside a ruled region make it a figure
+FIGURE_MARKS = 4
+LEGEND_EM = 6.0         # a ruled box lower than this beside curves is a plot legend        # curves or slanted lines inside a ruled region make it a figure
 _MATH_FONT = re.compile(r"math|^cm(mi|sy|ex)|^ms(am|bm)|symbol|stix|rsfs|eufm|euler", re.I)
 MAX_MATH_SHARE = 0.25   # aligned text with more math-font words is a display equation
 _CAPTION = re.compile(r"^\s*(fig(ure)?|chart|table|tab)\.?\s*[A-Z]?\d+|^\s*table\s+[IVXLC]+\b", re.I)
@@ -86,7 +87,7 @@ def _ruled_regions(page, drawings, images, body: list[Line], em: float, area: fl
     vs = [v for v in _merge(vs) if v.length >= MIN_VRULE_EM * em][:MAX_RULES]
     regions, blocked = [], []
     for box, strategy in _rule_regions(hs, vs, body, em):
-        if _is_figure(box, marks, images) or (strategy == "lines" and not _aligned_verticals(box, vs, em)):
+        if _is_figure(box, marks, images, em) or (strategy == "lines" and not _aligned_verticals(box, vs, em)):
             blocked.append(BBox(*box))
         else:
             regions.append((box, strategy))
@@ -378,12 +379,17 @@ def _blocked(lines: list[Line], y0: float, y1: float, x0: float, x1: float, em: 
     return False
 
 
-def _is_figure(box, marks: list[BBox], images: list[ImagePlacement]) -> bool:
-    """Curves or slanted strokes, or raster images over a good part of the region."""
+def _is_figure(box, marks: list[BBox], images: list[ImagePlacement], em: float) -> bool:
+    """Curves or slanted strokes inside the region (or right beside a small one: a legend
+    box in a plot), or raster images over a good part of the region."""
     region = BBox(*box)
     inside = sum(1 for m in marks if region.expand(1.0).contains(m))
     if inside >= FIGURE_MARKS:
         return True
+    if region.height < LEGEND_EM * em:
+        near = region.expand(3 * em)
+        if sum(1 for m in marks if near.intersection(m) is not None) >= FIGURE_MARKS:
+            return True
     covered = sum(im.bbox.area for im in images if region.covers_fraction(im.bbox) > 0.8)
     return covered > 0.3 * region.area
 
