@@ -188,7 +188,8 @@ def _extract(pdf, index: int, settings: Settings, issues: list[Issue]) -> Page:
     if page.drawings_truncated:
         issues.append(Issue("extract", index, "too_many_drawings",
                             f"more than {limits.max_drawings_per_page} vector paths "
-                            "(limits.max_drawings_per_page); only the first ones are used"))
+                            "(limits.max_drawings_per_page); only the first ones are used and "
+                            "tables are not looked for on this page"))
     nspans = sum(len(ln.spans) for ln in page.lines)
     if nspans > limits.max_spans_per_page:
         dropped = nspans >= limits.max_spans_per_page * DENSE_SPAN_FACTOR

@@ -15,6 +15,8 @@ from .tables import find_table_candidates
 TEXT_FLAGS = (pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
               | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE)
 SPLIT_GAP_EM = 1.5     # a wider gap between two spans of one line splits it (columns, cells)
+DENSE_SPAN_FACTOR = 3  # over limits.max_spans_per_page a page is plain text; past this many
+                       # times the limit its remaining text is dropped
 
 
 def extract_page(page: pymupdf.Page, index: int, settings: Settings,
@@ -24,7 +26,10 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
     limits = settings.limits
     textpage = page.get_textpage(flags=TEXT_FLAGS)
     raw = textpage.extractDICT()
-    lines = glyph_columns(_lines(raw, index, limits.max_spans_per_page))   # CJK tategaki
+    # over the span limit the page degrades (pipeline: too_many_spans, plain text, no tables);
+    # over the drawing limit only the first paths are kept and tables are not looked for
+    dense = count_spans(raw) > limits.max_spans_per_page
+    lines = glyph_columns(_lines(raw, index, limits.max_spans_per_page * DENSE_SPAN_FACTOR))
     drawings, truncated = _drawings(page, limits.max_drawings_per_page)
     few_chars = sum(len(ln.text) for ln in lines) < 200
     images = _images(page, index) if few_chars or page.get_images() else []
@@ -33,8 +38,15 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
                 rotation=int(page.rotation), label=page.get_label() or "",
                 lines=tuple(lines), drawings=tuple(drawings), images=tuple(images),
                 drawings_truncated=truncated,
-                table_candidates=find_table_candidates(page, textpage, lines, drawings, images) if settings.tables.enabled else ())
+                table_candidates=find_table_candidates(page, textpage, lines, drawings, images)
+                if settings.tables.enabled and not (dense or truncated) else ())
     return apply_ocr(page, raw_page, settings, issues)
+
+
+def count_spans(raw: dict) -> int:
+    """Spans with text in a page's raw dict (cheap: no objects are built)."""
+    return sum(1 for b in raw.get("blocks", ()) if b.get("type", 0) == 0
+               for ln in b.get("lines", ()) for s in ln.get("spans", ()) if s.get("text"))
 
 
 def _lines(raw: dict, page_index: int, max_spans: int) -> list[Line]:
