@@ -80,8 +80,9 @@ class _Packer:
             room = self.size - sum(h.tokens + SEP_TOKENS for h in heads)
             end = self.offsets[a.unit] + len(self.units[a.unit].text)
             parts = table_atoms(self.md, a.unit, a.start, end, self.tok, self.size, room)
-            if not parts or parts[0].tokens >= a.tokens or parts[0].oversize:
-                return None
+            if not parts or parts[0].tokens >= a.tokens:
+                return None      # (a first piece of one row that still does not fit is
+                                 # flagged oversize and goes out with the headings)
             while queue and queue[0].unit == a.unit:
                 queue.popleft()
             return parts
