@@ -61,7 +61,7 @@ def _lines(raw: dict, page_index: int, max_spans: int) -> list[Line]:
                 text = s.get("text")
                 if not text:
                     continue
-                if raw_spans and text.isspace():
+                if raw_spans and _blank(text):
                     raw_spans[-1][0] += text
                     continue
                 raw_spans.append([text, s])
@@ -84,25 +84,34 @@ def _lines(raw: dict, page_index: int, max_spans: int) -> list[Line]:
     return out
 
 
+_SPACES = " \u00a0\u2002\u2003\u2009\u200a\u202f\u3000"
+
+
+def _blank(text: str) -> bool:
+    """Only real space characters: TeX math fonts draw glyphs at codes such as \\t, \\n
+    and \\x0c, which str.isspace() would take for whitespace."""
+    return not text.strip(_SPACES)
+
+
 def _split_wide_gaps(spans: list[Span], direction: tuple, vertical: bool) -> list[list[Span]]:
     """MuPDF sometimes joins text across a column gutter or table cells into one line."""
     if vertical or abs(direction[1]) > 0.05 or len(spans) < 2:
         return [spans]
     pieces: list[list[Span]] = [[spans[0]]]
-    last_ink = spans[0] if spans[0].text.strip() else None
+    last_ink = spans[0] if not _blank(spans[0].text) else None
     for s in spans[1:]:
-        if s.text.strip():
+        if not _blank(s.text):
             if last_ink is not None and s.bbox.x0 - last_ink.bbox.x1 > SPLIT_GAP_EM * max(s.size, last_ink.size):
                 pieces.append([])
             last_ink = s
         pieces[-1].append(s)
-    return [_trim(p) for p in pieces if any(s.text.strip() for s in p)]
+    return [_trim(p) for p in pieces if any(not _blank(s.text) for s in p)]
 
 
 def _trim(piece: list[Span]) -> list[Span]:
-    while piece and not piece[-1].text.strip():
+    while piece and _blank(piece[-1].text):
         piece.pop()
-    while piece and not piece[0].text.strip():
+    while piece and _blank(piece[0].text):
         piece.pop(0)
     return piece
 

@@ -163,6 +163,13 @@ def join_lines(texts: list[str]) -> str:
                 out += t                      # a real compound: state-of-the-|art
             else:
                 out = out[:-1] + t            # exam-|ple -> example
+        elif last in _HYPHENS and len(out) >= 2 and out[-2].isalpha() and first.isalpha():
+            word = out.rstrip("-\u2010\u00ad").rsplit(" ", 1)[-1]
+            nxt = re.match(r"[^\W\d_]+", t)
+            if word.isupper() and nxt and nxt.group(0).isupper() and "-" not in word:
+                out = out[:-1] + t            # PYTHON-|PATH: a capitalised word broken
+            else:
+                out += t                      # Smith-|Jones: the hyphen is real, no space
         elif is_cjk(last) and is_cjk(first):
             out += " " + t if word_end and (is_hangul(last) or is_hangul(first)) else t
         elif last in _HYPHENS and is_cjk(out[-2:-1]) and is_cjk(first):

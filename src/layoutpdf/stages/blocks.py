@@ -83,6 +83,10 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
             and row.bbox.width > prev.bbox.width + 4 * em \
             and not LABEL_ONLY.match(" ".join(ln.text for ln in prev.lines)):
         return True   # a centred heading or label line above flush text
+    if size <= stats.body_size * 1.1 and _set_apart(block, column, em) \
+            and row.bbox.x0 - column.x0 < 0.5 * em and row.bbox.width > 0.7 * column.width \
+            and not LABEL_ONLY.match(" ".join(ln.text for ln in block[0].lines)):
+        return True   # out of a display set apart from the prose into a full prose line
     indent = row.bbox.x0 - column.x0
     prev_short = prev.bbox.x1 < column.x1 - 1.5 * em
     prev_text = " ".join(ln.text for ln in prev.lines).rstrip()
@@ -91,6 +95,11 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
     if prev_short and prev_text.endswith((".", "!", "?", ":")) and indent > 0.6 * em:
         return True
     return False
+
+
+def _set_apart(rows: list[Row], column: BBox, em: float) -> bool:
+    """Every row centred and clear of both column edges: a display, not prose."""
+    return all(_centered(r, column, em) for r in rows)
 
 
 def _centered(row: Row, column: BBox, em: float) -> bool:
