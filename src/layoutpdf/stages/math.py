@@ -23,6 +23,8 @@ from .math_serialize import (MathResult, attach_script_lines, inline_math_runs, 
                              rules_from_drawings, rules_from_images)
 
 PROSE_WORD = re.compile(r"[A-Za-z]{4,}")
+PLAIN_PROSE = re.compile(r"[A-Za-z0-9\s.,;:!?'\"()\[\]\-\u2013\u2014\u2018\u2019\u201c\u201d&%]*")
+MAX_DISPLAY_CHARS = 600
 INLINE_ROLES = {Role.PARAGRAPH, Role.LIST_ITEM}   # captions and notes keep plain text for now
 MAX_DISPLAY_ROWS = 12
 
@@ -52,17 +54,30 @@ def _page(doc: Document, page: Page, elements: list[Element], lines: dict[str, L
     for e in _merge_display_runs(elements, lines, page, body):
         own = [lines[i] for i in e.line_ids if i in lines]
         if e.layer is Layer.BODY and e.role in (Role.PARAGRAPH, Role.EQUATION, Role.HEADING) and \
-                _is_display(e, own, page, body):
+                len(e.text) < MAX_DISPLAY_CHARS and _is_display(e, own, page, body):
             eq = _display(e, own, rules)
             equations.append(eq)
             text = eq.latex + (f" \\tag{{{eq.tag}}}" if eq.tag else "")
             out.append(replace(e, role=Role.EQUATION, text=text,
                                reasons=e.reasons + ("display math",) + eq.reasons))
-        elif e.layer is Layer.BODY and e.role in INLINE_ROLES and own:
+        elif e.layer is Layer.BODY and e.role in INLINE_ROLES and own and not _plain(own, body):
             out.append(_inline(e, own, rules, body, equations))
         else:
             out.append(e)
     return page, out, equations
+
+
+def _plain(own: list[Line], body: float) -> bool:
+    """Cheap test that no line can hold math: plain ASCII prose in text fonts, every span
+    on its line's baseline at body size or larger."""
+    for ln in own:
+        if not PLAIN_PROSE.fullmatch(ln.text):
+            return False
+        for sp in ln.spans:
+            if sp.size < 0.85 * body or abs(sp.origin[1] - ln.baseline) > 0.08 * body \
+                    or is_math_font(sp.font):
+                return False
+    return True
 
 
 # -- display ----------------------------------------------------------------------------
@@ -129,7 +144,8 @@ def _adjacent(a: BBox, b: BBox, body: float) -> bool:
 
 
 def _mathy(e: Element, lines: dict[str, Line]) -> bool:
-    if e.layer is not Layer.BODY or e.role not in (Role.PARAGRAPH, Role.HEADING, Role.EQUATION):
+    if e.layer is not Layer.BODY or e.role not in (Role.PARAGRAPH, Role.HEADING, Role.EQUATION) \
+            or len(e.text) > MAX_DISPLAY_CHARS:
         return False
     share, prose = _math_share([lines[i] for i in e.line_ids if i in lines])
     short = len(e.text.strip()) <= 6 and prose == 0     # a numerator '1', a limit 'n = 1'
@@ -152,6 +168,9 @@ def _inline(e: Element, own: list[Line], rules: list[BBox], body: float,
     for row in rows_of(tuple(merged)):
         parts = []
         for ln in row.lines:
+            if _plain([ln], body):
+                parts.append(_escape(ln.text).strip())
+                continue
             text, results = _line_markdown(ln, body, rules)
             found.extend((ln, r) for r in results)
             parts.append(text.strip())
