@@ -6,7 +6,7 @@ import time
 from dataclasses import replace
 from typing import Callable, Iterable, Sequence
 
-from .errors import Issue, LayoutPDFError, ResourceLimitError
+from .errors import Issue, LayoutPDFError, PageProcessingError, ResourceLimitError
 from .extract import PYMUPDF_LOCK, Source, extract_page, open_pdf, pdf_metadata, source_name
 from .extract.open import open_issues, read_source
 from .extract.page import DENSE_SPAN_FACTOR
@@ -87,7 +87,8 @@ def run_stages(doc: Document, settings: Settings) -> Document:
             raise
         except Exception as exc:  # a document-wide stage failed: keep what we have
             if settings.strict:
-                raise
+                raise PageProcessingError(f"stage {stage_name!r} failed on the document: "
+                                          f"{type(exc).__name__}: {exc}") from exc
             log.warning("stage %s failed: %s", stage_name, exc)
             doc = replace(doc, issues=doc.issues + (Issue(stage_name, None, "stage_failed",
                                                           f"{type(exc).__name__}: {exc}"),))
@@ -181,7 +182,8 @@ def _extract(pdf, index: int, settings: Settings, issues: list[Issue]) -> Page:
         raise
     except Exception as exc:  # a damaged page: keep its place, say why
         if settings.strict:
-            raise
+            raise PageProcessingError(f"extraction failed on page {index + 1}: "
+                                      f"{type(exc).__name__}: {exc}") from exc
         issues.append(Issue("extract", index, "extract_failed", f"{type(exc).__name__}: {exc}"))
         return Page(index=index, width=0.0, height=0.0, fallback=True)
     elapsed = time.perf_counter() - started

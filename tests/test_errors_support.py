@@ -1,0 +1,100 @@
+"""Small PDFs made with PyMuPDF for the reliability tests (errors, limits, fuzzing, files).
+
+No tests here: helpers imported by test_errors*.py, test_limits.py, test_fuzz.py and
+test_determinism.py. Every sentence is distinct so a test can find each one in the output.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pymupdf
+
+CORPUS = Path(os.environ.get("LAYOUTPDF_CORPUS", "/work/shared/corpus/real"))
+
+SENTENCES = [
+    "The river rose slowly during the night and covered the lower fields by morning.",
+    "Most of the early settlers built their houses from timber cut on the nearby hills.",
+    "The committee met every Thursday to review the progress of the new library building.",
+    "Coffee was introduced to the region by traders who crossed the desert with camels.",
+    "Several species of migratory birds stop at the lake before continuing south.",
+    "The bridge was closed for repairs after engineers found cracks in two of its piers.",
+    "Her grandmother kept a notebook of recipes that nobody else was allowed to read.",
+    "In the spring the orchard fills with the smell of apple blossom and fresh grass.",
+    "The town council voted to extend the opening hours of the public swimming pool.",
+    "Each volunteer received a map, a flashlight and a list of houses to visit.",
+    "The old lighthouse keeper recorded the weather in a leather bound logbook.",
+    "Heavy snow delayed the trains for several hours along the northern line.",
+    "The museum acquired a collection of ceramic bowls from a private donor.",
+    "Students who attended the workshop learned how to repair their own bicycles.",
+    "The price of wheat fell sharply after an unusually large harvest in the east.",
+    "A narrow path leads from the village square down to the harbour.",
+    "The orchestra rehearsed the final movement until the conductor was satisfied.",
+    "Local farmers rotate their crops to keep the soil healthy from year to year.",
+]
+
+
+def page_sentences(page: int, per_page: int = 3) -> list[str]:
+    """The sentences `text_pdf` puts on a page (wrapping around the pool)."""
+    return [SENTENCES[(page * per_page + k) % len(SENTENCES)] for k in range(per_page)]
+
+
+def text_pdf(n_pages: int = 3, *, per_page: int = 3, metadata: dict | None = None,
+             width: float = 595, height: float = 842) -> bytes:
+    """A plain single-column PDF: `per_page` one-sentence paragraphs on each page."""
+    doc = pymupdf.open()
+    for p in range(n_pages):
+        page = doc.new_page(width=width, height=height)
+        y = 72
+        for sentence in page_sentences(p, per_page):
+            rect = pymupdf.Rect(72, y, width - 72, y + 60)
+            page.insert_textbox(rect, sentence, fontsize=11, fontname="helv")
+            y += 70
+    if metadata:
+        doc.set_metadata(metadata)
+    data = doc.tobytes()
+    doc.close()
+    return data
+
+
+def encrypted_pdf(data: bytes, *, user_pw: str = "", owner_pw: str = "owner-secret",
+                  method: int = pymupdf.PDF_ENCRYPT_AES_256) -> bytes:
+    """`data` encrypted; user_pw="" makes an owner-password-only (restrictions) PDF."""
+    doc = pymupdf.open(stream=data, filetype="pdf")
+    perms = pymupdf.PDF_PERM_ACCESSIBILITY  # no print, no copy: typical "protected" PDF
+    out = doc.tobytes(encryption=method, user_pw=user_pw, owner_pw=owner_pw, permissions=perms)
+    doc.close()
+    return out
+
+
+def active_content_pdf() -> bytes:
+    """Text plus things a PDF can ask a viewer to *do*: a document-open JavaScript action,
+    a JavaScript link, a Launch link, a URI link, an embedded file and a file attachment."""
+    doc = pymupdf.open(stream=text_pdf(1), filetype="pdf")
+    page = doc[0]
+    page.insert_link({"kind": pymupdf.LINK_URI, "from": pymupdf.Rect(72, 72, 300, 90),
+                      "uri": "http://127.0.0.1:9/should-never-be-fetched"})
+    page.insert_link({"kind": pymupdf.LINK_LAUNCH, "from": pymupdf.Rect(72, 142, 300, 160),
+                      "file": "/bin/sh"})
+    doc.embfile_add("../../evil.sh", b"#!/bin/sh\necho pwned > /tmp/layoutpdf-pwned\n",
+                    filename="../../evil.sh", desc="must never be extracted")
+    page.add_file_annot(pymupdf.Point(500, 80), b"attached payload", "/etc/../evil.txt")
+    catalog = doc.pdf_catalog()
+    js = doc.get_new_xref()
+    doc.update_object(js, "<< /Type /Action /S /JavaScript /JS (app.alert\\('pwned'\\);) >>")
+    doc.xref_set_key(catalog, "OpenAction", f"{js} 0 R")
+    annot_js = doc.get_new_xref()
+    doc.update_object(annot_js, "<< /Type /Annot /Subtype /Link /Rect [72 212 300 230] "
+                      "/A << /S /JavaScript /JS (this.exportDataObject\\({cName: 'x'}\\);) >> >>")
+    annots = doc.xref_get_key(page.xref, "Annots")
+    if annots[0] == "array":
+        doc.xref_set_key(page.xref, "Annots", annots[1][:-1] + f" {annot_js} 0 R]")
+    data = doc.tobytes()
+    doc.close()
+    return data
+
+
+def write(tmp_path: Path, name: str, data: bytes) -> Path:
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
