@@ -98,3 +98,44 @@ def write(tmp_path: Path, name: str, data: bytes) -> Path:
     path = tmp_path / name
     path.write_bytes(data)
     return path
+
+
+def _raw_content_pdf(ops: list[str], width: float, height: float, text: str = "") -> bytes:
+    """A page whose content stream is `ops` (after an optional line of real text)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=width, height=height)
+    page.insert_text((36, 36), text or "x", fontsize=10 if text else 1, fontname="helv")
+    xref = page.get_contents()[0]
+    stream = doc.xref_stream(xref).decode("latin-1") + "\n" + "\n".join(ops)
+    doc.update_stream(xref, stream.encode("latin-1"))
+    data = doc.tobytes(garbage=0, deflate=True)
+    doc.close()
+    return data
+
+
+def dense_text_pdf(n_spans: int, width: float = 2000, height: float = 2000) -> bytes:
+    """One page of `n_spans` tiny words `w0 w1 ...`, each its own span (colours alternate)."""
+    ops, k, y = [], 0, 60
+    while k < n_spans:
+        for c in range(40):
+            if k >= n_spans:
+                break
+            ops.append(f"BT /helv 3 Tf 0 0 {(k % 2) * 0.5} rg 1 0 0 1 {5 + c * 49} {height - y} Tm "
+                       f"(w{k}) Tj ET")
+            k += 1
+        y += 4
+        if y > height - 5:
+            y = 60 + (k // 10000)
+    return _raw_content_pdf(ops, width, height)
+
+
+def many_paths_pdf(n_paths: int, width: float = 1200, height: float = 800,
+                   text: str = "Sheet A-101 ground floor plan") -> bytes:
+    """One page of `n_paths` short stroked lines (a CAD-like sheet) and one line of text."""
+    import random
+    rnd = random.Random(1)
+    ops = ["0.2 w"]
+    for _ in range(n_paths):
+        x, y = rnd.uniform(0, width), rnd.uniform(0, height - 100)
+        ops.append(f"{x:.1f} {y:.1f} m {x + rnd.uniform(-9, 9):.1f} {y + rnd.uniform(-9, 9):.1f} l S")
+    return _raw_content_pdf(ops, width, height, text)

@@ -1,0 +1,147 @@
+"""Limits (Settings.limits): over a cap the work degrades and an Issue says so."""
+from __future__ import annotations
+
+import time
+
+import pymupdf
+import pytest
+
+import layoutpdf
+from layoutpdf import ResourceLimitError, Settings
+from layoutpdf import pipeline
+from layoutpdf.settings import LimitSettings
+from layoutpdf.stages import layout
+
+from test_errors_support import dense_text_pdf, many_paths_pdf, page_sentences, text_pdf
+
+
+def limits(**kw) -> Settings:
+    return Settings().replace(limits=kw)
+
+
+def codes(doc, page=None):
+    return [i.code for i in doc.issues if page is None or i.page == page]
+
+
+def test_defaults_are_generous():
+    d = LimitSettings()
+    assert d.max_pages >= 10_000 and d.max_drawings_per_page >= 50_000
+    assert d.max_spans_per_page >= 20_000 and d.page_time_budget_s >= 30
+
+
+# -- pages ----------------------------------------------------------------------------------
+def test_max_pages_truncates_with_issue():
+    doc = layoutpdf.parse(text_pdf(5), limits(max_pages=2))
+    assert [p.index for p in doc.pages] == [0, 1]
+    [issue] = [i for i in doc.issues if i.code == "max_pages"]
+    assert issue.page is None and "5 pages" in issue.message and "max_pages=2" in issue.message
+    assert page_sentences(1)[0] in doc.to_markdown()
+    assert page_sentences(2)[0] not in doc.to_markdown()
+
+
+def test_max_pages_counts_requested_pages():
+    doc = layoutpdf.parse(text_pdf(5), limits(max_pages=2), pages=[3, 4])
+    assert [p.index for p in doc.pages] == [3, 4] and "max_pages" not in codes(doc)
+
+
+def test_max_pages_strict_raises():
+    with pytest.raises(ResourceLimitError, match="max_pages=2"):
+        layoutpdf.parse(text_pdf(3), Settings(strict=True).replace(limits={"max_pages": 2}))
+
+
+def test_iter_pages_honours_max_pages():
+    docs = list(layoutpdf.iter_pages(text_pdf(4), limits(max_pages=3)))
+    assert len(docs) == 3 and "max_pages" in codes(docs[0])
+    assert all("max_pages" not in codes(d) for d in docs[1:])
+    with pytest.raises(ResourceLimitError):
+        next(iter(layoutpdf.iter_pages(text_pdf(4), Settings(strict=True).replace(
+            limits={"max_pages": 3}))))
+
+
+# -- spans ----------------------------------------------------------------------------------
+def test_too_many_spans_page_is_plain_text_and_keeps_its_text():
+    doc = layoutpdf.parse(dense_text_pdf(1000), limits(max_spans_per_page=500))
+    [issue] = [i for i in doc.issues if i.code == "too_many_spans"]
+    assert issue.page == 0 and "500" in issue.message and "dropped" not in issue.message
+    page = doc.pages[0]
+    assert page.fallback and page.table_candidates == ()
+    words = set(doc.to_markdown().split())
+    assert {f"w{k}" for k in range(1000)} <= words
+
+
+def test_far_too_many_spans_drops_the_rest_and_says_so():
+    doc = layoutpdf.parse(dense_text_pdf(1000), limits(max_spans_per_page=100))
+    [issue] = [i for i in doc.issues if i.code == "too_many_spans"]
+    assert "dropped" in issue.message
+    words = {w for w in doc.to_markdown().split() if w.startswith("w")}
+    assert 250 <= len(words) <= 300                  # 3x the cap, minus the marker span
+
+
+def test_under_the_span_cap_nothing_happens():
+    doc = layoutpdf.parse(dense_text_pdf(300), limits(max_spans_per_page=500))
+    assert "too_many_spans" not in codes(doc) and not doc.pages[0].fallback
+
+
+# -- drawings -------------------------------------------------------------------------------
+def test_too_many_drawings_keeps_the_first_and_says_so():
+    doc = layoutpdf.parse(many_paths_pdf(300), limits(max_drawings_per_page=100))
+    [issue] = [i for i in doc.issues if i.code == "too_many_drawings"]
+    assert issue.page == 0 and "100" in issue.message
+    page = doc.pages[0]
+    assert page.drawings_truncated and len(page.drawings) == 100
+    assert "Sheet A-101" in doc.to_markdown()
+
+
+def test_many_drawings_under_the_default_cap_are_quick():
+    started = time.perf_counter()
+    doc = layoutpdf.parse(many_paths_pdf(20_000))
+    assert time.perf_counter() - started < 30
+    assert "too_many_drawings" not in codes(doc)
+
+
+# -- time budget ----------------------------------------------------------------------------
+def test_slow_stage_degrades_the_page(monkeypatch):
+    real = layout._page
+
+    def slow(doc, page, existing, settings):
+        if page.index == 1:
+            time.sleep(0.6)
+        return real(doc, page, existing, settings)
+    monkeypatch.setattr(layout, "_page", slow)
+    doc = layoutpdf.parse(text_pdf(3), limits(page_time_budget_s=0.3))
+    assert {"slow_page", "time_budget"} <= set(codes(doc, 1))
+    [issue] = [i for i in doc.issues if i.code == "time_budget"]
+    assert issue.stage == "layout" and "plain text" in issue.message
+    assert doc.pages[1].fallback
+    md = doc.to_markdown()
+    for p in range(3):
+        for s in page_sentences(p):
+            assert md.count(s) == 1                   # kept once, not duplicated by fallback
+
+
+def test_slow_extraction_degrades_the_page_before_the_stages(monkeypatch):
+    real = pipeline.extract_page
+
+    def slow(page, index, settings, issues=None):
+        if index == 0:
+            time.sleep(0.6)
+        return real(page, index, settings, issues)
+    monkeypatch.setattr(pipeline, "extract_page", slow)
+    doc = layoutpdf.parse(text_pdf(2), limits(page_time_budget_s=0.3))
+    assert {"slow_page", "time_budget"} <= set(codes(doc, 0))
+    assert doc.pages[0].fallback
+    body = [e for e in doc.elements if e.page == 0]
+    assert body and all("fallback" in e.reasons for e in body)
+    assert all(s in doc.to_markdown() for s in page_sentences(0))
+
+
+# -- image pixels ---------------------------------------------------------------------------
+def test_crop_renders_respect_max_pixels():
+    render = pytest.importorskip("layoutpdf.extract.figures").render_clips
+    from layoutpdf.model import BBox
+    doc = pymupdf.open()
+    doc.new_page(width=14_400, height=14_400)        # the largest page the PDF spec allows
+    data = doc.tobytes()
+    [png] = render(data, [(0, BBox(0, 0, 14_400, 14_400))], dpi=300, max_pixels=1_000_000)
+    pix = pymupdf.Pixmap(png)
+    assert pix.width * pix.height <= 1_000_000 * 1.01
