@@ -53,6 +53,9 @@ def _page(doc: Document, page: Page, elements: list[Element], lines: dict[str, L
     equations: list[Equation] = []
     for e in _merge_display_runs(elements, lines, page, body):
         own = [lines[i] for i in e.line_ids if i in lines]
+        if _cjk_or_vertical(e, own):
+            out.append(e)             # CJK prose and vertical text are not formulas
+            continue
         if e.layer is Layer.BODY and e.role in (Role.PARAGRAPH, Role.EQUATION, Role.HEADING) and \
                 len(e.text) < MAX_DISPLAY_CHARS and _is_display(e, own, page, body):
             eq = _display(e, own, rules)
@@ -65,6 +68,15 @@ def _page(doc: Document, page: Page, elements: list[Element], lines: dict[str, L
         else:
             out.append(e)
     return page, out, equations
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def _cjk_or_vertical(e: Element, own: list[Line]) -> bool:
+    if any(ln.vertical or not ln.horizontal for ln in own):
+        return True
+    return len(_CJK.findall(e.text)) > 0.3 * max(len(e.text), 1)
 
 
 def _plain(own: list[Line], body: float) -> bool:

@@ -32,12 +32,21 @@ def run(doc: Document, settings: Settings) -> Document:
             i += 1
             continue
         b = elements[j]
-        joined = replace(a, text=join_lines([a.text, b.text]), line_ids=a.line_ids + b.line_ids,
+        markup, ta, tb = _same_markup(a, b)
+        joined = replace(a, text=join_lines([ta, tb]), markup=markup, line_ids=a.line_ids + b.line_ids,
                          continuation=a.continuation + (Region(b.page, b.bbox),) + b.continuation)
         floats = [elements[k] for k in between]
         elements[i:j + 1] = [joined] + floats
         # stay on the joined paragraph: it may continue once more
     return replace(doc, elements=tuple(elements))
+
+
+def _same_markup(a: Element, b: Element) -> tuple[str, str, str]:
+    """Texts of both halves in one format: Markdown if either half holds inline math."""
+    if a.markup == b.markup:
+        return a.markup, a.text, b.text
+    esc = lambda e: e.text if e.markup == "markdown" else e.text.replace("\\", "\\\\").replace("$", "\\$")
+    return "markdown", esc(a), esc(b)
 
 
 def _next_body(elements: list[Element], i: int) -> tuple[int | None, list[int]]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from ..errors import Issue
 from ..model import BBox, Document, Element, Line, Page, TextSource
+from ..render.latex_symbols import is_math_font
 from ..settings import Settings
 
 UNMAPPED = "\ufffd"
@@ -40,6 +41,9 @@ _CJK_TEXT = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]"
 _LATIN1_HIGH = re.compile(r"[\u0080-\u024f\u02b0-\u02ff\u2000-\u206f\u2122\u0152\u0153\u0178\u0192]")
 
 
+_BAD_CHARS = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
 def garbled_chars(text: str, font: str = "") -> int:
     """Characters of one span that carry no usable text.
 
@@ -47,8 +51,11 @@ def garbled_chars(text: str, font: str = "") -> int:
     in a CJK font whose span holds no CJK at all, every non-ASCII character (a CID read
     as Latin-1) and every control character is garbage, so is the whole span.
     """
-    bad = sum(1 for c in text if c == UNMAPPED or (ord(c) < 32 and c not in "\t\n\r")
-              or 0x7f <= ord(c) < 0xa0)
+    if text.isascii() and text.isprintable() and not font:
+        return 0
+    if is_math_font(font):                # TeX math fonts draw glyphs at control codes
+        return text.count(UNMAPPED)
+    bad = len(_BAD_CHARS.findall(text))
     if font and _CJK_FONT.search(font) and not _CJK_TEXT.search(text):
         strange = len(_LATIN1_HIGH.findall(text))
         if bad or strange:

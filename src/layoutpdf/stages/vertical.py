@@ -106,12 +106,14 @@ def thin_bands(intervals: list[tuple[float, float]], min_len: float) -> list[flo
 
 
 def _glyph_like(ln: Line) -> bool:
+    if ln.vertical:
+        return bool(ln.text.strip())
+    size = max(ln.size, 1.0)
+    if ln.bbox.width > 1.3 * size:
+        return False
     text = ln.text.strip()
     if not text:
         return False
-    if ln.vertical:
-        return True
-    size = max(ln.size, 1.0)
     return (len(text) <= MAX_GLYPH_CHARS and ln.bbox.width <= 1.3 * size
             and abs(ln.direction[1]) < 0.05)
 
