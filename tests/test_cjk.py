@@ -154,9 +154,6 @@ def test_vertical_japanese_reads_in_order():
     assert_few_cjk_spaces(md)
 
 
-@pytest.mark.xfail(reason="figure stage treats vertical text columns as labels of a vector "
-                          "cluster and swallows the page (figure_regions.PageText.is_prose is "
-                          "horizontal-only)", strict=False)
 def test_vertical_japanese_with_default_settings():
     md = layoutpdf.parse(corpus("pdfminer_kampo_jp_vertical.pdf")).to_markdown()
     assert "第十六条中第二号を削り、第三号を第二号とする。" in md

@@ -86,7 +86,10 @@ class PageText:
         lines, or the short last line of such a block."""
         hit = self._prose.get(ln.id)
         if hit is None:
-            hit = ln.horizontal and not self.is_mono(ln) and self._aligned_long(ln)
+            if ln.vertical:   # a column of vertical CJK text is prose, not a label
+                hit = len(ln.text.strip()) >= 6
+            else:
+                hit = ln.horizontal and not self.is_mono(ln) and self._aligned_long(ln)
             self._prose[ln.id] = hit
         return hit
 
