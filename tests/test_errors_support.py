@@ -139,3 +139,29 @@ def many_paths_pdf(n_paths: int, width: float = 1200, height: float = 800,
         x, y = rnd.uniform(0, width), rnd.uniform(0, height - 100)
         ops.append(f"{x:.1f} {y:.1f} m {x + rnd.uniform(-9, 9):.1f} {y + rnd.uniform(-9, 9):.1f} l S")
     return _raw_content_pdf(ops, width, height, text)
+
+
+def figure_pdf(metadata: dict | None = None) -> bytes:
+    """One page: three paragraphs, a raster figure with a 'Figure 1:' caption, three more."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y = 72
+    for s in SENTENCES[:3]:
+        page.insert_textbox(pymupdf.Rect(72, y, 523, y + 40), s, fontsize=11)
+        y += 45
+    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 200, 120), False)
+    pix.set_rect(pix.irect, (200, 30, 30))
+    for x in range(0, 200, 10):
+        pix.set_rect(pymupdf.IRect(x, 0, x + 5, 120), (30, 30, 200))
+    page.insert_image(pymupdf.Rect(150, 250, 450, 430), pixmap=pix)
+    page.insert_textbox(pymupdf.Rect(72, 440, 523, 480),
+                        "Figure 1: Stripes of two colours used as a test image.", fontsize=10)
+    y = 500
+    for s in SENTENCES[3:6]:
+        page.insert_textbox(pymupdf.Rect(72, y, 523, y + 40), s, fontsize=11)
+        y += 45
+    if metadata:
+        doc.set_metadata(metadata)
+    data = doc.tobytes()
+    doc.close()
+    return data
