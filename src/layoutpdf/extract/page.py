@@ -33,7 +33,9 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
     drawings, truncated = _drawings(page, limits.max_drawings_per_page)
     few_chars = sum(len(ln.text) for ln in lines) < 200
     images = _images(page, index) if few_chars or page.get_images() else []
-    rect = page.rect
+    # text, drawings and images come in the unrotated page's coordinates; so do width and
+    # height (page.rect is the rotated, displayed box)
+    rect = page.cropbox
     raw_page = Page(index=index, width=float(rect.width), height=float(rect.height),
                 rotation=int(page.rotation), label=page.get_label() or "",
                 lines=tuple(lines), drawings=tuple(drawings), images=tuple(images),

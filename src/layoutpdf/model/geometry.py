@@ -1,8 +1,9 @@
 """Geometry in one coordinate system.
 
-All coordinates are PyMuPDF's: PDF points (1/72 inch), origin at the top-left corner of
-the page as displayed, x to the right, y downwards. Pages are 0-based indexes. Every
-element keeps `page` and `bbox` in this system.
+All coordinates are PyMuPDF's text-extraction coordinates: PDF points (1/72 inch), origin
+at the top-left corner of the unrotated page (its crop box), x to the right, y downwards;
+`Page.rotation` says how a viewer turns the page (pages whose scans were OCR'd are stored
+upright). Pages are 0-based indexes. Every element keeps `page` and `bbox` in this system.
 """
 from __future__ import annotations
 
