@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from layoutpdf.model import UnitKind
-from layoutpdf.split import get_tokenizer, split_markdown, units_from_markdown
+from layoutpdf.split import get_tokenizer, split_markdown, split_units, units_from_markdown
 
 TOK = get_tokenizer("cl100k_base")
 K = UnitKind
@@ -98,7 +98,7 @@ documents = st.lists(unit_spec, min_size=1, max_size=25).filter(
     lambda specs: specs[-1][0] != "heading").map(build)
 
 
-def check_chunks(md, chunks, size):
+def check_chunks(md, units, chunks, size):
     covered = []
     for i, c in enumerate(chunks):
         assert c.token_count == TOK.count(c.text)
@@ -145,8 +145,8 @@ def check_chunks(md, chunks, size):
     gaps = [md[e1:s2] for (_, e1), (s2, _) in zip([(0, 0)] + covered, covered + [(len(md), 0)])]
     assert all(not g.strip() for g in gaps)
     # chunks of whole units are exact slices; if no unit was cut, they join back to md
-    whole = {u.text for u in units_from_markdown(md)}
-    uncut = [all(u.text in whole for u in c.units) for c in chunks]
+    whole = {id(u) for u in units}          # the splitter passes whole units through
+    uncut = [all(id(u) in whole for u in c.units) for c in chunks]
     for c, ok in zip(chunks, uncut):
         if ok and not c.overlap_len:
             assert c.spans == ((c.start, c.end),) and c.text == md[c.start:c.end]
@@ -161,8 +161,9 @@ def test_random_documents_split_safely(doc, size):
     units = units_from_markdown(md)
     assert "\n\n".join(u.text for u in units) == md
     assert [(u.kind, u.text) for u in units] == list(expected)
-    chunks = split_markdown(md, chunk_size=size)
-    check_chunks(md, chunks, size)
+    chunks = split_units(units, chunk_size=size)
+    assert chunks == split_markdown(md, chunk_size=size)
+    check_chunks(md, units, chunks, size)
     if all(not c.oversize for c in chunks) and len(chunks) == 1:
         assert chunks[0].text == md
 
@@ -172,8 +173,9 @@ def test_random_documents_split_safely(doc, size):
 def test_random_documents_with_overlap(doc, size, frac):
     md, _ = doc
     overlap = int(size * frac)
-    chunks = split_markdown(md, chunk_size=size, chunk_overlap=overlap)
-    check_chunks(md, chunks, size)
+    units = units_from_markdown(md)
+    chunks = split_units(units, chunk_size=size, chunk_overlap=overlap)
+    check_chunks(md, units, chunks, size)
     for prev, c in zip(chunks, chunks[1:]):
         if not c.overlap_len:
             continue
