@@ -112,8 +112,6 @@ def test_element_ids_come_from_content_and_position(inputs):
     assert ids_whole and ids_whole == [e.id for e in alone.elements]
 
 
-@pytest.mark.xfail(reason="LayoutPDFReader Documents/nodes get LlamaIndex's random uuid4 ids "
-                          "(adapters issue); re-ingestion cannot de-duplicate by id", strict=False)
 def test_llama_index_ids_are_stable(inputs):
     pytest.importorskip("llama_index.core")
     from layoutpdf.llama_index import LayoutNodeParser, LayoutPDFReader

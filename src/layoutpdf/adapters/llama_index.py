@@ -18,6 +18,7 @@ captions with their figures). ``chunk_size`` counts the chunk text only, not met
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from typing import Any, Iterator, Sequence
@@ -119,7 +120,11 @@ class LayoutPDFReader(BaseReader):
         if extra_info:
             meta.update(extra_info)
         hidden = [k for k in READER_HIDDEN_KEYS if k in meta]
-        return Document(text=part.text, metadata=meta, excluded_embed_metadata_keys=list(hidden),
+        # ids from content and position, never random: re-ingestion de-duplicates by id
+        ident = hashlib.blake2b(f"{name}|{meta.get('page')}|{part.text}".encode("utf-8"),
+                                digest_size=12).hexdigest()
+        return Document(id_=f"layoutpdf-{ident}", text=part.text, metadata=meta,
+                        excluded_embed_metadata_keys=list(hidden),
                         excluded_llm_metadata_keys=list(hidden))
 
 
@@ -131,6 +136,12 @@ def _open(file: Any, fs: Any) -> tuple[Any, str]:
     if isinstance(file, (str, os.PathLike)):
         return file, os.fspath(file)
     return file, source_string(file)
+
+
+def stable_node_id(i: int, doc: Any) -> str:
+    """Node id from its source document's id and its position: the same input gives the
+    same ids in every run and process (LlamaIndex's default is a random uuid4)."""
+    return f"{getattr(doc, 'id_', '') or getattr(doc, 'node_id', '')}-n{i}"
 
 
 class LayoutNodeParser(NodeParser):
@@ -162,6 +173,7 @@ class LayoutNodeParser(NodeParser):
                  include_prev_next_rel: bool = True, emit_image_nodes: bool = False,
                  **kwargs: Any) -> None:
         Splitter(chunk_size=chunk_size, chunk_overlap=chunk_overlap)   # validates
+        kwargs.setdefault("id_func", stable_node_id)
         super().__init__(chunk_size=chunk_size, chunk_overlap=chunk_overlap, encoding=encoding,
                          include_metadata=include_metadata,
                          include_prev_next_rel=include_prev_next_rel,
