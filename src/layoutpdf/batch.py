@@ -66,6 +66,9 @@ class FileOutcome:
     pages: int = 0
     issues: int = 0
     seconds: float = 0.0
+    cpu_seconds: float = 0.0      # CPU time of the converting process (not of Tesseract)
+    worker: int = 0               # process id of the worker that converted it
+    peak_rss_mb: float = 0.0      # that worker's peak resident memory so far
 
     def line(self) -> str:
         """One human-readable line."""
@@ -199,7 +202,7 @@ def convert_file(source: str, target: str, *, fmt: str = "md",
     (replacing older crops of the same name).
     """
     from .pipeline import parse
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     try:
         s = settings if isinstance(settings, Settings) else Settings.from_dict(dict(settings or {}))
         doc = parse(source, s, pages=pages, password=password, progress=progress)
@@ -219,11 +222,25 @@ def convert_file(source: str, target: str, *, fmt: str = "md",
         _write_atomic(target, text)
     except Exception as exc:  # one line per failed file: the batch goes on
         log.debug("%s failed", source, exc_info=True)
-        return FileOutcome(source, target, FAILED, _reason(exc),
-                           seconds=time.perf_counter() - started)
+        return FileOutcome(source, target, FAILED, _reason(exc), **_costs(started, cpu))
     status = PARTIAL if doc.issues else OK
     return FileOutcome(source, target, status, _issue_summary(doc.issues), pages=len(doc.pages),
-                       issues=len(doc.issues), seconds=time.perf_counter() - started)
+                       issues=len(doc.issues), **_costs(started, cpu))
+
+
+def _costs(started: float, cpu: float) -> dict[str, Any]:
+    return {"seconds": time.perf_counter() - started, "cpu_seconds": time.process_time() - cpu,
+            "worker": os.getpid(), "peak_rss_mb": peak_rss_mb()}
+
+
+def peak_rss_mb() -> float:
+    """Peak resident memory of this process, in MiB (0.0 where unknown)."""
+    try:
+        import resource
+    except ImportError:   # Windows
+        return 0.0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return round(peak / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)
 
 
 def _reason(exc: BaseException) -> str:

@@ -1,0 +1,277 @@
+"""Ray Data integration: PDFs in, a Dataset of chunk rows out.
+
+Needs the extra: pip install "layoutpdf[ray]".
+
+    import ray
+    from layoutpdf.ray import read_pdfs, PDFBytesToChunks
+
+    ray.init()                                   # or ray.init(address="auto") on a cluster
+    chunks = read_pdfs("papers/", chunk_size=512)     # a ray.data.Dataset, one row per chunk
+    chunks.write_parquet("chunks/")
+
+    # a pipeline that already holds PDF bytes (column "bytes", optional "path"):
+    ds = ray.data.read_binary_files("s3://bucket/pdfs/", include_paths=True)
+    chunks = ds.map_batches(PDFBytesToChunks(chunk_size=256), batch_size=1)
+
+Each row holds ``text`` and flat metadata: ``source``, ``chunk_index``, ``token_count``,
+the splitter's chunk metadata (``heading_path``, ``page_start``, ``page_end``,
+``element_ids``, ``bboxes``, ``figure_ids``, ``table_ids``, ``footnote_ids`` as JSON strings,
+``has_math``, ``oversize``, ``extraction_confidence``, ``unit_kinds``), and per document
+``doc_pages`` and ``doc_issues``. Every batch is a pyarrow Table with the same schema, so
+blocks always concatenate.
+
+One document is parsed whole by one Ray task (the document-wide stages need every page).
+A PDF that cannot be read is logged and yields no rows (``errors="skip"``, the default) or
+fails the task (``errors="raise"``).
+
+This module is named ``layoutpdf.ray``; it imports the real ``ray`` package lazily (inside
+functions), so importing it has no side effects and needs no Ray.
+"""
+from __future__ import annotations
+
+import importlib
+import logging
+import os
+from typing import Any, Iterable, Mapping, Sequence
+
+from .settings import Settings
+
+log = logging.getLogger("layoutpdf.ray")
+
+__all__ = ["read_pdfs", "PDFBytesToChunks", "pdf_to_chunk_rows", "CHUNK_COLUMNS"]
+
+ERRORS = ("skip", "raise")
+
+# Column name -> pyarrow type name; Chunk.metadata() keys not listed here are inferred
+# from their Python type (str when unknown).
+CHUNK_COLUMNS: dict[str, str] = {
+    "text": "string",
+    "source": "string",
+    "chunk_index": "int64",
+    "token_count": "int64",
+    "heading_path": "string",
+    "page_start": "int64",
+    "page_end": "int64",
+    "element_ids": "string",
+    "bboxes": "string",
+    "figure_ids": "string",
+    "table_ids": "string",
+    "footnote_ids": "string",
+    "has_math": "bool",
+    "oversize": "bool",
+    "extraction_confidence": "string",
+    "unit_kinds": "string",
+    "doc_pages": "int64",
+    "doc_issues": "int64",
+}
+
+
+def _import(name: str) -> Any:
+    try:
+        return importlib.import_module(name)
+    except ImportError as exc:
+        raise ImportError(f"{name} is needed by layoutpdf.ray: pip install \"layoutpdf[ray]\" "
+                          f"({exc})") from exc
+
+
+def _settings(settings: Settings | Mapping[str, Any] | None) -> Settings:
+    if settings is None:
+        return Settings()
+    if isinstance(settings, Settings):
+        return settings
+    return Settings.from_dict(dict(settings))
+
+
+def pdf_to_chunk_rows(source: Any, settings: Settings | Mapping[str, Any] | None = None, *,
+                      chunk_size: int | None = None, chunk_overlap: int | None = None,
+                      password: str | None = None, name: str | None = None) -> list[dict[str, Any]]:
+    """Parse one PDF (path, bytes or file object) and split it: one dict per chunk.
+
+    chunk_size / chunk_overlap default to ``settings.split``; tokens are counted with
+    ``settings.split.encoding``. Framework-free: Ray is not needed to call this.
+    """
+    from .pipeline import parse
+    from .render.markdown import render_units
+    from .split import Splitter
+    s = _settings(settings)
+    doc = parse(source, s, password=password)
+    splitter = Splitter(chunk_size=chunk_size if chunk_size is not None else s.split.chunk_size,
+                        chunk_overlap=(chunk_overlap if chunk_overlap is not None
+                                       else s.split.chunk_overlap),
+                        tokenizer=s.split.encoding)
+    chunks = splitter.split_units(render_units(doc))
+    src = name if name is not None else doc.source
+    rows = []
+    for i, chunk in enumerate(chunks):
+        row: dict[str, Any] = {"text": chunk.text, "source": src, "chunk_index": i,
+                               "token_count": chunk.token_count}
+        row.update(chunk.metadata())
+        row["doc_pages"] = len(doc.pages)
+        row["doc_issues"] = len(doc.issues)
+        rows.append(row)
+    return rows
+
+
+class PDFBytesToChunks:
+    """A ``map_batches`` callable: rows with PDF ``bytes`` (and optional ``path``) in,
+    chunk rows out.
+
+    Use an instance for stateless tasks, or the class with ``fn_constructor_kwargs`` and
+    ``concurrency=N`` for an actor pool::
+
+        ds.map_batches(PDFBytesToChunks(chunk_size=256), batch_size=1)
+        ds.map_batches(PDFBytesToChunks, fn_constructor_kwargs={"chunk_size": 256},
+                       concurrency=4, batch_size=1)
+
+    (Leave CPUs for the read tasks: actors that hold every CPU starve them, e.g. pass
+    ``num_cpus=0.5`` with ``concurrency`` equal to the CPU count.)
+
+    A row with no ``bytes`` but a ``path`` is read from that path (shared storage).
+    Holds only plain data (settings as a dict), so it pickles to any worker.
+    """
+
+    def __init__(self, settings: Settings | Mapping[str, Any] | None = None, *,
+                 chunk_size: int | None = None, chunk_overlap: int | None = None,
+                 password: str | None = None, errors: str = "skip") -> None:
+        if errors not in ERRORS:
+            raise ValueError(f"errors must be one of {ERRORS}, not {errors!r}")
+        self.settings = _settings(settings).to_dict()
+        self.chunk_size = chunk_size
+        self.chunk_overlap = chunk_overlap
+        self.password = password
+        self.errors = errors
+        if chunk_size is not None or chunk_overlap is not None:   # validate early
+            from .split import Splitter
+            split = _settings(self.settings).split
+            Splitter(chunk_size=chunk_size if chunk_size is not None else split.chunk_size,
+                     chunk_overlap=chunk_overlap if chunk_overlap is not None else split.chunk_overlap)
+
+    def __call__(self, batch: Any) -> Any:
+        rows: list[dict[str, Any]] = []
+        for data, path in _inputs(batch):
+            name = path if path else "<bytes>"
+            try:
+                source = data if data is not None else path
+                if source is None:
+                    raise ValueError("a row has neither 'bytes' nor 'path'")
+                rows.extend(pdf_to_chunk_rows(source, self.settings, chunk_size=self.chunk_size,
+                                              chunk_overlap=self.chunk_overlap,
+                                              password=self.password, name=name))
+            except Exception as exc:
+                if self.errors == "raise":
+                    raise
+                log.warning("layoutpdf: skipping %s: %s: %s", name, type(exc).__name__, exc)
+        return _table(rows)
+
+
+def _inputs(batch: Any) -> list[tuple[bytes | None, str | None]]:
+    """(bytes, path) pairs from a batch: a dict of columns, a pandas frame or a pyarrow table."""
+    if hasattr(batch, "to_pydict"):            # pyarrow.Table
+        batch = batch.to_pydict()
+    elif hasattr(batch, "to_dict") and hasattr(batch, "columns"):   # pandas.DataFrame
+        batch = {c: list(batch[c]) for c in batch.columns}
+    if not isinstance(batch, Mapping):
+        raise TypeError(f"expected a batch of columns, got {type(batch).__name__}")
+    datas = list(batch["bytes"]) if "bytes" in batch else None
+    paths = list(batch["path"]) if "path" in batch else None
+    if datas is None and paths is None:
+        raise ValueError("PDFBytesToChunks needs a 'bytes' column (and/or a 'path' column); "
+                         f"the batch has {sorted(batch)}")
+    n = len(datas if datas is not None else paths)
+    out = []
+    for i in range(n):
+        data = datas[i] if datas is not None else None
+        path = paths[i] if paths is not None else None
+        out.append((bytes(data) if data is not None else None,
+                    str(path) if path is not None else None))
+    return out
+
+
+def _schema(extra: Iterable[tuple[str, Any]] = ()) -> Any:
+    pa = _import("pyarrow")
+    types = {"string": pa.string(), "int64": pa.int64(), "bool": pa.bool_(),
+             "float64": pa.float64()}
+    fields = [pa.field(k, types[v]) for k, v in CHUNK_COLUMNS.items()]
+    for key, value in extra:
+        t = (pa.bool_() if isinstance(value, bool) else pa.int64() if isinstance(value, int)
+             else pa.float64() if isinstance(value, float) else pa.string())
+        fields.append(pa.field(key, t))
+    return pa.schema(fields)
+
+
+def _table(rows: list[dict[str, Any]]) -> Any:
+    pa = _import("pyarrow")
+    extra = {}
+    for row in rows:
+        for k, v in row.items():
+            if k not in CHUNK_COLUMNS and (k not in extra or extra[k] is None):
+                extra[k] = v
+    schema = _schema(sorted(extra.items()))
+    if extra:
+        for row in rows:
+            for k, v in extra.items():
+                if isinstance(schema.field(k).type, pa.StringType) and row.get(k) is not None \
+                        and not isinstance(row[k], str):
+                    row[k] = str(row[k])
+    return pa.Table.from_pylist(rows, schema=schema)
+
+
+def _pdf_files(paths: Sequence[str]) -> list[str]:
+    files: list[str] = []
+    for p in paths:
+        if os.path.isdir(p):
+            for root, dirs, names in os.walk(p):
+                dirs.sort()
+                files.extend(os.path.join(root, n) for n in sorted(names) if n.lower().endswith(".pdf"))
+        else:
+            files.append(p)
+    return files
+
+
+def _blocks_kwarg(fn: Any, n: int) -> dict[str, int]:
+    """``override_num_blocks`` (Ray >= 2.10) or ``parallelism`` (older)."""
+    import inspect
+    params = inspect.signature(fn).parameters
+    if "override_num_blocks" in params:
+        return {"override_num_blocks": n}
+    if "parallelism" in params:
+        return {"parallelism": n}
+    return {}
+
+
+def read_pdfs(paths_or_dataset: Any, settings: Settings | Mapping[str, Any] | None = None, *,
+              chunk_size: int | None = 512, chunk_overlap: int | None = None,
+              password: str | None = None, errors: str = "skip",
+              **map_batches_kwargs: Any) -> Any:
+    """A ``ray.data.Dataset`` of chunk rows from PDFs.
+
+    paths_or_dataset: a path (file or folder, read recursively for ``*.pdf``), a list of
+    them (local paths must be visible to every node: shared storage, or use a remote
+    URI such as ``s3://...`` that ``ray.data.read_binary_files`` understands), or a
+    Dataset with a ``bytes`` column (and optional ``path``) or a ``path`` column.
+    chunk_size: tokens per chunk (None: ``settings.split.chunk_size``).
+    map_batches_kwargs: passed to ``map_batches`` (``num_cpus``, ``memory``,
+    ``concurrency``...). One PDF per batch, so each document is one task.
+    """
+    rd = _import("ray.data")
+    fn = PDFBytesToChunks(settings, chunk_size=chunk_size, chunk_overlap=chunk_overlap,
+                          password=password, errors=errors)
+    if isinstance(paths_or_dataset, rd.Dataset):
+        ds = paths_or_dataset
+    else:
+        items = ([paths_or_dataset] if isinstance(paths_or_dataset, (str, os.PathLike))
+                 else list(paths_or_dataset))
+        items = [os.fspath(p) for p in items]
+        local = [p for p in items if "://" not in p]
+        files = _pdf_files(local) + [p for p in items if "://" in p]
+        if not files:
+            raise ValueError(f"no PDF files in {items!r}")
+        if len(local) == len(items):
+            missing = [f for f in files if not os.path.isfile(f)]
+            if missing:
+                raise FileNotFoundError(2, "No such file", missing[0])
+        n = max(1, len(files))
+        ds = rd.read_binary_files(files, include_paths=True,
+                                  **_blocks_kwarg(rd.read_binary_files, n))
+    map_batches_kwargs.setdefault("batch_size", 1)
+    return ds.map_batches(fn, batch_format="pyarrow", **map_batches_kwargs)
