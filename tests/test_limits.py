@@ -145,3 +145,32 @@ def test_crop_renders_respect_max_pixels():
     [png] = render(data, [(0, BBox(0, 0, 14_400, 14_400))], dpi=300, max_pixels=1_000_000)
     pix = pymupdf.Pixmap(png)
     assert pix.width * pix.height <= 1_000_000 * 1.01
+
+
+# -- streaming ------------------------------------------------------------------------------
+@pytest.mark.parametrize("batch", [1, 2, 5])
+def test_iter_pages_equals_parse_of_each_batch(batch):
+    data = text_pdf(5)
+    docs = list(layoutpdf.iter_pages(data, batch=batch))
+    starts = list(range(0, 5, batch))
+    assert [d.pages[0].index for d in docs] == starts
+    for start, d in zip(starts, docs):
+        alone = layoutpdf.parse(data, pages=range(start, min(5, start + batch)))
+        assert d.to_markdown() == alone.to_markdown()
+        assert [e.id for e in d.elements] == [e.id for e in alone.elements]
+
+
+def test_iter_pages_reads_a_file_object_once(tmp_path):
+    path = tmp_path / "five.pdf"
+    path.write_bytes(text_pdf(3))
+    with open(path, "rb") as fh:
+        docs = list(layoutpdf.iter_pages(fh))
+    assert len(docs) == 3 and all(d.source == str(path) for d in docs)
+    assert page_sentences(2)[0] in docs[2].to_markdown()
+
+
+def test_iter_pages_can_stop_early():
+    gen = layoutpdf.iter_pages(text_pdf(4))
+    first = next(gen)
+    gen.close()                                      # releases the PDF
+    assert first.pages[0].index == 0

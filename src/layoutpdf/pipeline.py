@@ -212,28 +212,35 @@ def iter_pages(source: Source, settings: Settings | dict | None = None, *,
     """Parse page by page (bounded memory): yields one Document per page batch.
 
     Document-wide statistics (body size, running headers) are computed per batch, so a
-    larger `batch` trades memory for context. A file object is read once, up front.
-    `limits.max_pages` applies to the whole run (the first batch carries the issue).
+    larger `batch` trades memory for context. The PDF stays open while the generator runs
+    (close the generator, or exhaust it, to release it); a file object is read once, up
+    front. `limits.max_pages` applies to the whole run (the first batch carries the issue).
     """
     settings = _settings(settings)
     if batch < 1:
         raise ValueError("batch must be at least 1")
+    name = source_name(source)
     source = read_source(source)
     with PYMUPDF_LOCK:
         pdf = open_pdf(source, password)
-        try:
-            count = pdf.page_count
-        finally:
+    try:
+        with PYMUPDF_LOCK:
+            count, opened, metadata = pdf.page_count, open_issues(pdf), pdf_metadata(pdf, name)
+        cap = settings.limits.max_pages
+        note: list[Issue] = []
+        if count > cap:
+            if settings.strict:
+                raise ResourceLimitError(f"{name}: {count} pages exceed limits.max_pages={cap}; "
+                                         "raise the limit")
+            note, count = [_max_pages_issue(count, cap)], cap
+        for start in range(0, count, batch):
+            issues = note + opened
+            note = []
+            with PYMUPDF_LOCK:   # held per batch only: never while the caller holds a page
+                pages = tuple(_extract(pdf, i, settings, issues)
+                              for i in range(start, min(count, start + batch)))
+            yield run_stages(Document(source=name, metadata=metadata, pages=pages,
+                                      issues=tuple(issues)), settings)
+    finally:
+        with PYMUPDF_LOCK:
             pdf.close()
-    cap = settings.limits.max_pages
-    note: tuple[Issue, ...] = ()
-    if count > cap:
-        if settings.strict:
-            raise ResourceLimitError(f"{source_name(source)}: {count} pages exceed "
-                                     f"limits.max_pages={cap}; raise the limit")
-        note, count = (_max_pages_issue(count, cap),), cap
-    for start in range(0, count, batch):
-        doc = parse(source, settings, pages=range(start, min(count, start + batch)), password=password)
-        if note:
-            doc, note = replace(doc, issues=note + doc.issues), ()
-        yield doc
