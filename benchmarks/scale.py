@@ -1,0 +1,315 @@
+"""Scaling: documents/s and pages/s with 1 and 2 workers, process pool and Ray.
+
+    python benchmarks/scale.py                       # real corpus, pool + convert + Ray
+    python benchmarks/scale.py --workers 1,2,4 --repeat 3 --systems pool,ray
+    python benchmarks/scale.py --ocr auto --json scale.json
+
+Systems (each over the same files):
+  convert  layoutpdf.batch.convert_many: parse, render Markdown, write files (the CLI path)
+  pool     a spawn ProcessPoolExecutor running layoutpdf.ray.pdf_to_chunk_rows per file
+  ray      layoutpdf.ray.read_pdfs(...).materialize() on a local Ray (num_cpus = workers)
+`pool` and `ray` do exactly the same work per document, so they compare the engines.
+
+Corpus: /work/shared/corpus/real/*.pdf (or --corpus). Files that cannot be opened
+(encrypted, broken) are skipped; the 352-page book is measured on its own (one document is
+one task). OCR is off by default (--ocr auto to include it): Tesseract runs in its own
+processes and threads, so scanned pages would measure Tesseract, not layoutpdf.
+
+Timing on a shared machine is noisy, so besides wall time (best of --repeat) every run
+records CPU seconds: per document inside the worker (time.process_time), per worker and for
+the whole process tree. "est. speed-up" = busiest worker's CPU with 1 worker / with N
+workers (plus one worker's start-up CPU in both): what an idle N-core machine would give.
+The load average at the start of each run is printed with it.
+"""
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import glob
+import json
+import multiprocessing
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CORPUS = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "corpus", "real"))
+BIG_PAGES = 200        # documents at least this long are measured on their own
+
+
+# --- corpus ----------------------------------------------------------------------------------
+
+def corpus(folder: str) -> tuple[list[tuple[str, int]], list[tuple[str, int]], list[str]]:
+    """(files, big files, skipped): (path, pages) for each file that opens."""
+    from layoutpdf.extract import open_pdf
+    files, big, skipped = [], [], []
+    for path in sorted(glob.glob(os.path.join(folder, "*.pdf"))):
+        try:
+            pdf = open_pdf(path)
+            n = pdf.page_count
+            pdf.close()
+        except Exception as exc:
+            skipped.append(f"{os.path.basename(path)} ({type(exc).__name__})")
+            continue
+        (big if n >= BIG_PAGES else files).append((path, n))
+    return files, big, skipped
+
+
+# --- worker tasks ----------------------------------------------------------------------------
+
+def rows_task(path: str, settings: dict) -> dict:
+    """One document, as a Ray task does it: parse, render, split; CPU and memory used."""
+    from layoutpdf.batch import peak_rss_mb
+    from layoutpdf.ray import pdf_to_chunk_rows
+    cpu, wall = time.process_time(), time.perf_counter()
+    rows = pdf_to_chunk_rows(path, settings, name=path)
+    return {"rows": len(rows), "path": path,
+            "cpu": time.process_time() - cpu, "wall": time.perf_counter() - wall,
+            "pid": os.getpid(), "rss": peak_rss_mb()}
+
+
+def _children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def _self_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def startup_cpu() -> float:
+    """CPU seconds a fresh worker spends importing layoutpdf (what each spawn costs)."""
+    before = _children_cpu()
+    subprocess.run([sys.executable, "-c", "import layoutpdf.ray, layoutpdf.pipeline, tiktoken"],
+                   check=True)
+    return _children_cpu() - before
+
+
+# --- systems ---------------------------------------------------------------------------------
+
+def run_convert(files: list[str], workers: int, settings: dict) -> dict:
+    from layoutpdf.batch import convert_many
+    with tempfile.TemporaryDirectory() as out:
+        c0, s0 = _children_cpu(), _self_cpu()
+        t0 = time.perf_counter()
+        report = convert_many(files, out, workers=workers, settings=settings, force=True,
+                              progress=False)
+        wall = time.perf_counter() - t0
+        total_cpu = _children_cpu() - c0 + _self_cpu() - s0
+    per_worker: dict[int, float] = defaultdict(float)
+    rss: dict[int, float] = {}
+    for o in report.outcomes:
+        per_worker[o.worker] += o.cpu_seconds
+        rss[o.worker] = max(rss.get(o.worker, 0.0), o.peak_rss_mb)
+    return {"wall": wall, "docs": len(report.outcomes) - len(report.failed),
+            "pages": report.pages, "failed": len(report.failed), "total_cpu": total_cpu,
+            "worker_cpu": sorted(per_worker.values(), reverse=True),
+            "worker_rss": sorted(rss.values(), reverse=True)}
+
+
+def run_pool(files: list[str], workers: int, settings: dict,
+             sizes: dict[str, int]) -> dict:
+    ctx = multiprocessing.get_context("spawn")
+    order = sorted(files, key=lambda f: -sizes[f])      # longest first, as convert_many does
+    c0, s0 = _children_cpu(), _self_cpu()
+    t0 = time.perf_counter()
+    with cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        results = list(pool.map(rows_task, order, [settings] * len(order)))
+    wall = time.perf_counter() - t0
+    total_cpu = _children_cpu() - c0 + _self_cpu() - s0
+    return _summarise(results, wall, total_cpu, sizes)
+
+
+def _summarise(results: list[dict], wall: float, total_cpu: float,
+               sizes: dict[str, int]) -> dict:
+    per_worker: dict[int, float] = defaultdict(float)
+    rss: dict[int, float] = {}
+    for r in results:
+        per_worker[r["pid"]] += r["cpu"]
+        rss[r["pid"]] = max(rss.get(r["pid"], 0.0), r["rss"])
+    return {"wall": wall, "docs": len(results), "pages": sum(sizes[r["path"]] for r in results),
+            "failed": 0, "rows": sum(r["rows"] for r in results), "total_cpu": total_cpu,
+            "worker_cpu": sorted(per_worker.values(), reverse=True),
+            "worker_rss": sorted(rss.values(), reverse=True)}
+
+
+def _tree_cpu() -> dict[int, tuple[str, float, float]]:
+    """pid -> (name, cpu seconds, peak RSS MiB) for this process and all its descendants."""
+    import psutil
+    me = psutil.Process()
+    out = {}
+    for p in [me, *me.children(recursive=True)]:
+        try:
+            t = p.cpu_times()
+            out[p.pid] = (" ".join(p.cmdline()[:1])[:60], t.user + t.system, _hwm_mb(p.pid))
+        except psutil.Error:
+            continue
+    return out
+
+
+def _hwm_mb(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return 0.0
+
+
+def run_ray(files: list[str], workers: int, settings: dict, sizes: dict[str, int]) -> dict:
+    import logging
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    import ray
+    import ray.data
+    from layoutpdf.ray import read_pdfs
+    ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
+             configure_logging=False)
+    logging.getLogger("ray").setLevel(logging.WARNING)
+    logging.getLogger("ray.data").setLevel(logging.WARNING)
+    try:
+        ray.data.DataContext.get_current().enable_progress_bars = False
+        ds = read_pdfs(files, settings, chunk_size=None)
+        before = _tree_cpu()
+        t0 = time.perf_counter()
+        rows = ds.materialize()
+        wall = time.perf_counter() - t0
+        after = _tree_cpu()
+        nrows = rows.count()
+    finally:
+        ray.shutdown()
+    deltas = {pid: after[pid][1] - before.get(pid, ("", 0.0))[1] for pid in after}
+    workers_ = {pid: d for pid, d in deltas.items() if after[pid][0].startswith("ray::")}
+    return {"wall": wall, "docs": len(files), "pages": sum(sizes.values()), "failed": 0,
+            "rows": nrows,
+            "total_cpu": sum(deltas.values()),
+            "worker_cpu": sorted((d for d in workers_.values() if d > 0.05), reverse=True),
+            "worker_rss": sorted((after[p][2] for p, d in workers_.items() if d > 0.05),
+                                 reverse=True)}
+
+
+# --- report ----------------------------------------------------------------------------------
+
+def best(runs: list[dict]) -> dict:
+    out = min(runs, key=lambda r: r["wall"])
+    out = dict(out)
+    out["walls"] = [round(r["wall"], 2) for r in runs]
+    out["busiest_cpu"] = min(r["worker_cpu"][0] if r["worker_cpu"] else 0.0 for r in runs)
+    return out
+
+
+def table(results: dict, start_cpu: float) -> str:
+    lines = ["| system | workers | docs | pages | wall s (best; all) | docs/s | pages/s | "
+             "speed-up | busiest worker CPU s | est. speed-up | CPU s, all processes | "
+             "peak RSS / worker MiB | load avg |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for system, by_n in results.items():
+        base = by_n.get(1)
+        for n, r in sorted(by_n.items()):
+            speed = f"{base['wall'] / r['wall']:.2f}" if base else "-"
+            est = (f"{(base['busiest_cpu'] + start_cpu) / (r['busiest_cpu'] + start_cpu):.2f}"
+                   if base else "-")
+            rss = ", ".join(f"{x:.0f}" for x in r["worker_rss"][:n]) or "-"
+            lines.append(
+                f"| {system} | {n} | {r['docs']} | {r['pages']} | {r['wall']:.1f} "
+                f"({', '.join(str(w) for w in r['walls'])}) | {r['docs'] / r['wall']:.2f} | "
+                f"{r['pages'] / r['wall']:.1f} | {speed} | {r['busiest_cpu']:.1f} | {est} | "
+                f"{r['total_cpu']:.1f} | {rss} | {r['load']} |")
+    return "\n".join(lines)
+
+
+def big_documents(big: list[tuple[str, int]], settings: dict) -> list[str]:
+    """A long document is one task: how its time splits between extraction and stages."""
+    from layoutpdf import pipeline
+    from layoutpdf.settings import Settings
+    s = Settings.from_dict(settings)
+    out = []
+    for path, n in big:
+        cpu = time.process_time()
+        read = getattr(pipeline, "_read", None)
+        if read is None:
+            pipeline.parse(path, s)
+            out.append(f"- {os.path.basename(path)}: {n} pages in "
+                       f"{time.process_time() - cpu:.1f} CPU s")
+            continue
+        with pipeline.PARSE_LOCK:
+            doc = read(path, os.path.basename(path), s, None, None, None)
+        extract = time.process_time() - cpu
+        pipeline.run_stages(doc, s)
+        stages = time.process_time() - cpu - extract
+        total = extract + stages
+        out.append(f"- {os.path.basename(path)}: {n} pages, {total:.1f} CPU s "
+                   f"({n / total:.0f} pages/s per core): extraction {extract:.1f} s, "
+                   f"document stages {stages:.1f} s. Extraction over 2 workers could at best "
+                   f"give {total / (extract / 2 + stages):.2f}x before start-up and transfer "
+                   f"costs; it is one task today")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--corpus", default=CORPUS)
+    ap.add_argument("--workers", default="1,2")
+    ap.add_argument("--repeat", type=int, default=2)
+    ap.add_argument("--systems", default="convert,pool,ray")
+    ap.add_argument("--ocr", default="never", choices=("never", "auto"))
+    ap.add_argument("--limit", type=int, default=0, help="use the first N files only")
+    ap.add_argument("--json", help="also write the results here")
+    args = ap.parse_args(argv)
+    settings = {"ocr": {"mode": args.ocr}}
+    files, big, skipped = corpus(args.corpus)
+    if args.limit:
+        files = files[:args.limit]
+    sizes = dict(files)
+    paths = [p for p, _ in files]
+    counts = [int(n) for n in args.workers.split(",")]
+    start_cpu = startup_cpu()
+    print(f"{len(paths)} files, {sum(sizes.values())} pages; skipped: {', '.join(skipped) or '-'}; "
+          f"measured apart: {', '.join(os.path.basename(p) for p, _ in big) or '-'}; "
+          f"ocr.mode={args.ocr}; {os.cpu_count()} CPUs; worker start-up {start_cpu:.1f} CPU s",
+          flush=True)
+    results: dict[str, dict[int, dict]] = {}
+    for system in args.systems.split(","):
+        if system == "ray":
+            try:
+                import ray.data  # noqa: F401
+            except ImportError:
+                print('ray: skipped (pip install "layoutpdf[ray]")')
+                continue
+        for n in counts:
+            runs = []
+            for _ in range(args.repeat):
+                load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+                if system == "convert":
+                    r = run_convert(paths, n, settings)
+                elif system == "pool":
+                    r = run_pool(paths, n, settings, sizes)
+                else:
+                    r = run_ray(paths, n, settings, sizes)
+                r["load"] = load
+                runs.append(r)
+                print(f"  {system} x{n}: {r.get('rows', '-')} rows, {r['wall']:.1f} s wall, busiest worker "
+                      f"{(r['worker_cpu'] or [0])[0]:.1f} CPU s (load {load})", flush=True)
+            results.setdefault(system, {})[n] = best(runs)
+    print()
+    print(table(results, start_cpu))
+    notes = big_documents(big, settings)
+    if notes:
+        print()
+        print("\n".join(notes))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump({"results": {s: {str(n): r for n, r in v.items()} for s, v in results.items()},
+                       "startup_cpu": start_cpu, "files": len(paths), "big": notes,
+                       "skipped": skipped, "ocr": args.ocr}, fh, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
