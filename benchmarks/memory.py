@@ -27,14 +27,15 @@ DEFAULT_PDF = "/work/shared/corpus/real/pdfjs_freeculture_book.pdf"
 CHILD = r"""
 import json, resource, sys, time, logging
 logging.disable(logging.CRITICAL)
-mode, path, n, batch = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+mode, path, n, batch, ocr = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 import layoutpdf, pymupdf
+settings = layoutpdf.Settings().replace(ocr={"mode": ocr})
 started = time.perf_counter()
 pages = chars = 0
 if mode == "baseline":
     doc = pymupdf.open(path); pages = min(n, doc.page_count); doc.close()
 elif mode == "stream":
-    gen = layoutpdf.iter_pages(path, batch=batch)
+    gen = layoutpdf.iter_pages(path, settings, batch=batch)
     for part in gen:
         chars += len(part.to_markdown())
         pages += len(part.pages)
@@ -43,7 +44,7 @@ elif mode == "stream":
             break
     gen.close()
 else:
-    doc = layoutpdf.parse(path, pages=range(n))
+    doc = layoutpdf.parse(path, settings, pages=range(n))
     chars = len(doc.to_markdown())
     pages = len(doc.pages)
 seconds = time.perf_counter() - started
@@ -53,8 +54,8 @@ print(json.dumps({"mode": mode, "pages": pages, "chars": chars, "seconds": secon
 """
 
 
-def measure(mode: str, path: str, n: int, batch: int) -> dict:
-    proc = subprocess.run([sys.executable, "-c", CHILD, mode, path, str(n), str(batch)],
+def measure(mode: str, path: str, n: int, batch: int, ocr: str = "auto") -> dict:
+    proc = subprocess.run([sys.executable, "-c", CHILD, mode, path, str(n), str(batch), ocr],
                           capture_output=True, text=True, timeout=3600)
     if proc.returncode != 0:
         raise RuntimeError(f"{mode} {n}: {proc.stderr[-2000:]}")
@@ -67,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pages", default="50,352", help="page counts, comma separated")
     ap.add_argument("--batch", type=int, default=1, help="iter_pages batch size")
     ap.add_argument("--modes", default="baseline,stream,parse")
+    ap.add_argument("--ocr", default="auto", choices=("auto", "never"),
+                    help="settings.ocr.mode (auto: the image-only cover is OCR'd, a fixed peak)")
     ap.add_argument("--json", help="also write the rows to this file")
     args = ap.parse_args(argv)
     if not os.path.exists(args.pdf):
@@ -74,11 +77,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     counts = [int(x) for x in args.pages.split(",")]
     rows = []
-    print(f"{os.path.basename(args.pdf)}  (iter_pages batch={args.batch}; peak RSS = ru_maxrss)")
+    print(f"{os.path.basename(args.pdf)}  (iter_pages batch={args.batch}, ocr={args.ocr}; "
+          "peak RSS = ru_maxrss)")
     print(f"{'mode':10s} {'pages':>6s} {'peak MiB':>9s} {'seconds':>8s} {'pages/s':>8s} {'md chars':>9s}")
     for n in counts:
         for mode in args.modes.split(","):
-            row = measure(mode, args.pdf, n, args.batch)
+            row = measure(mode, args.pdf, n, args.batch, args.ocr)
             rows.append(row)
             rate = row["pages"] / row["seconds"] if row["seconds"] > 0 and mode != "baseline" else 0
             print(f"{mode:10s} {row['pages']:6d} {row['peak_mib']:9.1f} {row['seconds']:8.1f} "
