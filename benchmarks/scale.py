@@ -17,9 +17,10 @@ processes and threads, so scanned pages would measure Tesseract, not layoutpdf.
 
 Timing on a shared machine is noisy, so besides wall time (best of --repeat) every run
 records CPU seconds: per document inside the worker (time.process_time), per worker and for
-the whole process tree. "est. speed-up" = busiest worker's CPU with 1 worker / with N
-workers (plus one worker's start-up CPU in both): what an idle N-core machine would give.
-The load average at the start of each run is printed with it.
+the whole process tree (Ray's own daemons included). "est. idle wall" = the busiest worker's
+CPU (plus a worker's start-up CPU where the task timings leave it out), or all CPU divided by
+the cores if that is more: a lower bound of the wall time on an idle machine. "est.
+speed-up" compares those. The load average at the start of each run is printed with it.
 """
 from __future__ import annotations
 
@@ -187,7 +188,7 @@ def run_ray(files: list[str], workers: int, settings: dict, sizes: dict[str, int
     deltas = {pid: after[pid][1] - before.get(pid, ("", 0.0))[1] for pid in after}
     workers_ = {pid: d for pid, d in deltas.items() if after[pid][0].startswith("ray::")}
     return {"wall": wall, "docs": len(files), "pages": sum(sizes.values()), "failed": 0,
-            "rows": nrows,
+            "rows": nrows, "startup_included": True,     # worker CPU counts its imports
             "total_cpu": sum(deltas.values()),
             "worker_cpu": sorted((d for d in workers_.values() if d > 0.05), reverse=True),
             "worker_rss": sorted((after[p][2] for p, d in workers_.items() if d > 0.05),
@@ -201,26 +202,40 @@ def best(runs: list[dict]) -> dict:
     out = dict(out)
     out["walls"] = [round(r["wall"], 2) for r in runs]
     out["busiest_cpu"] = min(r["worker_cpu"][0] if r["worker_cpu"] else 0.0 for r in runs)
+    out["total_cpu"] = min(r["total_cpu"] for r in runs)
     return out
+
+
+def est_wall(r: dict, start_cpu: float) -> float:
+    """Wall time on an idle machine, at least: the busiest worker's CPU (plus its start-up
+    when the task timings leave it out), and never less than all CPU spread over all cores."""
+    busiest = r["busiest_cpu"] + (0.0 if r.get("startup_included") else start_cpu)
+    return max(busiest, r["total_cpu"] / (os.cpu_count() or 1))
 
 
 def table(results: dict, start_cpu: float) -> str:
     lines = ["| system | workers | docs | pages | wall s (best; all) | docs/s | pages/s | "
-             "speed-up | busiest worker CPU s | est. speed-up | CPU s, all processes | "
-             "peak RSS / worker MiB | load avg |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "speed-up | busiest worker CPU s | CPU s, all processes | est. idle wall s | "
+             "est. speed-up | peak RSS / worker MiB | load avg |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for system, by_n in results.items():
         base = by_n.get(1)
         for n, r in sorted(by_n.items()):
+            est = est_wall(r, start_cpu)
             speed = f"{base['wall'] / r['wall']:.2f}" if base else "-"
-            est = (f"{(base['busiest_cpu'] + start_cpu) / (r['busiest_cpu'] + start_cpu):.2f}"
-                   if base else "-")
+            est_speed = f"{est_wall(base, start_cpu) / est:.2f}" if base else "-"
             rss = ", ".join(f"{x:.0f}" for x in r["worker_rss"][:n]) or "-"
             lines.append(
                 f"| {system} | {n} | {r['docs']} | {r['pages']} | {r['wall']:.1f} "
                 f"({', '.join(str(w) for w in r['walls'])}) | {r['docs'] / r['wall']:.2f} | "
-                f"{r['pages'] / r['wall']:.1f} | {speed} | {r['busiest_cpu']:.1f} | {est} | "
-                f"{r['total_cpu']:.1f} | {rss} | {r['load']} |")
+                f"{r['pages'] / r['wall']:.1f} | {speed} | {r['busiest_cpu']:.1f} | "
+                f"{r['total_cpu']:.1f} | {est:.1f} | {est_speed} | {rss} | {r['load']} |")
+    pool, ray = results.get("pool", {}), results.get("ray", {})
+    if set(pool) & set(ray):
+        lines.append("")
+    for n in sorted(set(pool) & set(ray)):
+        lines.append(f"Ray / pool time with {n} worker(s): wall {ray[n]['wall'] / pool[n]['wall']:.2f}, "
+                     f"est. idle {est_wall(ray[n], start_cpu) / est_wall(pool[n], start_cpu):.2f}")
     return "\n".join(lines)
 
 

@@ -259,19 +259,28 @@ def read_pdfs(paths_or_dataset: Any, settings: Settings | Mapping[str, Any] | No
     if isinstance(paths_or_dataset, rd.Dataset):
         ds = paths_or_dataset
     else:
-        items = ([paths_or_dataset] if isinstance(paths_or_dataset, (str, os.PathLike))
-                 else list(paths_or_dataset))
-        items = [os.fspath(p) for p in items]
-        local = [p for p in items if "://" not in p]
-        files = _pdf_files(local) + [p for p in items if "://" in p]
-        if not files:
-            raise ValueError(f"no PDF files in {items!r}")
-        if len(local) == len(items):
-            missing = [f for f in files if not os.path.isfile(f)]
-            if missing:
-                raise FileNotFoundError(2, "No such file", missing[0])
-        n = max(1, len(files))
-        ds = rd.read_binary_files(files, include_paths=True,
-                                  **_blocks_kwarg(rd.read_binary_files, n))
+        ds = _path_dataset(rd, paths_or_dataset)
     map_batches_kwargs.setdefault("batch_size", 1)
     return ds.map_batches(fn, batch_format="pyarrow", **map_batches_kwargs)
+
+
+def _path_dataset(rd: Any, paths: Any) -> Any:
+    """Local files: a Dataset of paths, one block each, largest file first (each worker
+    reads its own PDF: one task per document, no bytes through the object store).
+    Remote URIs (``s3://...``): ``read_binary_files``."""
+    items = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+    items = [os.fspath(p) for p in items]
+    remote = [p for p in items if "://" in p]
+    files = _pdf_files([p for p in items if "://" not in p])
+    if remote:
+        if files:
+            raise ValueError("read_pdfs takes local paths or remote URIs, not both in one call")
+        return rd.read_binary_files(remote, include_paths=True)
+    if not files:
+        raise ValueError(f"no PDF files in {items!r}")
+    missing = [f for f in files if not os.path.isfile(f)]
+    if missing:
+        raise FileNotFoundError(2, "No such file", missing[0])
+    files.sort(key=lambda f: -os.path.getsize(f))
+    rows = [{"path": os.path.abspath(f)} for f in files]
+    return rd.from_items(rows, **_blocks_kwarg(rd.from_items, len(rows)))
