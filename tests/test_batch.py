@@ -182,3 +182,11 @@ def test_cli_workers_exit_code_and_one_line_per_failure(inputs, tmp_path, capsys
     captured = capsys.readouterr()
     assert rc == 0
     assert captured.out.count("skipped (up to date)") == len(GOOD)
+
+
+def test_cli_bad_options_exit_2(inputs, tmp_path, capsys):
+    assert main(["convert", str(inputs), "-o", str(tmp_path / "o"), "--pages", "3-1"]) == 2
+    assert main(["convert", str(inputs), "-o", str(tmp_path / "o"), "--settings", '{"x": 1}']) == 2
+    assert main(["convert", str(inputs), "-o", str(tmp_path / "o"), "--workers", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("error:") == 3

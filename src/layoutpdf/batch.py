@@ -309,7 +309,9 @@ def convert_many(inputs: str | os.PathLike | Iterable[str | os.PathLike], out_di
     ``Settings`` or a dict. pages: 0-based page indexes for every file (default all).
     progress: a tqdm bar of pages on stderr when tqdm is installed and stderr is a terminal.
     on_outcome: called in this process with each FileOutcome as it is known.
-    Never raises for a bad input file: it becomes a ``failed`` outcome.
+    Never raises for a bad input file: it becomes a ``failed`` outcome. With workers > 1
+    the workers are spawned, so a script that calls this needs the usual
+    ``if __name__ == "__main__":`` guard.
     """
     if fmt not in FORMATS:
         raise ValueError(f"fmt must be one of {FORMATS}, not {fmt!r}")

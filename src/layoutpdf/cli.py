@@ -46,9 +46,13 @@ def _safe_stem(path: str) -> str:
 
 def cmd_convert(args: argparse.Namespace) -> int:
     from .batch import FAILED, convert_many
-    settings = Settings.from_dict(json.loads(args.settings)) if args.settings else Settings()
+    try:
+        settings = Settings.from_dict(json.loads(args.settings)) if args.settings else Settings()
+        pages = parse_page_ranges(args.pages)
+    except (ValueError, LayoutPDFError) as exc:   # bad JSON, unknown setting, bad page range
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     password = args.password or os.environ.get(PASSWORD_ENV)
-    pages = parse_page_ranges(args.pages)
     if args.workers < 1:
         print("error: --workers must be at least 1", file=sys.stderr)
         return 2
@@ -59,10 +63,15 @@ def cmd_convert(args: argparse.Namespace) -> int:
         elif args.verbose:
             _echo(outcome.line(), sys.stdout)
 
-    report = convert_many(args.inputs, args.output, workers=args.workers, fmt=args.format,
-                          settings=settings, password=password, figures=args.figures,
-                          force=args.force, pages=pages, progress=not args.quiet,
-                          on_outcome=show)
+    try:
+        report = convert_many(args.inputs, args.output, workers=args.workers, fmt=args.format,
+                              settings=settings, password=password, figures=args.figures,
+                              force=args.force, pages=pages, progress=not args.quiet,
+                              on_outcome=show)
+    except KeyboardInterrupt:
+        print("interrupted: finished outputs are kept; run the same command to resume",
+              file=sys.stderr)
+        return 130
     if not args.verbose:
         for outcome in report.outcomes:
             if outcome.status != FAILED:
