@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..model import BBox, Document, Element, Equation, Layer, Line, Page, Role
+from ..model import BBox, Document, Element, Equation, Layer, Line, Page, Role, TextSource
 from ..render.latex_symbols import is_math_char, is_math_font
 from ..settings import Settings
 from .base import join_lines, per_page
@@ -36,6 +36,9 @@ def run(doc: Document, settings: Settings) -> Document:
     found: dict[int, list[Equation]] = {}
 
     def page_fn(d: Document, page: Page, elements: list[Element], s: Settings):
+        if page.text_source is not TextSource.NATIVE:
+            found[page.index] = []     # OCR'd glyphs carry no math fonts or baselines to read
+            return page, elements
         new_page, new_elements, equations = _page(d, page, elements, lines)
         found[page.index] = equations
         return new_page, new_elements
