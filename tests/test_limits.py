@@ -177,9 +177,6 @@ def test_iter_pages_can_stop_early():
     assert first.pages[0].index == 0
 
 
-@pytest.mark.xfail(reason="OCR renders at >= OCR_MIN_DPI=72 whatever the page size: a 14400pt "
-                          "image-only page becomes a 207 Mpx pixmap (~25 s, 2.5 GB RSS); "
-                          "limits.max_crop_pixels is not applied (extract/ocr.py)", strict=False)
 def test_ocr_render_respects_max_pixels(monkeypatch):
     ocr = pytest.importorskip("layoutpdf.extract.ocr")
     path = Path(__file__).parent / "fixtures" / "fuzz" / "ocr_huge_image_page_14400pt.pdf"

@@ -300,7 +300,7 @@ def upright_matrix(pdf_page: pymupdf.Page, rotate: int) -> tuple[pymupdf.Matrix,
 def _render(pdf_page: pymupdf.Page, dpi: float, rotate: int) -> pymupdf.Pixmap:
     rect = pdf_page.rect
     cap = 72 * math.sqrt(OCR_MAX_PIXELS / max(rect.width * rect.height, 1.0))
-    dpi = max(min(dpi, cap), OCR_MIN_DPI)
+    dpi = min(max(min(dpi, cap), OCR_MIN_DPI), cap)   # the pixel cap wins on huge pages
     zoom = dpi / 72
     pix = pdf_page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom).prerotate(rotate),
                               colorspace=pymupdf.csRGB, alpha=False)  # Gray OCRs to nothing
