@@ -25,6 +25,7 @@ from .math_serialize import (MathResult, attach_script_lines, inline_math_runs, 
 PROSE_WORD = re.compile(r"[A-Za-z]{4,}")
 PLAIN_PROSE = re.compile(r"[A-Za-z0-9\s.,;:!?'\"()\[\]\-\u2013\u2014\u2018\u2019\u201c\u201d&%]*")
 MAX_DISPLAY_CHARS = 600
+_TAG = re.compile(r"\(\s*\d+[a-z]?\s*\)\s*$")     # an equation number at the line end
 INLINE_ROLES = {Role.PARAGRAPH, Role.LIST_ITEM}   # captions and notes keep plain text for now
 MAX_DISPLAY_ROWS = 12
 
@@ -118,12 +119,12 @@ def _is_display(e: Element, own: list[Line], page: Page, body: float) -> bool:
     if not own or len(rows_of(tuple(own))) > MAX_DISPLAY_ROWS:
         return False
     share, prose = _math_share(own)
-    if share < 0.2 or prose > 3 + len(own):
+    tagged = any(_TAG.search(ln.text) for ln in own)
+    if share < (0.1 if tagged else 0.2) or prose > 3 + len(own):
         return False
     col = _column_box(page, e)
     left, right = e.bbox.x0 - col.x0, col.x1 - e.bbox.x1
     set_apart = left > 1.5 * body or (right > 1.5 * body and abs(left - right) < 0.25 * col.width)
-    tagged = bool(re.search(r"\(\s*\d+[a-z]?\s*\)\s*$", e.text))
     return set_apart or tagged
 
 
@@ -164,7 +165,9 @@ def _mathy(e: Element, lines: dict[str, Line]) -> bool:
         return False
     share, prose = _math_share([lines[i] for i in e.line_ids if i in lines])
     short = len(e.text.strip()) <= 6 and prose == 0     # a numerator '1', a limit 'n = 1'
-    return (share >= 0.3 and prose <= 1) or short
+    numbered = any(_TAG.search(lines[i].text) for i in e.line_ids if i in lines) \
+        and share >= 0.1 and prose <= 2
+    return (share >= 0.3 and prose <= 1) or short or numbered
 
 
 def _display(e: Element, own: list[Line], rules: list[BBox]) -> Equation:
