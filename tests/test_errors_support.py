@@ -9,29 +9,11 @@ import os
 from pathlib import Path
 
 import pymupdf
+from fixtures.corpus import SENTENCES as FIXTURE_SENTENCES
 
 CORPUS = Path(os.environ.get("LAYOUTPDF_CORPUS", "/work/shared/corpus/real"))
 
-SENTENCES = [
-    "The river rose slowly during the night and covered the lower fields by morning.",
-    "Most of the early settlers built their houses from timber cut on the nearby hills.",
-    "The committee met every Thursday to review the progress of the new library building.",
-    "Coffee was introduced to the region by traders who crossed the desert with camels.",
-    "Several species of migratory birds stop at the lake before continuing south.",
-    "The bridge was closed for repairs after engineers found cracks in two of its piers.",
-    "Her grandmother kept a notebook of recipes that nobody else was allowed to read.",
-    "In the spring the orchard fills with the smell of apple blossom and fresh grass.",
-    "The town council voted to extend the opening hours of the public swimming pool.",
-    "Each volunteer received a map, a flashlight and a list of houses to visit.",
-    "The old lighthouse keeper recorded the weather in a leather bound logbook.",
-    "Heavy snow delayed the trains for several hours along the northern line.",
-    "The museum acquired a collection of ceramic bowls from a private donor.",
-    "Students who attended the workshop learned how to repair their own bicycles.",
-    "The price of wheat fell sharply after an unusually large harvest in the east.",
-    "A narrow path leads from the village square down to the harbour.",
-    "The orchestra rehearsed the final movement until the conductor was satisfied.",
-    "Local farmers rotate their crops to keep the soil healthy from year to year.",
-]
+SENTENCES = FIXTURE_SENTENCES[:18]   # distinct, so each can be found in the output
 
 
 def page_sentences(page: int, per_page: int = 3) -> list[str]:

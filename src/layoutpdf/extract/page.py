@@ -30,7 +30,8 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
     # over the drawing limit only the first paths are kept and tables are not looked for
     dense = count_spans(raw) > limits.max_spans_per_page
     lines = glyph_columns(_lines(raw, index, limits.max_spans_per_page * DENSE_SPAN_FACTOR))
-    drawings, truncated = _drawings(page, limits.max_drawings_per_page)
+    paths = _paths(page)
+    drawings, truncated = _drawings(paths, limits.max_drawings_per_page)
     few_chars = sum(len(ln.text) for ln in lines) < 200
     images = _images(page, index) if few_chars or page.get_images() else []
     # text, drawings and images come in the unrotated page's coordinates; so do width and
@@ -40,7 +41,7 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
                 rotation=int(page.rotation), label=page.get_label() or "",
                 lines=tuple(lines), drawings=tuple(drawings), images=tuple(images),
                 drawings_truncated=truncated,
-                table_candidates=find_table_candidates(page, textpage, lines, drawings, images)
+                table_candidates=find_table_candidates(page, textpage, lines, drawings, images, paths)
                 if settings.tables.enabled and not (dense or truncated) else ())
     return apply_ocr(page, raw_page, settings, issues)
 
@@ -125,11 +126,15 @@ def _color(value) -> int | None:
     return (int(r * 255) << 16) | (int(g * 255) << 8) | int(b * 255)
 
 
-def _drawings(page: pymupdf.Page, cap: int) -> tuple[list[Drawing], bool]:
+def _paths(page: pymupdf.Page) -> list[dict]:
+    """The page's vector paths, read once (drawings and table rules both use them)."""
     try:
-        paths = page.get_cdrawings()
+        return page.get_cdrawings()
     except Exception:  # damaged content streams: text still counts
-        return [], False
+        return []
+
+
+def _drawings(paths: list[dict], cap: int) -> tuple[list[Drawing], bool]:
     truncated = len(paths) > cap
     out = []
     for p in paths[:cap]:

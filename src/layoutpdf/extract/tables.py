@@ -49,7 +49,7 @@ _CAPTION = re.compile(r"^\s*(fig(ure)?|chart|table|tab)\.?\s*[A-Z]?\d+|^\s*table
 
 
 def find_table_candidates(page, textpage, lines: list[Line], drawings: list[Drawing],
-                          images: list[ImagePlacement] = ()) -> tuple[TableCandidate, ...]:
+                          images: list[ImagePlacement], paths: list[dict]) -> tuple[TableCandidate, ...]:
     """Tables on one page, best effort, cheap when the page shows no sign of one."""
     body = [ln for ln in lines if ln.horizontal and ln.text.strip()]
     if len(body) < 2:
@@ -58,7 +58,7 @@ def find_table_candidates(page, textpage, lines: list[Line], drawings: list[Draw
     width, height = float(page.rect.width), float(page.rect.height)
     regions, hs, vs, blocked = [], [], [], []
     if _rule_signal(drawings, em):
-        regions, hs, vs, blocked = _ruled_regions(page, drawings, images, body, em, width * height)
+        regions, hs, vs, blocked = _ruled_regions(paths, drawings, images, body, em, width * height)
     boxes = [box for box, _ in regions] + [b.to_list() for b in blocked]
     rest = [ln for ln in body if not any(_holds(b, ln.bbox) for b in boxes)]
     bands = _aligned_bands(rest, em, width)
@@ -79,10 +79,10 @@ def find_table_candidates(page, textpage, lines: list[Line], drawings: list[Draw
     return tuple(_candidate(g) for g in grids)
 
 
-def _ruled_regions(page, drawings, images, body: list[Line], em: float, area: float):
+def _ruled_regions(paths, drawings, images, body: list[Line], em: float, area: float):
     """Regions bounded by rules, with the merged rules, and the boxes found to be figures
     (curves, images, bar charts under a figure caption), whose text is no table either."""
-    hs, vs, marks = _segments(page, drawings, area)
+    hs, vs, marks = _segments(paths, drawings, area)
     hs = [h for h in _merge(hs) if h.length >= MIN_HRULE_EM * em][:MAX_RULES]
     vs = [v for v in _merge(vs) if v.length >= MIN_VRULE_EM * em][:MAX_RULES]
     regions, blocked = [], []
@@ -221,7 +221,7 @@ def _words(textpage, lines: list[Line], em: float, boxes=None) -> list[Word]:
     return out
 
 
-def _segments(page, drawings: list[Drawing], page_area: float):
+def _segments(paths: list[dict], drawings: list[Drawing], page_area: float):
     """Horizontal and vertical rule pieces, and marks (curves, slanted lines) of figures.
     Read from the drawings' boxes when every path is one thin piece (the common case),
     else from the path items."""
@@ -236,10 +236,6 @@ def _segments(page, drawings: list[Drawing], page_area: float):
                 marks.append(b)
             elif d.kind != "rect" or d.fill is not None or d.stroke is not None:
                 _box_edges(b.x0, b.y0, b.x1, b.y1, True, page_area, hs, vs)
-        return hs, vs, marks
-    try:
-        paths = page.get_cdrawings()
-    except Exception:  # damaged content stream: no rules
         return hs, vs, marks
     for p in paths:
         typ = p.get("type") or ""

@@ -7,12 +7,9 @@ from dataclasses import replace
 from ..model import Document, Element, Layer, Line, Page, Role
 from ..settings import Settings
 from .base import per_page
-from .blocks import LABEL_ONLY, is_list_start
+from .blocks import is_list_start
+from .captions import is_caption_line, parse_label
 
-CAPTION_START = re.compile(
-    r"^\s*(?:(?:fig(?:ure)?|table|tab|algorithm|listing|chart|exhibit|scheme|plate)\.?\s*"
-    r"(?:[A-Z]?\d+(?:\.\d+)*[a-z]?|[IVXLC]+)\s*(?:[:.|—–-]|\s{2}|$)"
-    r"|[图表]\s*\d+)", re.I)
 _NUMBERED_HEADING = re.compile(r"^\s*(?:(?:\d+(?:\.\d+)*|[IVX]+|[A-Z])\.?)\s+\S")
 _FOOTNOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶‖#]|[a-z]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
 
@@ -30,7 +27,7 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
     body = doc.stats.body_size
     sizes = {e.id: _size([lines[i] for i in e.line_ids if i in lines]) for e in elements}
     bottom_of_text = max((e.bbox.y1 for e in elements if e.layer is Layer.BODY
-                          and e.role is Role.PARAGRAPH and not CAPTION_START.match(e.text)
+                          and e.role is Role.PARAGRAPH and parse_label(e.text) is None
                           and len(e.text) > 20 and sizes[e.id] > body * 0.92), default=0.0)
     for e in elements:
         if e.layer is not Layer.BODY or e.role is not Role.PARAGRAPH or "fallback" in e.reasons:
@@ -77,24 +74,12 @@ def _title_id(doc: Document, lines: dict[str, Line]) -> str | None:
 
 
 def _is_caption(e: Element, own: list[Line], body: float) -> bool:
-    first = min(own, key=lambda ln: (ln.bbox.y0, ln.bbox.x0)).text.strip() if own else ""
-    if LABEL_ONLY.match(first):
-        return True   # the label alone on its line: 'TABLE I' above the caption text
-    return bool(CAPTION_START.match(e.text)) and _caption_styled(e, own, body)
-
-
-def _caption_styled(e: Element, own: list[Line], body: float) -> bool:
-    """Tell a caption from a body sentence that starts 'Figure 3 shows': the label is
-    followed by a delimiter, or set in another weight/size than the body text."""
-    head = re.match(r"^\s*\S+\.?\s*\S+", e.text)
-    if not head:
+    """Starts like a caption (the shared caption parser decides: label plus delimiter, the
+    label alone on its line, or the label set apart by weight or size)."""
+    if not own:
         return False
-    rest = e.text[head.end():head.end() + 2]
-    if rest[:1] in (":", ".", "|", "—", "–") or head.group(0).rstrip().endswith((":", ".")):
-        return True
-    spans = [s for ln in own[:1] for s in ln.spans if s.text.strip()]
-    return bool(spans) and (spans[0].bold or spans[0].size < body * 0.95)
-
+    first = min(own, key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
+    return is_caption_line(first, body) is not None
 
 def _is_footnote(e: Element, own: list[Line], size: float, body: float, page: Page,
                  bottom_of_text: float) -> bool:
