@@ -295,6 +295,7 @@ _MATH_FONT_RX = re.compile(
 _SUBSET_RX = re.compile(r"^[A-Z]{6}\+")
 
 
+@lru_cache(maxsize=4096)
 def base_font_name(fontname: str) -> str:
     """Font name without the 6-letter subset prefix ('ABCDEF+CMMI10' -> 'CMMI10')."""
     return _SUBSET_RX.sub("", fontname or "")

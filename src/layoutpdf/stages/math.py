@@ -55,13 +55,14 @@ def _page(doc: Document, page: Page, elements: list[Element], lines: dict[str, L
     body = doc.stats.body_size
     out: list[Element] = []
     equations: list[Equation] = []
-    for e in _merge_display_runs(elements, lines, page, body):
+    memo: dict[str, tuple[int, int, int]] = {}   # line id -> _line_counts (asked often)
+    for e in _merge_display_runs(elements, lines, page, body, memo):
         own = [lines[i] for i in e.line_ids if i in lines]
         if _cjk_or_vertical(e, own):
             out.append(e)             # CJK prose and vertical text are not formulas
             continue
         if e.layer is Layer.BODY and e.role in (Role.PARAGRAPH, Role.EQUATION, Role.HEADING) and \
-                len(e.text) < MAX_DISPLAY_CHARS and _is_display(e, own, page, body):
+                len(e.text) < MAX_DISPLAY_CHARS and _is_display(e, own, page, body, memo):
             eq = _display(e, own, rules)
             equations.append(eq)
             text = eq.latex + (f" \\tag{{{eq.tag}}}" if eq.tag else "")
@@ -97,28 +98,38 @@ def _plain(own: list[Line], body: float) -> bool:
 
 
 # -- display ----------------------------------------------------------------------------
-def _math_share(own: list[Line]) -> tuple[float, int]:
+def _math_share(own: list[Line], memo: dict) -> tuple[float, int]:
     """Share of characters that are math (math font or math symbol), and prose words."""
-    total = math = 0
-    prose = 0
+    total = math = prose = 0
     for ln in own:
-        for s in ln.spans:
-            text = s.text.strip()
-            if not text:
-                continue
-            total += len(text)
-            if is_math_font(s.font):
-                math += len(text)
-            else:
-                math += sum(1 for ch in text if is_math_char(ch) or ch in "=+<>^_|/")
-                prose += len(PROSE_WORD.findall(text))
+        t, m, p = memo.get(ln.id) or memo.setdefault(ln.id, _line_counts(ln))
+        total, math, prose = total + t, math + m, prose + p
     return (math / total if total else 0.0), prose
 
 
-def _is_display(e: Element, own: list[Line], page: Page, body: float) -> bool:
+def _line_counts(ln: Line) -> tuple[int, int, int]:
+    """(characters, math characters, prose words) of one line."""
+    total = math = prose = 0
+    for s in ln.spans:
+        text = s.text.strip()
+        if not text:
+            continue
+        total += len(text)
+        if is_math_font(s.font):
+            math += len(text)
+        else:
+            math += sum(1 for ch in text if ch in _ASCII_MATH or (ch > "\x7f" and is_math_char(ch)))
+            prose += len(PROSE_WORD.findall(text))
+    return total, math, prose
+
+
+_ASCII_MATH = frozenset(c for c in map(chr, range(128)) if is_math_char(c)) | frozenset("=+<>^_|/")
+
+
+def _is_display(e: Element, own: list[Line], page: Page, body: float, memo: dict) -> bool:
     if not own or len(rows_of(tuple(own))) > MAX_DISPLAY_ROWS:
         return False
-    share, prose = _math_share(own)
+    share, prose = _math_share(own, memo)
     tagged = any(_TAG.search(ln.text) for ln in own)
     if share < (0.1 if tagged else 0.2) or prose > 3 + len(own):
         return False
@@ -137,13 +148,13 @@ def _column_box(page: Page, e: Element) -> BBox:
 
 
 def _merge_display_runs(elements: list[Element], lines: dict[str, Line], page: Page,
-                        body: float) -> list[Element]:
+                        body: float, memo: dict) -> list[Element]:
     """A display formula the block stage cut at a fraction (numerator / bar / denominator)
     is one block again: consecutive math-only blocks closer than a line apart."""
     out: list[Element] = []
     for e in elements:
         prev = out[-1] if out else None
-        if prev is not None and _mathy(prev, lines) and _mathy(e, lines) and prev.page == e.page \
+        if prev is not None and _mathy(prev, lines, memo) and _mathy(e, lines, memo) and prev.page == e.page \
                 and _adjacent(prev.bbox, e.bbox, body):
             out[-1] = replace(prev, bbox=prev.bbox.union(e.bbox), line_ids=prev.line_ids + e.line_ids,
                               text=prev.text + " " + e.text)
@@ -159,11 +170,11 @@ def _adjacent(a: BBox, b: BBox, body: float) -> bool:
     return stacked or side_by_side
 
 
-def _mathy(e: Element, lines: dict[str, Line]) -> bool:
+def _mathy(e: Element, lines: dict[str, Line], memo: dict) -> bool:
     if e.layer is not Layer.BODY or e.role not in (Role.PARAGRAPH, Role.HEADING, Role.EQUATION) \
             or len(e.text) > MAX_DISPLAY_CHARS:
         return False
-    share, prose = _math_share([lines[i] for i in e.line_ids if i in lines])
+    share, prose = _math_share([lines[i] for i in e.line_ids if i in lines], memo)
     short = len(e.text.strip()) <= 6 and prose == 0     # a numerator '1', a limit 'n = 1'
     numbered = any(_TAG.search(lines[i].text) for i in e.line_ids if i in lines) \
         and share >= 0.1 and prose <= 2

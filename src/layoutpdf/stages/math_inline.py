@@ -230,7 +230,8 @@ def inline_math_runs(line: Line, body_size: float, rules: Sequence[BBox] = (), *
     """Find the formulas inside a prose line and serialize each of them."""
     if not _may_hold_math(line, body_size, body_fonts):
         return []
-    glyphs = glyphs_from_spans(line.spans)
+    reasons: list[str] = []
+    glyphs = glyphs_from_spans(line.spans, reasons)
     if not glyphs:
         return []
     offs, acc = [], 0
@@ -246,16 +247,15 @@ def inline_math_runs(line: Line, body_size: float, rules: Sequence[BBox] = (), *
     for t in toks:
         if t.kind == "marker":
             out.append(_marker_run(t, base, body_size, offs))
+    # each run's glyphs go to the serializer as they are: runs share no glyph, and
+    # classifying marked only the tokens
     for i, j in _runs_of_tokens(toks):
         gl = _trim([g for t in toks[i:j] for g in t.glyphs], base, body_size)
         if not gl:
             continue
         start = offs[gl[0].pos[0]] + gl[0].pos[1]
         end = offs[gl[-1].end[0]] + gl[-1].end[1]
-        reasons: list[str] = []
-        fresh = glyphs_from_spans(line.spans, reasons)
-        keep = {g.pos for g in gl}
-        sub = [g for g in fresh if g.pos in keep]
+        sub = gl                      # in reading order (_trim sorts)
         x0, x1 = min(g.x0 for g in sub), max(g.x1 for g in sub)
         near = [r for r in rules if r.x1 > x0 - 1 and r.x0 < x1 + 1]
         res = glyphs_to_latex(sub, near, [r for r in reasons if _in_run(r, sub)],

@@ -10,6 +10,7 @@ the `text_layer` stage turns it into issues, so no page is ever silently empty; 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, replace
 
 from ..errors import Issue
@@ -51,16 +52,21 @@ def garbled_chars(text: str, font: str = "") -> int:
     in a CJK font whose span holds no CJK at all, every non-ASCII character (a CID read
     as Latin-1) and every control character is garbage, so is the whole span.
     """
-    if text.isascii() and text.isprintable() and not font:
-        return 0
+    if text.isascii() and text.isprintable():
+        return 0      # no U+FFFD, no control codes, nothing to read as Latin-1
     if is_math_font(font):                # TeX math fonts draw glyphs at control codes
         return text.count(UNMAPPED)
     bad = len(_BAD_CHARS.findall(text))
-    if font and _CJK_FONT.search(font) and not _CJK_TEXT.search(text):
+    if font and _is_cjk_font(font) and not _CJK_TEXT.search(text):
         strange = len(_LATIN1_HIGH.findall(text))
         if bad or strange:
             return len(text.strip()) or bad
     return bad
+
+
+@lru_cache(maxsize=4096)
+def _is_cjk_font(font: str) -> bool:
+    return _CJK_FONT.search(font) is not None
 
 
 def line_garbled(line: Line) -> int:
