@@ -45,14 +45,20 @@ def test_ingestion_pipeline_num_workers_2_matches_sequential(page_docs):
     assert view(parallel) == view(sequential)
 
 
-@pytest.mark.xfail(reason="LayoutNodeParser carries headings from page to page within one "
-                          "call; IngestionPipeline(num_workers=N) cuts the documents into N "
-                          "runs, so the first chunks of a run that starts mid-file lose the "
-                          "headings of earlier pages (the reader could record the heading "
-                          "path in force at each page start)", strict=False)
 def test_ingestion_pipeline_num_workers_2_keeps_heading_paths(page_docs):
+    """The pages are cut into runs, one per process; a run that starts mid-file still gets
+    the headings of the pages before it (the reader records them on every page)."""
     sequential = IngestionPipeline(transformations=[LayoutNodeParser(chunk_size=256)]).run(
-        documents=page_docs)
+        documents=page_docs, num_workers=1)
     parallel = IngestionPipeline(transformations=[LayoutNodeParser(chunk_size=256)]).run(
         documents=page_docs, num_workers=2)
+    assert len(parallel) == len(sequential)
     assert view(parallel, headings=True) == view(sequential, headings=True)
+    assert [(n.text, n.metadata["heading_path"]) for n in parallel] == \
+        [(n.text, n.metadata["heading_path"]) for n in sequential]
+    # a run really started mid-file, and its first node kept an earlier page's headings
+    half = len(page_docs) // 2
+    first = next(n for n in parallel if n.ref_doc_id == page_docs[half].doc_id)
+    start = page_docs[half].metadata["layoutpdf_headings_at_start"]
+    assert page_docs[half].metadata["page"] > 0 and start != "[]"
+    assert first.metadata["heading_path"]

@@ -115,6 +115,26 @@ def test_split_text_carries_headings_from_the_previous_page():
     assert other[0].heading_path == ()
 
 
+def test_headings_at_start_seed_a_page_like_the_carry():
+    splitter = Splitter(chunk_size=12)
+    texts = ["# Paper\n\n## Methods\n\nWe did things.",
+             "More method text, in a sentence of some length.\n\n### Detail\n\nDetails go here.",
+             "## Results\n\nIt worked."]
+    parts = [c.Part(t, (), k) for k, t in enumerate(texts)]
+    starts = c.headings_at_start(parts)
+    assert starts == [[], [(1, "Paper"), (2, "Methods")], [(1, "Paper"), (2, "Methods"), (3, "Detail")]]
+    carry = c.HeadingCarry()
+    carried = [c.split_text(t, splitter, carry=carry, key="f", page=k) for k, t in enumerate(texts)]
+    for k, t in enumerate(texts):
+        seed = c.decode_headings(c.encode_headings(starts[k]))
+        assert c.split_text(t, splitter, seed=seed) == carried[k]
+        # the seed wins over a carry from another file or from an earlier run
+        assert c.split_text(t, splitter, carry=c.HeadingCarry(), key="g", page=k,
+                            seed=seed) == carried[k]
+    assert c.decode_headings('[[1,"A"],[7,"B"]]') is None
+    assert c.decode_headings("not json") is None and c.decode_headings(None) is None
+
+
 def test_figure_refs_from_markdown():
     unit = units_from_markdown("![Figure 2: A plot](figs/f2.png)\n\nFigure 2: A plot of x")[0]
     (ref,) = c.figure_refs(unit)

@@ -105,6 +105,25 @@ MD = ("# Paper\n\n" + "Words about an equation in a long sentence. " * 12 + "\n\
       + "Closing words of the paper. " * 10)
 
 
+def test_pages_split_one_by_one_keep_the_headings_of_earlier_pages():
+    from pathlib import Path
+    pdf = Path(__file__).parent / "fixtures" / "pdfs" / "two_column.pdf"
+    pages = LayoutPDFLoader(pdf).load()
+    assert json.loads(pages[1].metadata["layoutpdf_headings_at_start"])[-1] == [3, "2.2 Ordering"]
+    splitter = LayoutTextSplitter(chunk_size=128)
+    together = splitter.split_documents(pages)
+    alone = [c for p in pages for c in splitter.split_documents([p])]
+    view = [(c.page_content, c.metadata) for c in together]
+    assert view == [(c.page_content, c.metadata) for c in alone]
+    with_boxes = LayoutPDFLoader(pdf).load_and_split(splitter)   # + provenance from the parse
+    assert [(c.page_content, c.metadata["heading_path"]) for c in with_boxes] == \
+        [(c.page_content, c.metadata["heading_path"]) for c in together]
+    first2 = next(c for c in alone if c.metadata["page"] == 1)
+    assert first2.metadata["heading_path"].startswith(
+        "Reading Order Recovery for Multi-Column Documents > 2 Method > ")
+    assert all("layoutpdf_headings_at_start" not in c.metadata for c in together)
+
+
 def test_split_text_is_split_markdown():
     splitter = LayoutTextSplitter(chunk_size=40)
     assert splitter.split_text(MD) == [c.text for c in split_markdown(MD, chunk_size=40)]

@@ -6,7 +6,7 @@ import json
 import pickle
 import re
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 import pytest
 
@@ -21,6 +21,7 @@ from layoutpdf.llama_index import LayoutNodeParser, LayoutPDFReader  # noqa: E40
 from layoutpdf.split import get_tokenizer  # noqa: E402
 from test_adapters_common import STITCH, make_sample_pdf  # noqa: E402
 
+FIXTURES = Path(__file__).parent / "fixtures" / "pdfs"
 FLAT = (str, int, float, bool, type(None))
 TOK = get_tokenizer("cl100k_base")
 
@@ -153,6 +154,46 @@ def test_node_metadata_from_provenance_and_hidden_keys(docs):
     assert stitched and stitched[0].metadata["page_end"] == 1
     page2 = [n for n in nodes if n.metadata["page"] == 1]
     assert page2[0].metadata["heading_path"] == "Introduction > Results"
+
+
+def node_view(nodes):
+    return [(n.node_id, n.text, n.metadata) for n in nodes]
+
+
+@pytest.mark.parametrize("name", ["three_column.pdf", "two_column.pdf", "running_furniture.pdf"])
+def test_a_page_parsed_alone_keeps_the_headings_of_earlier_pages(name):
+    """IngestionPipeline(num_workers=N) hands a node parser a run of pages that may start
+    mid-file: each page document records the headings in force where it starts."""
+    docs = LayoutPDFReader().load_data(FIXTURES / name)
+    assert len(docs) > 1
+    for d in docs:
+        start = json.loads(d.metadata["layoutpdf_headings_at_start"])
+        assert all(isinstance(lvl, int) and isinstance(t, str) for lvl, t in start)
+        assert "layoutpdf_headings_at_start" in d.excluded_embed_metadata_keys
+        assert "layoutpdf_headings_at_start" in d.excluded_llm_metadata_keys
+        assert "layoutpdf_headings_at_start" not in d.get_metadata_str(MetadataMode.EMBED)
+    assert docs[0].metadata["layoutpdf_headings_at_start"] == "[]"
+    parser = LayoutNodeParser(chunk_size=128)
+    together = parser.get_nodes_from_documents(docs)
+    alone = [n for d in docs for n in parser.get_nodes_from_documents([d])]
+    assert node_view(alone) == node_view(together)
+    for n in together:
+        assert "layoutpdf_headings_at_start" not in n.metadata
+
+
+def test_node_on_page_2_under_a_heading_from_page_1():
+    docs = LayoutPDFReader().load_data(FIXTURES / "three_column.pdf")
+    page2 = docs[1]
+    assert not page2.text.lstrip().startswith("#")          # page 2 opens with body text
+    first = LayoutNodeParser(chunk_size=128).get_nodes_from_documents([page2])[0]
+    assert first.metadata["page"] == 1
+    assert first.metadata["heading_path"] == ("Field Notes on Coastal Settlements > "
+                                              "From the archive")     # both on page 1
+    assert "From the archive" not in page2.text
+    bare = Document(text=page2.text, metadata={k: v for k, v in page2.metadata.items()
+                                               if k != "layoutpdf_headings_at_start"})
+    (without,) = LayoutNodeParser(chunk_size=128).get_nodes_from_documents([bare])[:1]
+    assert without.metadata["heading_path"] == ""    # what the seed is there for
 
 
 def test_chunk_budget_and_node_text_is_get_content(docs):

@@ -7,7 +7,10 @@
   splitter that only receives the text later (a LlamaIndex node parser) can still give
   every chunk its page range and boxes;
 - splitting one text into chunks with that provenance, carrying the heading path over
-  from the previous page of the same file.
+  from the previous page of the same file;
+- the headings in force at the start of each page, recorded by the readers so that a
+  page split without its predecessor (another batch, another process) gets the same
+  heading path as when the whole file is split in order.
 """
 from __future__ import annotations
 
@@ -34,6 +37,8 @@ _RLOCK_TYPE = type(threading.RLock())
 PROVENANCE_KEY = "layoutpdf_units"      # hidden metadata: provenance of the text's units
 ISSUES_KEY = "layoutpdf_issues"
 TEXT_SOURCE_KEY = "text_source"
+# Page documents: headings in force where the page starts, JSON [[level, text], ...].
+HEADINGS_KEY = "layoutpdf_headings_at_start"
 
 # Keys of Chunk.metadata() that are for programs, not for embedding models or LLMs.
 CHUNK_HIDDEN_KEYS = ("page_start", "page_end", "element_ids", "bboxes", "figure_ids",
@@ -356,6 +361,55 @@ def _heading_level(u: Unit) -> int:
     return len(m.group(1)) if m else 1
 
 
+Stack = list[tuple[int, str]]     # (level, heading text), outermost first
+
+
+def headings_after(stack: Sequence[tuple[int, str]], units: Sequence[Unit]) -> Stack:
+    """The heading stack after `units`, starting from `stack`."""
+    end = list(stack)
+    for u in units:
+        if u.kind is UnitKind.HEADING:
+            level = _heading_level(u)
+            while end and end[-1][0] >= level:
+                end.pop()
+            end.append((level, _heading_text(u.text)))
+    return end
+
+
+def headings_at_start(parts: Sequence[Part]) -> list[Stack]:
+    """For each part (pages of one file, in order), the heading stack where it starts.
+
+    Computed from each part's text parsed back into units, exactly as `split_text` does,
+    so a page seeded with it is split as if every earlier page had just been split.
+    """
+    from ..split import units_from_markdown
+    stacks, stack = [], []
+    for part in parts:
+        stacks.append(stack)
+        stack = headings_after(stack, units_from_markdown(part.text))
+    return stacks
+
+
+def encode_headings(stack: Sequence[tuple[int, str]]) -> str:
+    return json.dumps([[lvl, text] for lvl, text in stack], separators=(",", ":"),
+                      ensure_ascii=False)
+
+
+def decode_headings(value: Any) -> Stack | None:
+    """A stack from its metadata value; None if absent or malformed (then ignored)."""
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        data = json.loads(value)
+        stack = [(int(lvl), str(text)) for lvl, text in data]
+    except (ValueError, TypeError):
+        log.debug("layoutpdf %s ignored: %r", HEADINGS_KEY, value[:80])
+        return None
+    if any(not 1 <= lvl <= 6 for lvl, _ in stack):
+        return None
+    return stack
+
+
 class HeadingCarry:
     """Heading stack at the end of the last text split, per file, to seed the next page.
 
@@ -380,14 +434,10 @@ class HeadingCarry:
 def _apply_carry(chunks: list[Any], units: Sequence[Unit],
                  stack: list[tuple[int, str]]) -> tuple[list[Any], list[tuple[int, str]]]:
     levels: dict[str, int] = {}
-    end = list(stack)
     for u in units:
         if u.kind is UnitKind.HEADING:
-            level, text = _heading_level(u), _heading_text(u.text)
-            levels.setdefault(text, level)
-            while end and end[-1][0] >= level:
-                end.pop()
-            end.append((level, text))
+            levels.setdefault(_heading_text(u.text), _heading_level(u))
+    end = headings_after(stack, units)
     out = []
     for c in chunks:
         path = tuple(c.heading_path)
@@ -400,21 +450,26 @@ def _apply_carry(chunks: list[Any], units: Sequence[Unit],
 
 def split_text(text: str, splitter: Any, provenance: Sequence[Provenance] | None = None,
                carry: HeadingCarry | None = None, key: Any = None,
-               page: int | None = None) -> list[Any]:
+               page: int | None = None, seed: Sequence[tuple[int, str]] | None = None
+               ) -> list[Any]:
     """Chunks of `text` (layoutpdf Markdown, or any Markdown best effort).
 
     Units are parsed back from the text (so chunk offsets refer to it), given the
     provenance of the rendered units when known, and packed by `splitter`
-    (a layoutpdf.split.Splitter). With `carry`, the heading path continues across pages.
+    (a layoutpdf.split.Splitter). The heading path starts from `seed` (the headings in
+    force where the text starts, as the readers record them) when given, else, with
+    `carry`, from where the previous page of the same file left it.
     """
     from ..split import units_from_markdown
     units = units_from_markdown(text)
     if provenance:
         units = enrich(units, provenance)
     chunks = splitter.split_units(units)
-    if carry is not None:
-        chunks, end = _apply_carry(chunks, units, carry.start(key, page))
-        carry.finish(key, page, end)
+    if carry is not None or seed is not None:
+        start = list(seed) if seed is not None else carry.start(key, page)  # type: ignore[union-attr]
+        chunks, end = _apply_carry(chunks, units, start)
+        if carry is not None:
+            carry.finish(key, page, end)
     return chunks
 
 

@@ -10,6 +10,11 @@ The loader's metadata matches ``PyMuPDFLoader`` (``source``, ``file_path``, ``pa
 ``layoutpdf_issues`` and ``text_source``. ``load_and_split()`` without an argument uses
 ``LayoutTextSplitter`` with the loader settings' ``split.chunk_size`` (tokens), not
 LangChain's default 4,000-character splitter.
+
+In page mode each page Document also has ``layoutpdf_headings_at_start``: the headings in
+force where the page starts (JSON ``[[level, "text"], ...]``). ``LayoutTextSplitter``
+starts the page's ``heading_path`` from it, so pages split in separate batches or
+processes get the same chunks as the whole file split in order; chunks do not keep it.
 """
 from __future__ import annotations
 
@@ -19,9 +24,10 @@ from typing import Any, Callable, Iterator, Sequence
 
 from ..settings import Settings
 from ..split import Splitter, ensure_tiktoken_cache
-from ._common import (HeadingCarry, Part, Provenance, chunk_metadata, chunk_offsets, check_mode,
-                      missing_framework, parse_locked, part_metadata, parts_of, pdf_info,
-                      provenance_of, settings_dict, split_text, to_settings)
+from ._common import (HEADINGS_KEY, HeadingCarry, Part, Provenance, chunk_metadata,
+                      chunk_offsets, check_mode, decode_headings, encode_headings,
+                      headings_at_start, missing_framework, parse_locked, part_metadata,
+                      parts_of, pdf_info, provenance_of, settings_dict, split_text, to_settings)
 
 try:
     from langchain_core.document_loaders import BaseLoader
@@ -77,9 +83,11 @@ class LayoutTextSplitter(TextSplitter):
                    carry: HeadingCarry) -> list[Document]:
         page = meta.get("page") if isinstance(meta.get("page"), int) else None
         key = meta.get("source") or meta.get("file_path") or None
+        seed = decode_headings(meta.get(HEADINGS_KEY))
         docs = []
-        for chunk in split_text(text, self._layout, provenance, carry, key, page):
+        for chunk in split_text(text, self._layout, provenance, carry, key, page, seed=seed):
             metadata = copy.deepcopy(meta)
+            metadata.pop(HEADINGS_KEY, None)
             metadata.update(chunk_metadata(chunk, page))
             if self._add_start_index:
                 metadata["start_index"] = chunk_offsets(chunk, text)[0]
@@ -118,8 +126,8 @@ class LayoutPDFLoader(BaseLoader):
     def lazy_load(self) -> Iterator[Document]:
         doc, parts = self._parts()
         base = self._base_metadata(doc)
-        for part in parts:
-            yield Document(page_content=part.text, metadata=self._metadata(base, doc, part))
+        for part, start in zip(parts, self._starts(parts)):
+            yield Document(page_content=part.text, metadata=self._metadata(base, doc, part, start))
 
     def load_and_split(self, text_splitter: TextSplitter | None = None) -> list[Document]:
         """Load and split; without a splitter, layoutpdf's, sized by ``settings.split``.
@@ -135,10 +143,13 @@ class LayoutPDFLoader(BaseLoader):
         base = self._base_metadata(doc)
         carry = HeadingCarry()
         out: list[Document] = []
-        for part in parts:
-            out.extend(text_splitter._documents(part.text, self._metadata(base, doc, part),
+        for part, start in zip(parts, self._starts(parts)):
+            out.extend(text_splitter._documents(part.text, self._metadata(base, doc, part, start),
                                                 provenance_of(part.units), carry))
         return out
+
+    def _starts(self, parts: list[Part]) -> list[Any]:
+        return headings_at_start(parts) if self.mode == "page" else [None] * len(parts)
 
     def _base_metadata(self, doc: Any) -> dict[str, Any]:
         info = pdf_info(doc)
@@ -150,9 +161,12 @@ class LayoutPDFLoader(BaseLoader):
         meta.update(info)
         return meta
 
-    def _metadata(self, base: dict[str, Any], doc: Any, part: Part) -> dict[str, Any]:
+    def _metadata(self, base: dict[str, Any], doc: Any, part: Part,
+                  headings: Any = None) -> dict[str, Any]:
         meta = dict(base)
         meta.update(part_metadata(doc, part))
+        if headings is not None:
+            meta[HEADINGS_KEY] = encode_headings(headings)
         if part.page is not None:   # PyMuPDFLoader's key order: page last of its keys
             meta["page"] = meta.pop("page")
         return meta

@@ -10,7 +10,10 @@ The reader gives one Document per page (like LlamaIndex's own PDF reader; mode="
 one per file) whose text is layoutpdf Markdown. A paragraph that continues across a page
 break stays whole on the page where it starts. Each Document also carries, under the hidden
 metadata key ``layoutpdf_units``, compact provenance of its units (element ids, boxes), so
-the node parser can give every chunk its page range and boxes.
+the node parser can give every chunk its page range and boxes, and, under the hidden key
+``layoutpdf_headings_at_start``, the headings in force where the page starts, so a page
+that reaches the node parser without the pages before it (``IngestionPipeline(...,
+num_workers=N)`` cuts the documents into N runs) still gets its full heading path.
 
 The node parser packs that Markdown into token-bounded chunks with layoutpdf's splitter
 (never cutting a ``$$`` block, keeping footnote definitions with their anchors and
@@ -25,9 +28,10 @@ from typing import Any, Iterator, Sequence
 
 from ..settings import Settings
 from ..split import Splitter
-from ._common import (CHUNK_HIDDEN_KEYS, ISSUES_KEY, PROVENANCE_KEY, TEXT_SOURCE_KEY,
-                      HeadingCarry, Part, box_list, check_mode, chunk_metadata, chunk_offsets,
-                      decode_provenance, encode_provenance, figure_refs, mentions_figure,
+from ._common import (CHUNK_HIDDEN_KEYS, HEADINGS_KEY, ISSUES_KEY, PROVENANCE_KEY,
+                      TEXT_SOURCE_KEY, HeadingCarry, Part, box_list, check_mode, chunk_metadata,
+                      chunk_offsets, decode_headings, decode_provenance, encode_headings,
+                      encode_provenance, figure_refs, headings_at_start, mentions_figure,
                       missing_framework, parse_locked, part_metadata, parts_of, settings_dict,
                       source_string, split_text, to_settings)
 
@@ -47,7 +51,7 @@ __all__ = ["LayoutPDFReader", "LayoutNodeParser"]
 # Reader keys kept out of embedding and LLM text (page_label and file_name stay visible,
 # as with LlamaIndex's own PDF reader).
 READER_HIDDEN_KEYS = ("page", "total_pages", "source", ISSUES_KEY, TEXT_SOURCE_KEY,
-                      PROVENANCE_KEY)
+                      PROVENANCE_KEY, HEADINGS_KEY)
 IMAGE_HIDDEN_KEYS = ("figure_id", "figure_label", "text_node_id", "mentioned_in")
 
 
@@ -70,7 +74,11 @@ class LayoutPDFReader(BaseReader):
     Metadata (flat values): ``page_label`` (1-based or the printed label), ``file_name``,
     ``page`` (0-based), ``total_pages``, ``source``, ``layoutpdf_issues`` (number of
     processing issues on that page, or in the document for mode="single"),
-    ``text_source`` (native/ocr/mixed), then ``extra_info`` merged over them.
+    ``text_source`` (native/ocr/mixed), in page mode ``layoutpdf_headings_at_start``
+    (the headings in force where the page starts, JSON ``[[level, "text"], ...]``: the
+    node parser starts the page's heading path from it), then ``extra_info`` merged over
+    them. Keys other than ``page_label`` and ``file_name`` are excluded from embedding and
+    LLM text.
 
     The reader holds only plain data, so it pickles into the worker processes of
     ``SimpleDirectoryReader(...).load_data(num_workers=N)``; parsing takes a process-wide
@@ -99,15 +107,17 @@ class LayoutPDFReader(BaseReader):
         source, path = _open(file, fs)
         doc = parse_locked(source, to_settings(self.settings), self.password, self.image_dir)
         name = os.path.basename(path) if path else str(doc.metadata.get("file_name") or "")
-        for part in parts_of(doc, self.mode, self.image_dir):
-            yield self._document(doc, part, name, path, extra_info)
+        parts = parts_of(doc, self.mode, self.image_dir)
+        starts = headings_at_start(parts) if self.mode == "page" else [None] * len(parts)
+        for part, start in zip(parts, starts):
+            yield self._document(doc, part, name, path, extra_info, start)
 
     def load_data(self, file: Any, extra_info: dict | None = None,
                   fs: Any = None) -> list[Document]:
         return list(self.lazy_load_data(file, extra_info=extra_info, fs=fs))
 
     def _document(self, doc: Any, part: Part, name: str, path: str,
-                  extra_info: dict | None) -> Document:
+                  extra_info: dict | None, headings: Any = None) -> Document:
         meta: dict[str, Any] = {}
         common = part_metadata(doc, part)
         if "page_label" in common:
@@ -117,6 +127,8 @@ class LayoutPDFReader(BaseReader):
         meta["source"] = path
         if self.provenance:
             meta[PROVENANCE_KEY] = encode_provenance(part.units)
+        if headings is not None:
+            meta[HEADINGS_KEY] = encode_headings(headings)
         if extra_info:
             meta.update(extra_info)
         hidden = [k for k in READER_HIDDEN_KEYS if k in meta]
@@ -161,6 +173,12 @@ class LayoutNodeParser(NodeParser):
     ``has_math``, ``oversize``, ``extraction_confidence``, ``unit_kinds``); all but
     ``heading_path`` are excluded from embedding and LLM text. ``start_char_idx`` /
     ``end_char_idx`` locate the node text in the Document text.
+
+    ``heading_path`` starts from the page Document's ``layoutpdf_headings_at_start`` (set
+    by ``LayoutPDFReader``), so the nodes do not depend on how the Documents are cut into
+    batches (``IngestionPipeline(..., num_workers=N)``). Documents without it (other
+    readers) continue the heading path from the previous page of the same file in the
+    same call.
     """
 
     chunk_size: int = Field(default=512, gt=0, description="Token budget of a chunk.")
@@ -209,7 +227,7 @@ class LayoutNodeParser(NodeParser):
         page = meta.get("page") if isinstance(meta.get("page"), int) else None
         key = meta.get("file_path") or meta.get("source") or meta.get("file_name") or None
         chunks = split_text(text, splitter, decode_provenance(meta.get(PROVENANCE_KEY), text),
-                            carry, key, page)
+                            carry, key, page, seed=decode_headings(meta.get(HEADINGS_KEY)))
         source = _related(node)
         embed_hidden = _unique(node.excluded_embed_metadata_keys, CHUNK_HIDDEN_KEYS)
         llm_hidden = _unique(node.excluded_llm_metadata_keys, CHUNK_HIDDEN_KEYS)
@@ -277,8 +295,9 @@ class LayoutNodeParser(NodeParser):
         texts = super()._postprocess_parsed_nodes(texts, parent_doc_map)
         for img in images:   # one at a time: image nodes are not in the PREVIOUS/NEXT chain
             super()._postprocess_parsed_nodes([img], parent_doc_map)
-        for n in (*texts, *images):
+        for n in (*texts, *images):   # page-document machinery; chunks have heading_path
             n.metadata.pop(PROVENANCE_KEY, None)
+            n.metadata.pop(HEADINGS_KEY, None)
         return [*texts, *images]
 
 
