@@ -28,8 +28,9 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
     raw = textpage.extractDICT()
     # over the span limit the page degrades (pipeline: too_many_spans, plain text, no tables);
     # over the drawing limit only the first paths are kept and tables are not looked for
-    dense = count_spans(raw) > limits.max_spans_per_page
-    lines = glyph_columns(_lines(raw, index, limits.max_spans_per_page * DENSE_SPAN_FACTOR))
+    lines, raw_spans = _lines(raw, index, limits.max_spans_per_page * DENSE_SPAN_FACTOR)
+    dense = raw_spans > limits.max_spans_per_page
+    lines = glyph_columns(lines)
     paths = _paths(page)
     drawings, truncated = _drawings(paths, limits.max_drawings_per_page)
     few_chars = sum(len(ln.text) for ln in lines) < 200
@@ -46,45 +47,40 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
     return apply_ocr(page, raw_page, settings, issues)
 
 
-def count_spans(raw: dict) -> int:
-    """Spans with text in a page's raw dict (cheap: no objects are built)."""
-    return sum(1 for b in raw.get("blocks", ()) if b.get("type", 0) == 0
-               for ln in b.get("lines", ()) for s in ln.get("spans", ()) if s.get("text"))
-
-
-def _lines(raw: dict, page_index: int, max_spans: int) -> list[Line]:
+def _lines(raw: dict, page_index: int, max_spans: int) -> tuple[list[Line], int]:
+    """Lines of the page's raw dict (at most `max_spans` spans are built), and how many
+    spans with text the dict holds."""
     out: list[Line] = []
-    nspan = 0
+    nspan = nraw = 0
+    prefix = f"p{page_index}-s"
     for block in raw.get("blocks", ()):
         if block.get("type", 0) != 0:
             continue
         for ln in block.get("lines", ()):
             raw_spans: list[list] = []     # [text, span dict]; spaces folded into the previous
-            for s in ln.get("spans", ()):
-                text = s.get("text")
+            for s in ln["spans"]:
+                text = s["text"]
                 if not text:
                     continue
-                if raw_spans and _blank(text):
+                nraw += 1
+                if raw_spans and not text.strip(_SPACES):
                     raw_spans[-1][0] += text
                     continue
                 raw_spans.append([text, s])
-            spans = []
-            for text, s in raw_spans:
-                if nspan >= max_spans:
-                    break
-                x0, y0, x1, y1 = s["bbox"]
-                spans.append(Span(f"p{page_index}-s{nspan}", text, BBox(x0, y0, x1, y1),
-                                  s.get("font", ""), s.get("size", 0.0), s.get("flags", 0),
-                                  s.get("color", 0), s.get("alpha", 255), s["origin"]))
-                nspan += 1
-            if not spans:
+            if not raw_spans or nspan >= max_spans:
                 continue
-            direction = tuple(round(v, 3) for v in ln.get("dir", (1.0, 0.0)))
+            spans = []
+            for text, s in raw_spans[:max_spans - nspan]:
+                spans.append(Span(prefix + str(nspan), text, BBox(*s["bbox"]), s["font"], s["size"],
+                                  s["flags"], s["color"], s.get("alpha", 255), s["origin"]))
+                nspan += 1
+            dx, dy = ln.get("dir", (1.0, 0.0))
+            direction = (round(dx, 3), round(dy, 3))
             vertical = bool(ln.get("wmode", 0))
             for piece in _split_wide_gaps(spans, direction, vertical):
                 out.append(Line.build(f"p{page_index}-l{len(out)}", page_index, tuple(piece),
                                       direction, vertical))
-    return out
+    return out, nraw
 
 
 _SPACES = " \u00a0\u2002\u2003\u2009\u200a\u202f\u3000"
@@ -101,13 +97,18 @@ def _split_wide_gaps(spans: list[Span], direction: tuple, vertical: bool) -> lis
     if vertical or abs(direction[1]) > 0.05 or len(spans) < 2:
         return [spans]
     pieces: list[list[Span]] = [[spans[0]]]
-    last_ink = spans[0] if not _blank(spans[0].text) else None
+    first = spans[0]
+    last_ink = first if first.text.strip(_SPACES) else None
     for s in spans[1:]:
-        if not _blank(s.text):
-            if last_ink is not None and s.bbox.x0 - last_ink.bbox.x1 > SPLIT_GAP_EM * max(s.size, last_ink.size):
+        if s.text.strip(_SPACES):
+            if last_ink is not None and \
+                    s.bbox.x0 - last_ink.bbox.x1 > SPLIT_GAP_EM * max(s.size, last_ink.size):
                 pieces.append([])
             last_ink = s
         pieces[-1].append(s)
+    if len(pieces) == 1 and last_ink is not None and first.text.strip(_SPACES) \
+            and spans[-1].text.strip(_SPACES):
+        return pieces                       # one piece, no blank ends: nothing to trim
     return [_trim(p) for p in pieces if any(not _blank(s.text) for s in p)]
 
 
