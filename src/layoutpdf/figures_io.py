@@ -23,7 +23,7 @@ def render_figure(doc: Document, figure: Figure, dpi: int = 150, source=None,
                   password: str | None = None) -> bytes:
     """PNG bytes of the figure's region (a page clip, so vector content is included)."""
     from .extract.figures import render_clips
-    return render_clips(_source(doc, source), [(figure.page, _clip(doc, figure))], dpi=dpi,
+    return render_clips(_source(doc, source), [_clip_spec(doc, figure)], dpi=dpi,
                         max_pixels=Settings().limits.max_crop_pixels, password=password)[0]
 
 
@@ -37,7 +37,7 @@ def save_figures(doc: Document, directory: str, dpi: int = 150, *, source=None,
     os.makedirs(directory, exist_ok=True)
     root = os.path.realpath(directory)
     names = figure_file_names(doc)
-    images = render_clips(_source(doc, source), [(f.page, _clip(doc, f)) for f in doc.figures],
+    images = render_clips(_source(doc, source), [_clip_spec(doc, f) for f in doc.figures],
                           dpi=dpi, max_pixels=Settings().limits.max_crop_pixels, password=password)
     figures = []
     for f, name, png in zip(doc.figures, names, images):
@@ -75,6 +75,12 @@ def _source(doc: Document, source):
         raise ValueError("the document was not parsed from a file that still exists; "
                          "pass source=<path, bytes or file object> to render its figures")
     return doc.source
+
+
+def _clip_spec(doc: Document, f: Figure) -> tuple:
+    """(page index, clip box, view) for extract.figures.render_clips."""
+    page = next((p for p in doc.pages if p.index == f.page), None)
+    return (f.page, _clip(doc, f)) + ((page.view,) if page is not None and page.width > 0 else ())
 
 
 def _clip(doc: Document, f: Figure) -> BBox:

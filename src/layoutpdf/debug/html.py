@@ -70,11 +70,11 @@ def _round(v):
 # -- page images ----------------------------------------------------------------------------
 
 def page_image(source, page_index: int, *, dpi: int = DEFAULT_DPI, password: str | None = None,
-               image_format: str = "auto") -> str:
+               image_format: str = "auto", view: tuple[int, float, float] | None = None) -> str:
     """The page as a ``data:`` URI. ``auto``: the smaller of a palette PNG and a JPEG when
     Pillow is installed, else the plain PNG. Raises what opening the PDF raises."""
     from ..extract.render import render_page  # the only package that talks to PyMuPDF
-    png = render_page(source, page_index, dpi=dpi, password=password)
+    png = render_page(source, page_index, dpi=dpi, password=password, view=view)
     if image_format == "png":
         return _data_uri("image/png", png)
     try:
@@ -114,7 +114,7 @@ def _images(document: Document, pages: Sequence[Page], dpi: int, source, passwor
     for k, page in enumerate(pages):
         try:
             images[page.index] = page_image(src, page.index, dpi=dpi, password=password,
-                                            image_format=image_format)
+                                            image_format=image_format, view=page.view)
         except Exception as exc:  # noqa: BLE001 - the report still shows the overlay
             log.warning("inspector: page %d image not rendered: %s", page.index, exc)
             message = f"page image not rendered: {type(exc).__name__}: {exc}"
@@ -545,7 +545,7 @@ def _thumbnail(document: Document, dpi: int) -> str:
         return ""
     page = document.pages[0]
     try:
-        image = page_image(document.source, page.index, dpi=dpi)
+        image = page_image(document.source, page.index, dpi=dpi, view=page.view)
     except Exception as exc:  # noqa: BLE001 - a summary never fails
         log.debug("summary thumbnail not rendered: %s", exc)
         image = None

@@ -39,7 +39,7 @@ def draw(document: Document, page_index: int, *, dpi: int = 100, source=None,
             shapes.append(("rect", tuple(box.to_list()), ROLE_COLORS.get(e.role, (0, 0, 0)), label))
     shapes += _figure_links(document, page_index)
     return render_page(source or document.source, page_index, dpi=dpi, shapes=shapes,
-                       password=password)
+                       password=password, view=page.view)
 
 
 def _figure_links(document: Document, page_index: int) -> list:

@@ -36,6 +36,7 @@ from ..errors import Issue, OCRUnavailableError
 from ..model import BBox, Drawing, ImagePlacement, Line, Page, Span, TextSource
 from ..settings import Settings
 from ..stages.base import cjk_despace, is_cjk, is_hangul
+from .render import view_matrix
 from ..stages.text_layer import OCR_ID_MARK, TextLayerReport, assess, garbled_chars
 
 log = logging.getLogger("layoutpdf")
@@ -172,7 +173,7 @@ def _ocr(pdf_page: pymupdf.Page, page: Page, settings: Settings, eng: Engine,
          report: TextLayerReport) -> Page:
     rotate, script = orientation(pdf_page, eng)
     languages = _languages(eng, script)
-    matrix, width, height = upright_matrix(pdf_page, rotate)
+    matrix, width, height = upright_matrix(pdf_page, page, rotate)
     ocr_lines = recognise(pdf_page, page.index, rotate, languages, settings.ocr.dpi, eng.tessdata)
     keep, dropped = _native_to_keep(page, settings)
     moved = tuple(matrix) != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -188,7 +189,7 @@ def _ocr(pdf_page: pymupdf.Page, page: Page, settings: Settings, eng: Engine,
     else:
         source = TextSource.NATIVE if keep else TextSource.OCR
     return replace(page, lines=tuple(keep) + tuple(added), text_source=source,
-                   width=width, height=height,
+                   width=width, height=height, view_rotation=(-rotate) % 360,
                    images=tuple(_move_image(im, matrix) for im in page.images) if moved else page.images,
                    drawings=tuple(_move_drawing(d, matrix) for d in page.drawings) if moved else page.drawings,
                    table_candidates=() if moved else page.table_candidates)
@@ -287,12 +288,11 @@ def parse_osd(text: str) -> tuple[int, str | None]:
     return int(rotate) % 360, script
 
 
-def upright_matrix(pdf_page: pymupdf.Page, rotate: int) -> tuple[pymupdf.Matrix, float, float]:
-    """Matrix from the raw (unrotated) page space to the upright page, and its size."""
-    w, h = pdf_page.rect.width, pdf_page.rect.height
-    unrotated = pymupdf.Rect(0, 0, h, w) if pdf_page.rotation % 180 else pymupdf.Rect(0, 0, w, h)
-    m = pdf_page.rotation_matrix * pymupdf.Matrix(rotate)
-    r = unrotated * m
+def upright_matrix(pdf_page: pymupdf.Page, page: Page, rotate: int) -> tuple[pymupdf.Matrix, float, float]:
+    """Matrix from the extracted page's coordinates to the displayed page turned by
+    `rotate` (what OCR reads), and that page's size."""
+    m = view_matrix(page.view_rotation, page.width, page.height) * pymupdf.Matrix(rotate)
+    r = pymupdf.Rect(0, 0, page.width, page.height) * m
     m = m * pymupdf.Matrix(1, 0, 0, 1, -r.x0, -r.y0)
     return m, float(r.width), float(r.height)
 

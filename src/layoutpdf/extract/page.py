@@ -22,29 +22,81 @@ DENSE_SPAN_FACTOR = 3  # over limits.max_spans_per_page a page is plain text; pa
 def extract_page(page: pymupdf.Page, index: int, settings: Settings,
                  issues: list[Issue] | None = None) -> Page:
     """Raw content of one page; OCR'd where the text layer is missing or garbage
-    (`ocr.apply_ocr`, which appends its issues to `issues`)."""
+    (`ocr.apply_ocr`, which appends its issues to `issues`).
+
+    Coordinates are those of the page as a viewer shows it (after /Rotate), unless the
+    text runs sideways there and upright on the unrotated page (a portrait page turned
+    by /Rotate): then they stay unrotated and `Page.view_rotation` says how to show them.
+    """
     limits = settings.limits
     textpage = page.get_textpage(flags=TEXT_FLAGS)
     raw = textpage.extractDICT()
+    to_display = None
+    if page.rotation % 360 and _upright_share(raw, page.rotation_matrix) >= _upright_share(raw, None):
+        to_display = page.rotation_matrix
+        textpage = page.get_textpage(flags=TEXT_FLAGS, matrix=to_display, clip=page.rect)
+        raw = textpage.extractDICT()
     # over the span limit the page degrades (pipeline: too_many_spans, plain text, no tables);
     # over the drawing limit only the first paths are kept and tables are not looked for
     lines, raw_spans = _lines(raw, index, limits.max_spans_per_page * DENSE_SPAN_FACTOR)
     dense = raw_spans > limits.max_spans_per_page
     lines = glyph_columns(lines)
     paths = _paths(page)
+    if to_display is not None:
+        paths = [_moved_path(p, to_display) for p in paths]
     drawings, truncated = _drawings(paths, limits.max_drawings_per_page)
     few_chars = sum(len(ln.text) for ln in lines) < 200
-    images = _images(page, index) if few_chars or page.get_images() else []
-    # text, drawings and images come in the unrotated page's coordinates; so do width and
-    # height (page.rect is the rotated, displayed box)
-    rect = page.cropbox
-    raw_page = Page(index=index, width=float(rect.width), height=float(rect.height),
-                rotation=int(page.rotation), label=page.get_label() or "",
-                lines=tuple(lines), drawings=tuple(drawings), images=tuple(images),
-                drawings_truncated=truncated,
-                table_candidates=find_table_candidates(page, textpage, lines, drawings, images, paths)
-                if settings.tables.enabled and not (dense or truncated) else ())
+    images = _images(page, index, to_display) if few_chars or page.get_images() else []
+    if to_display is not None:
+        rect, view_rotation = page.rect, 0
+    else:    # page.cropbox: the unrotated box (page.rect is the displayed one)
+        rect, view_rotation = page.cropbox, int(page.rotation) % 360
+    width, height = float(rect.width), float(rect.height)
+    raw_page = Page(index=index, width=width, height=height,
+                    rotation=int(page.rotation), view_rotation=view_rotation,
+                    label=page.get_label() or "",
+                    lines=tuple(lines), drawings=tuple(drawings), images=tuple(images),
+                    drawings_truncated=truncated,
+                    table_candidates=find_table_candidates(width, height, textpage, lines, drawings,
+                                                           images, paths)
+                    if settings.tables.enabled and not (dense or truncated) else ())
     return apply_ocr(page, raw_page, settings, issues)
+
+
+def _upright_share(raw: dict, matrix: pymupdf.Matrix | None) -> int:
+    """Characters whose line runs left to right once `matrix` (a page rotation) is applied."""
+    n = 0
+    for block in raw.get("blocks", ()):
+        for ln in block.get("lines", ()) if block.get("type", 0) == 0 else ():
+            dx, dy = ln.get("dir", (1.0, 0.0))
+            if matrix is not None:
+                dx, dy = dx * matrix.a + dy * matrix.c, dx * matrix.b + dy * matrix.d
+            if dx > 0.95:
+                n += sum(len(s.get("text", "").strip()) for s in ln.get("spans", ()))
+    return n
+
+
+def _moved_path(path: dict, m: pymupdf.Matrix) -> dict:
+    """A vector path (get_cdrawings) with its rectangle and items mapped by `m`."""
+    def pt(q):
+        p = pymupdf.Point(q[0], q[1]) * m
+        return (p.x, p.y)
+
+    items = []
+    for item in path.get("items", ()):
+        kind = item[0]
+        if kind == "re":
+            r = pymupdf.Rect(item[1]) * m
+            items.append((kind, (r.x0, r.y0, r.x1, r.y1)) + tuple(item[2:]))
+        elif kind == "qu":
+            items.append((kind, tuple(pt(q) for q in item[1])) + tuple(item[2:]))
+        else:                                  # "l", "c": points
+            items.append((kind,) + tuple(pt(q) for q in item[1:]))
+    out = dict(path, items=items)
+    if path.get("rect") is not None:
+        r = pymupdf.Rect(path["rect"]) * m
+        out["rect"] = (r.x0, r.y0, r.x1, r.y1)
+    return out
 
 
 def _lines(raw: dict, page_index: int, max_spans: int) -> tuple[list[Line], int]:
@@ -151,14 +203,18 @@ def _drawings(paths: list[dict], cap: int) -> tuple[list[Drawing], bool]:
     return out, truncated
 
 
-def _images(page: pymupdf.Page, page_index: int) -> list[ImagePlacement]:
+def _images(page: pymupdf.Page, page_index: int,
+            to_display: pymupdf.Matrix | None = None) -> list[ImagePlacement]:
     out = []
     try:
         infos = page.get_image_info()
     except Exception:
         return out
     for n, info in enumerate(infos):
-        bbox = BBox.of(info["bbox"])
+        rect = pymupdf.Rect(info["bbox"])
+        if to_display is not None:
+            rect = rect * to_display
+        bbox = BBox.of(rect)
         if bbox.width <= 0 or bbox.height <= 0:
             continue
         out.append(ImagePlacement(id=f"p{page_index}-i{n}", bbox=bbox, xref=int(info.get("xref", 0) or 0),

@@ -48,14 +48,15 @@ MAX_MATH_SHARE = 0.25   # aligned text with more math-font words is a display eq
 _CAPTION = re.compile(r"^\s*(fig(ure)?|chart|table|tab)\.?\s*[A-Z]?\d+|^\s*table\s+[IVXLC]+\b", re.I)
 
 
-def find_table_candidates(page, textpage, lines: list[Line], drawings: list[Drawing],
-                          images: list[ImagePlacement], paths: list[dict]) -> tuple[TableCandidate, ...]:
-    """Tables on one page, best effort, cheap when the page shows no sign of one."""
+def find_table_candidates(width: float, height: float, textpage, lines: list[Line],
+                          drawings: list[Drawing], images: list[ImagePlacement],
+                          paths: list[dict]) -> tuple[TableCandidate, ...]:
+    """Tables on one page (`width` x `height` in the coordinates of `lines`), best effort,
+    cheap when the page shows no sign of one."""
     body = [ln for ln in lines if ln.horizontal and ln.text.strip()]
     if len(body) < 2:
         return ()
     em = _typical_size(body)
-    width, height = float(page.rect.width), float(page.rect.height)
     regions, hs, vs, blocked = [], [], [], []
     if _rule_signal(drawings, em):
         regions, hs, vs, blocked = _ruled_regions(paths, drawings, images, body, em, width * height)

@@ -29,7 +29,10 @@ class Page:
     index: int                          # 0-based
     width: float
     height: float
-    rotation: int = 0
+    rotation: int = 0                   # the page's /Rotate (how a viewer turns it)
+    view_rotation: int = 0              # turn (degrees, as /Rotate) from these coordinates to
+                                        # the displayed page: 0 unless the text reads sideways
+                                        # when displayed, or OCR turned a sideways scan upright
     label: str = ""                     # printed page label if the PDF defines one
     lines: tuple[Line, ...] = ()
     drawings: tuple[Drawing, ...] = ()
@@ -43,6 +46,11 @@ class Page:
     @property
     def rect(self) -> BBox:
         return BBox(0.0, 0.0, self.width, self.height)
+
+    @property
+    def view(self) -> tuple[int, float, float]:
+        """What a renderer needs to map these coordinates onto the displayed page."""
+        return (self.view_rotation, self.width, self.height)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,12 @@
 """Geometry in one coordinate system.
 
-All coordinates are PyMuPDF's text-extraction coordinates: PDF points (1/72 inch), origin
-at the top-left corner of the unrotated page (its crop box), x to the right, y downwards;
-`Page.rotation` says how a viewer turns the page (pages whose scans were OCR'd are stored
-upright). Pages are 0-based indexes. Every element keeps `page` and `bbox` in this system.
+All coordinates are PDF points (1/72 inch) with the origin at the top-left corner of the
+page as a viewer displays it (its crop box after /Rotate), x to the right, y downwards.
+Two exceptions, both recorded in `Page.view_rotation` (the turn from these coordinates to
+the displayed page): a page whose text reads upright only on the unrotated page keeps the
+unrotated coordinates, and a scan OCR'd after turning it upright keeps the upright ones.
+`Page.rotation` is the page's /Rotate. Pages are 0-based indexes. Every element keeps
+`page` and `bbox` in this system.
 """
 from __future__ import annotations
 

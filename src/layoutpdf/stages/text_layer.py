@@ -133,8 +133,6 @@ def image_cover(page: Page) -> float:
     if area <= 0 or not page.images:
         return 0.0
     rect = page.rect
-    if page.rotation % 180 == 90 and page.text_source is TextSource.NATIVE:
-        rect = BBox(0.0, 0.0, page.height, page.width)   # raw content is in unrotated space
     boxes = [b for b in (im.bbox.intersection(rect) for im in page.images[:400]) if b is not None]
     return min(1.0, _union_area(boxes) / area)
 
