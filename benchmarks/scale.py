@@ -82,6 +82,11 @@ def _self_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
+def layoutpdf_file() -> str:
+    import layoutpdf
+    return layoutpdf.__file__
+
+
 def startup_cpu() -> float:
     """CPU seconds a fresh worker spends importing layoutpdf (what each spawn costs)."""
     before = _children_cpu()
@@ -361,19 +366,19 @@ def main(argv: list[str] | None = None) -> int:
     start_cpu = startup_cpu()
     print(f"{len(paths)} files, {sum(sizes.values())} pages; skipped: {', '.join(skipped) or '-'}; "
           f"measured apart: {', '.join(os.path.basename(p) for p, _ in big) or '-'}; "
-          f"ocr.mode={args.ocr}; {os.cpu_count()} CPUs; worker start-up {start_cpu:.1f} CPU s",
-          flush=True)
-    results: dict[str, dict[int, dict]] = {}
-    for system in args.systems.split(","):
-        if system == "ray":
-            try:
-                import ray.data  # noqa: F401
-            except ImportError:
-                print('ray: skipped (pip install "layoutpdf[ray]")')
-                continue
-        for n in counts:
-            runs = []
-            for _ in range(args.repeat):
+          f"ocr.mode={args.ocr}; {os.cpu_count()} CPUs; worker start-up {start_cpu:.1f} CPU s; "
+          f"layoutpdf from {os.path.dirname(layoutpdf_file())}", flush=True)
+    systems = args.systems.split(",")
+    if "ray" in systems:
+        try:
+            import ray.data  # noqa: F401
+        except ImportError:
+            print('ray: skipped (pip install "layoutpdf[ray]")')
+            systems.remove("ray")
+    runs: dict[tuple[str, int], list[dict]] = defaultdict(list)
+    for n in counts:            # systems interleaved run by run: pairs see the same load
+        for _ in range(args.repeat):
+            for system in systems:
                 load = " ".join(f"{x:.1f}" for x in os.getloadavg())
                 if system == "convert":
                     r = run_convert(paths, n, settings)
@@ -382,13 +387,16 @@ def main(argv: list[str] | None = None) -> int:
                 else:
                     r = run_ray(paths, n, settings, sizes)
                 r["load"] = load
-                runs.append(r)
+                runs[system, n].append(r)
                 extra = (f", start-up {r['start']:.1f} s (not timed; {r['warm_workers']} warm "
                          f"workers), rows {r['digest']}" if "digest" in r else "")
                 print(f"  {system} x{n}: {r.get('rows', '-')} rows, {r['wall']:.1f} s wall, busiest worker "
                       f"{(r['worker_cpu'] or [0])[0]:.1f} CPU s, all {r['total_cpu']:.1f} CPU s "
                       f"(load {load}){extra}", flush=True)
-            results.setdefault(system, {})[n] = best(runs)
+    results: dict[str, dict[int, dict]] = {}
+    for system in systems:
+        for n in counts:
+            results.setdefault(system, {})[n] = best(runs[system, n])
     print()
     print(table(results, start_cpu))
     notes = big_documents(big, settings)
