@@ -90,6 +90,8 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
     indent = row.bbox.x0 - column.x0
     prev_short = prev.bbox.x1 < column.x1 - 1.5 * em
     prev_text = " ".join(ln.text for ln in prev.lines).rstrip()
+    if is_toc_entry(prev_text) or (is_toc_entry(text) and prev.bbox.x1 < column.x0 + 0.75 * column.width):
+        return True   # one contents entry per block (the first line of a wrapped entry is long)
     if indent > 0.6 * em and indent < 4 * em and prev_short and prev.bbox.x0 < row.bbox.x0 - 0.5 * em:
         return True
     if prev_short and prev_text.endswith((".", "!", "?", ":")) and indent > 0.6 * em:
@@ -105,6 +107,16 @@ def _set_apart(rows: list[Row], column: BBox, em: float) -> bool:
 def _centered(row: Row, column: BBox, em: float) -> bool:
     left, right = row.bbox.x0 - column.x0, column.x1 - row.bbox.x1
     return left > 2 * em and right > 2 * em and abs(left - right) < max(2 * em, 0.15 * column.width)
+
+
+# a table-of-contents entry ends in leader dots (or an ellipsis) and a page number
+_PAGE_REF = r"(?:\d{1,4}|[ivxlc]{1,7})"
+_TOC_ENTRY = re.compile(r"(?:(?:\.\s?){4,}|[…⋯]+|(?:·\s?){4,})\s*" + _PAGE_REF
+                        + r"(?:\s*[,–-]\s*" + _PAGE_REF + r")*\s*$", re.I)
+
+
+def is_toc_entry(text: str) -> bool:
+    return bool(_TOC_ENTRY.search(text))
 
 
 def is_list_start(text: str) -> bool:

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
+from .blocks import is_toc_entry
 from ..model import BBox, Line
 
 # "Figure 3:", "Fig. 3.", "FIGURE 3", "Figure S1", "Figure 3a", "Table 2", "TABLE II", "图 3"
@@ -70,7 +71,7 @@ def is_caption_line(line: Line, body_size: float) -> Label | None:
     weight or size than body text ('Figure 3 shows ...' in body text is not a caption)."""
     text = line.text.lstrip()
     label = parse_label(text)
-    if label is None:
+    if label is None or is_toc_entry(text):   # 'Fig. 1. Overview ..... 3' lists a figure
         return None
     m = _LABEL.match(text)
     rest = text[m.end():m.end() + 3]

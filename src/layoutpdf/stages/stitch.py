@@ -13,6 +13,7 @@ from dataclasses import replace
 from ..model import Document, Element, Layer, Line, Region, Role
 from ..settings import Settings
 from .base import SENTENCE_END, join_lines
+from .blocks import is_toc_entry
 
 FLOATS = {Role.CAPTION, Role.FIGURE, Role.TABLE, Role.FOOTNOTE, Role.MARGIN_NOTE}
 FLOWING = {Role.PARAGRAPH, Role.LIST_ITEM}
@@ -75,8 +76,8 @@ def _continues(a: Element, b: Element, between: list[int], lines: dict[str, Line
     if b.page > last.page + 1:
         return False
     text = a.text.rstrip()
-    if not text or not b.text:
-        return False
+    if not text or not b.text or is_toc_entry(text):
+        return False          # a contents entry ends with its page number
     if _sizes_differ(a, b, lines):
         return False
     first = _first_line(b, lines)
