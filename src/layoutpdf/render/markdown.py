@@ -7,7 +7,7 @@ from typing import Callable
 
 from ..model import Document, Element, Equation, Figure, Footnote, Layer, Role, Table, Unit, UnitKind
 
-_BULLET = re.compile(r"^\s*[•◦▪▫‣⁃●○■□➢►–—-]\s+")
+_BULLET = re.compile(r"^\s*[•·◦▪▫‣⁃●○■□➢►–—-]\s+")
 _ENUM = re.compile(r"^\s*(\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|\([ivx]{1,4}\))\s+")
 
 

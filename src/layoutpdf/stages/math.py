@@ -214,16 +214,25 @@ def _inline(e: Element, own: list[Line], rules: list[BBox], body: float,
 
 
 _PLAIN_NUMBER = re.compile(r"^[0-9.,]+$")
+# web addresses and e-mail addresses: their _ % / = ~ are not math
+_LINK = re.compile(r"(?:https?://|ftp://|www\.)\S+|\S+@\S+\.[A-Za-z]{2,}|\S+/\S*%[0-9A-Fa-f]{2}\S*"
+                   r"|[\w.-]+(?:/[\w.%-]+){2,}/?", re.I)     # a URL's path wrapped onto this line
+_LIST_MARKS = {r"\bullet", r"\circ", r"\cdot", r"\diamond", r"\star", r"\ast", r"\square",
+               r"\blacksquare", r"\triangleright", r"\rhd", r"\diamondsuit", r"\Diamond",
+               r"\rightarrow", r"\Rightarrow", r"-", r"\checkmark"}
 
 
 def _line_markdown(line: Line, body: float, rules: list[BBox]) -> tuple[str, list[MathResult]]:
     """The line as Markdown: prose escaped, each inline formula as `$latex$`."""
     text = line.text
     out, results, pos = [], [], 0
+    links = [m.span() for m in _LINK.finditer(text)]
     for run in inline_math_runs(line, body, rules):
         if run.maybe_footnote_marker or run.result is None or not run.result.latex \
-                or _PLAIN_NUMBER.match(run.result.latex) or run.start < pos:
-            continue
+                or _PLAIN_NUMBER.match(run.result.latex) or run.start < pos \
+                or any(a < run.end and run.start < b for a, b in links) \
+                or (run.result.latex.strip() in _LIST_MARKS and not text[:run.start].strip()):
+            continue          # a bullet (often in a Symbol font) opening the line is a list mark
         before = text[pos:run.start]
         out.append(_escape(before))
         if before and not before[-1].isspace() and before[-1] not in "([{\"'“‘":
