@@ -43,7 +43,7 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
                                reasons=("contents entry: leader dots and a page number",)))
         elif _is_caption(e, own, body):
             out.append(replace(e, role=Role.CAPTION, reasons=("starts with a caption label",)))
-        elif _is_footnote(e, own, size, body, page, bottom_of_text):
+        elif _is_footnote(e, own, size, body, page, bottom_of_text, _note_above(out, e, body)):
             out.append(replace(e, role=Role.FOOTNOTE, reasons=("small text at the page bottom",)))
         elif (level := _heading_level(e, own, size, doc)) is not None:
             out.append(replace(e, role=Role.HEADING, level=level, reasons=("heading typography",)))
@@ -85,9 +85,20 @@ def _is_caption(e: Element, own: list[Line], body: float) -> bool:
     first = min(own, key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
     return is_caption_line(first, body) is not None
 
+def _note_above(done: list[Element], e: Element, body: float) -> bool:
+    """The block just before `e` is a footnote right above it in the same column."""
+    prev = done[-1] if done else None
+    return prev is not None and prev.role is Role.FOOTNOTE and prev.page == e.page \
+        and prev.column == e.column and -0.5 * body <= e.bbox.y0 - prev.bbox.y1 <= body
+
+
 def _is_footnote(e: Element, own: list[Line], size: float, body: float, page: Page,
-                 bottom_of_text: float) -> bool:
-    if not own or size > body * 0.92 or e.bbox.y0 < page.height * 0.4:
+                 bottom_of_text: float, after_note: bool = False) -> bool:
+    if not own or size > body * 0.92:
+        return False
+    if after_note and (_FOOTNOTE_START.match(e.text) or _has_raised_marker(own[0])):
+        return True                      # the next note of a run of notes
+    if e.bbox.y0 < page.height * 0.4:
         return False
     separated = _separator_above(page, e, body)
     if not separated and (e.bbox.y1 < bottom_of_text - 2 * body or e.bbox.y0 < page.height * 0.55):
