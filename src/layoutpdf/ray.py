@@ -20,7 +20,8 @@ the splitter's chunk metadata (``heading_path``, ``page_start``, ``page_end``,
 ``doc_pages`` and ``doc_issues``. Every batch is a pyarrow Table with the same schema, so
 blocks always concatenate.
 
-One document is parsed whole by one Ray task (the document-wide stages need every page).
+One document is parsed whole by one Ray task (the document-wide stages need every page);
+``read_pdfs`` gives a task a few small local files in turn (``files_per_task``).
 A PDF that cannot be read is logged and yields no rows (``errors="skip"``, the default) or
 fails the task (``errors="raise"``).
 
@@ -228,21 +229,10 @@ def _pdf_files(paths: Sequence[str]) -> list[str]:
     return files
 
 
-def _blocks_kwarg(fn: Any, n: int) -> dict[str, int]:
-    """``override_num_blocks`` (Ray >= 2.10) or ``parallelism`` (older)."""
-    import inspect
-    params = inspect.signature(fn).parameters
-    if "override_num_blocks" in params:
-        return {"override_num_blocks": n}
-    if "parallelism" in params:
-        return {"parallelism": n}
-    return {}
-
-
 def read_pdfs(paths_or_dataset: Any, settings: Settings | Mapping[str, Any] | None = None, *,
               chunk_size: int | None = 512, chunk_overlap: int | None = None,
               password: str | None = None, errors: str = "skip",
-              **map_batches_kwargs: Any) -> Any:
+              files_per_task: int | None = None, **map_batches_kwargs: Any) -> Any:
     """A ``ray.data.Dataset`` of chunk rows from PDFs.
 
     paths_or_dataset: a path (file or folder, read recursively for ``*.pdf``), a list of
@@ -250,24 +240,64 @@ def read_pdfs(paths_or_dataset: Any, settings: Settings | Mapping[str, Any] | No
     URI such as ``s3://...`` that ``ray.data.read_binary_files`` understands), or a
     Dataset with a ``bytes`` column (and optional ``path``) or a ``path`` column.
     chunk_size: tokens per chunk (None: ``settings.split.chunk_size``).
+    files_per_task: local files only: how many PDFs one Ray task parses, one after the
+    other. Each task costs Ray Data some 0.1-0.2 s of dispatch (more on a busy machine),
+    as much as parsing a typical short PDF, so small files are grouped. Default: about
+    four tasks per cluster CPU (1 to 32 files a task); groups mix large and small files,
+    largest groups first. 1 gives one task per PDF. A document is always parsed whole by
+    one task.
     map_batches_kwargs: passed to ``map_batches`` (``num_cpus``, ``memory``,
-    ``concurrency``...). One PDF per batch, so each document is one task.
+    ``concurrency``...). A Dataset or remote URIs given: one PDF per batch.
     """
     rd = _import("ray.data")
     fn = PDFBytesToChunks(settings, chunk_size=chunk_size, chunk_overlap=chunk_overlap,
                           password=password, errors=errors)
+    if files_per_task is not None and (not isinstance(files_per_task, int) or files_per_task < 1):
+        raise ValueError("files_per_task must be a positive int or None")
     if isinstance(paths_or_dataset, rd.Dataset):
-        ds = paths_or_dataset
+        ds, grouped = paths_or_dataset, False
     else:
-        ds = _path_dataset(rd, paths_or_dataset)
-    map_batches_kwargs.setdefault("batch_size", 1)
+        ds, grouped = _path_dataset(rd, paths_or_dataset, files_per_task)
+    # grouped: one block per group of files, one task per block
+    map_batches_kwargs.setdefault("batch_size", None if grouped else 1)
     return ds.map_batches(fn, batch_format="pyarrow", **map_batches_kwargs)
 
 
-def _path_dataset(rd: Any, paths: Any) -> Any:
-    """Local files: a Dataset of paths, one block each, largest file first (each worker
-    reads its own PDF: one task per document, no bytes through the object store).
-    Remote URIs (``s3://...``): ``read_binary_files``."""
+TASKS_PER_CPU = 4
+MAX_FILES_PER_TASK = 32
+
+
+def _cluster_cpus() -> int:
+    try:
+        import ray
+        if ray.is_initialized():
+            return max(1, int(ray.cluster_resources().get("CPU", 1)))
+    except Exception:   # pragma: no cover - no Ray or no cluster: the local CPU count
+        pass
+    return os.cpu_count() or 1
+
+
+def file_groups(files: Sequence[str], files_per_task: int | None,
+                cpus: int | None = None) -> list[list[str]]:
+    """Files (largest first) dealt into groups of about `files_per_task`, snake order
+    (0..n-1, n-1..0, ...) so every group gets large and small files; largest group first."""
+    files = sorted(files, key=lambda f: -os.path.getsize(f))
+    if files_per_task is None:
+        per_cpu = len(files) // (TASKS_PER_CPU * (cpus or _cluster_cpus()))
+        files_per_task = min(MAX_FILES_PER_TASK, max(1, per_cpu))
+    n = -(-len(files) // files_per_task)
+    groups: list[list[str]] = [[] for _ in range(n)]
+    for i, f in enumerate(files):
+        lap, pos = divmod(i, n)
+        groups[pos if lap % 2 == 0 else n - 1 - pos].append(f)
+    groups.sort(key=lambda g: -sum(os.path.getsize(f) for f in g))
+    return groups
+
+
+def _path_dataset(rd: Any, paths: Any, files_per_task: int | None = None) -> tuple[Any, bool]:
+    """Local files: a Dataset of paths, one block per group of files (each worker reads its
+    own PDFs: no bytes through the object store). Remote URIs (``s3://...``):
+    ``read_binary_files``. Returns (dataset, grouped)."""
     items = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
     items = [os.fspath(p) for p in items]
     remote = [p for p in items if "://" in p]
@@ -275,12 +305,12 @@ def _path_dataset(rd: Any, paths: Any) -> Any:
     if remote:
         if files:
             raise ValueError("read_pdfs takes local paths or remote URIs, not both in one call")
-        return rd.read_binary_files(remote, include_paths=True)
+        return rd.read_binary_files(remote, include_paths=True), False
     if not files:
         raise ValueError(f"no PDF files in {items!r}")
     missing = [f for f in files if not os.path.isfile(f)]
     if missing:
         raise FileNotFoundError(2, "No such file", missing[0])
-    files.sort(key=lambda f: -os.path.getsize(f))
-    rows = [{"path": os.path.abspath(f)} for f in files]
-    return rd.from_items(rows, **_blocks_kwarg(rd.from_items, len(rows)))
+    pa = _import("pyarrow")
+    groups = file_groups([os.path.abspath(f) for f in files], files_per_task)
+    return rd.from_arrow([pa.table({"path": g}) for g in groups]), True
