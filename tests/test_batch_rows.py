@@ -67,3 +67,22 @@ def test_missing_ray_names_the_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(ImportError, match=r"layoutpdf\[ray\]"):
         lr.read_pdfs("x.pdf")
+
+
+def test_file_groups_mix_large_and_small_files(tmp_path):
+    from layoutpdf.ray import file_groups
+    files = []
+    for i, size in enumerate([900, 800, 700, 600, 500, 400, 300, 200, 100, 50, 10]):
+        f = tmp_path / f"f{i}.pdf"
+        f.write_bytes(b"x" * size)
+        files.append(str(f))
+    groups = file_groups(files, 3)
+    assert sorted(f for g in groups for f in g) == sorted(files)       # each file once
+    assert [len(g) for g in groups] == [3, 3, 3, 2]
+    assert groups[0][0] == files[0]                # the largest file starts the first group
+    totals = [sum(Path(f).stat().st_size for f in g) for g in groups]
+    assert totals == sorted(totals, reverse=True) and max(totals) < 2 * min(totals)
+    assert [len(g) for g in file_groups(files, 1)] == [1] * 11
+    assert len(file_groups(files[:7], None, cpus=1)) == 7   # under 8 files a CPU: one each
+    assert len(file_groups(files, None, cpus=1)) == 6       # 11 // 4: two files a task
+    assert len(file_groups(files * 4, None, cpus=1)) == 4   # 44 files, 1 CPU: 4 tasks
