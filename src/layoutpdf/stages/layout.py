@@ -17,6 +17,7 @@ def run(doc: Document, settings: Settings) -> Document:
 
 def _page(doc: Document, page: Page, existing: list[Element], settings: Settings):
     used = {lid for e in existing for lid in e.line_ids}
+    page = _merge_drop_caps(page, used, doc.stats.body_size or 10.0)
     free = [ln for ln in page.lines if ln.id not in used and ln.text.strip()]
     flowing = [ln for ln in free if ln.horizontal]
     other = [ln for ln in free if not ln.horizontal]
@@ -42,6 +43,39 @@ def _page(doc: Document, page: Page, existing: list[Element], settings: Settings
     for f in sorted(floats, key=lambda e: (e.bbox.y0, e.bbox.x0)):
         elements.insert(_float_position(f, elements), replace(f, column=_column_of(f.bbox, columns)))
     return replace(page, columns=tuple(columns)), kept + elements
+
+
+DROP_CAP_SIZE = 2.0   # an initial this many times the body size, beside two or more lines
+
+
+def _merge_drop_caps(page: Page, used: set[str], body: float) -> Page:
+    """A drop cap (one large letter set into the first lines of a paragraph) becomes the
+    first letter of the paragraph's first line; its baseline sits on a later line, where
+    it would otherwise be read."""
+    lines = [ln for ln in page.lines if ln.id not in used and ln.horizontal]
+    merged: dict[str, Line] = {}
+    dropped: set[str] = set()
+    for cap in lines:
+        letter = cap.text.strip()
+        if len(letter) != 1 or not letter.isalpha() or cap.size < DROP_CAP_SIZE * body:
+            continue
+        beside = sorted((ln for ln in lines if ln is not cap and ln.id not in merged
+                         and -0.5 <= ln.bbox.x0 - cap.bbox.x1 <= 1.5 * body
+                         and cap.bbox.y0 - 0.5 * body <= ln.bbox.cy <= cap.bbox.y1
+                         and ln.size < 0.6 * cap.size and len(ln.text.strip()) > 1),
+                        key=lambda ln: ln.bbox.y0)
+        if len(beside) < 2:
+            continue
+        first = beside[0]
+        span = next(sp for sp in cap.spans if sp.text.strip())
+        span = replace(span, text=letter, bbox=BBox(cap.bbox.x0, first.bbox.y0, cap.bbox.x1, first.bbox.y1),
+                       size=first.size, origin=(cap.bbox.x0, first.baseline))
+        merged[first.id] = Line.build(first.id, first.page, (span,) + first.spans,
+                                      first.direction, first.vertical)
+        dropped.add(cap.id)
+    if not merged:
+        return page
+    return replace(page, lines=tuple(merged.get(ln.id, ln) for ln in page.lines if ln.id not in dropped))
 
 
 def _float_position(f: Element, ordered: list[Element]) -> int:
