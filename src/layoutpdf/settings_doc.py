@@ -18,7 +18,7 @@ DOCS: dict[str, str] = {
     "columns.min_gutter_em": "narrowest whitespace between two columns, in multiples of the body font size",
     "columns.min_column_em": "narrowest column a gutter may separate, in body font sizes",
     "columns.max_columns": "most columns looked for side by side in one region",
-    "furniture.enabled": "find watermarks, running headers/footers, page numbers and margin stamps",
+    "furniture.enabled": "find watermarks, running headers/footers, page numbers, line numbers and margin stamps",
     "furniture.band": "running text is looked for in the two outermost rows within this fraction of the page height",
     "furniture.repeat_fraction": "a running line repeats on at least this share of the pages (and on 2 or more)",
     "furniture.watermark_size_ratio": "faint text this many times the body size is a watermark",

@@ -9,7 +9,7 @@ ROLE_COLORS = {
     Role.EQUATION: (0.9, 0.0, 0.0), Role.TABLE: (0.5, 0.3, 0.0), Role.FIGURE: (0.9, 0.7, 0.0),
     Role.CODE: (0.3, 0.3, 0.3), Role.PAGE_HEADER: (0.6, 0.6, 0.6), Role.PAGE_FOOTER: (0.6, 0.6, 0.6),
     Role.PAGE_NUMBER: (0.6, 0.6, 0.6), Role.WATERMARK: (0.75, 0.75, 0.75),
-    Role.MARGIN_NOTE: (0.6, 0.6, 0.6),
+    Role.MARGIN_NOTE: (0.6, 0.6, 0.6), Role.LINE_NUMBER: (0.6, 0.6, 0.6),
 }
 
 

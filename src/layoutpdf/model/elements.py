@@ -23,6 +23,7 @@ class Role(str, Enum):
     PAGE_NUMBER = "page_number"
     WATERMARK = "watermark"
     MARGIN_NOTE = "margin_note"
+    LINE_NUMBER = "line_number"   # manuscript line numbers in a margin or gutter
 
 
 class Layer(str, Enum):
