@@ -39,6 +39,12 @@ def run_layoutpdf(path: str) -> None:
     layoutpdf.parse(path).to_markdown()
 
 
+def run_layoutpdf_no_ocr(path: str) -> None:
+    """Native text layers only: scanned pages come back empty, with an issue."""
+    import layoutpdf
+    layoutpdf.parse(path, {"ocr": {"mode": "never"}}).to_markdown()
+
+
 def run_pymupdf_text(path: str) -> None:
     import pymupdf
     with pymupdf.open(path) as d:
@@ -63,6 +69,7 @@ def run_pdfplumber(path: str) -> None:
 
 LOADERS = {
     "layoutpdf": run_layoutpdf,
+    "layoutpdf_no_ocr": run_layoutpdf_no_ocr,
     "pymupdf_text": run_pymupdf_text,
     "langchain_pymupdf": run_langchain_pymupdf,
     "pymupdf4llm": run_pymupdf4llm,
