@@ -77,25 +77,29 @@ def _upright_share(raw: dict, matrix: pymupdf.Matrix | None) -> int:
 
 
 def _moved_path(path: dict, m: pymupdf.Matrix) -> dict:
-    """A vector path (get_cdrawings) with its rectangle and items mapped by `m`."""
+    """A vector path (get_cdrawings) with its rectangle and items mapped by `m` (plain
+    arithmetic: CAD sheets hold hundreds of thousands of points)."""
+    a, b, c, d, e, f = m.a, m.b, m.c, m.d, m.e, m.f
+
     def pt(q):
-        p = pymupdf.Point(q[0], q[1]) * m
-        return (p.x, p.y)
+        return (q[0] * a + q[1] * c + e, q[0] * b + q[1] * d + f)
+
+    def rect(r):
+        (x0, y0), (x1, y1) = pt((r[0], r[1])), pt((r[2], r[3]))
+        return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))   # rotations by 90s
 
     items = []
     for item in path.get("items", ()):
         kind = item[0]
         if kind == "re":
-            r = pymupdf.Rect(item[1]) * m
-            items.append((kind, (r.x0, r.y0, r.x1, r.y1)) + tuple(item[2:]))
+            items.append((kind, rect(item[1])) + tuple(item[2:]))
         elif kind == "qu":
             items.append((kind, tuple(pt(q) for q in item[1])) + tuple(item[2:]))
         else:                                  # "l", "c": points
             items.append((kind,) + tuple(pt(q) for q in item[1:]))
     out = dict(path, items=items)
     if path.get("rect") is not None:
-        r = pymupdf.Rect(path["rect"]) * m
-        out["rect"] = (r.x0, r.y0, r.x1, r.y1)
+        out["rect"] = rect(path["rect"])
     return out
 
 
