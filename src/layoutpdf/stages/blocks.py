@@ -110,8 +110,10 @@ def _centered(row: Row, column: BBox, em: float) -> bool:
 
 
 # a table-of-contents entry ends in leader dots (or an ellipsis) and a page number
+_LEADER_RUN = r"(?:(?:\.\s?){4,}|[…⋯]+|(?:·\s?){4,})"       # dot leaders, or an ellipsis
+LEADERS = re.compile(r"\s*" + _LEADER_RUN + r"\s*")
 _PAGE_REF = r"(?:\d{1,4}|[ivxlc]{1,7})"
-_TOC_ENTRY = re.compile(r"(?:(?:\.\s?){4,}|[…⋯]+|(?:·\s?){4,})\s*" + _PAGE_REF
+_TOC_ENTRY = re.compile(_LEADER_RUN + r"\s*" + _PAGE_REF
                         + r"(?:\s*[,–-]\s*" + _PAGE_REF + r")*\s*$", re.I)
 
 

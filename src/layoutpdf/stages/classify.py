@@ -7,11 +7,10 @@ from dataclasses import replace
 from ..model import Document, Element, Layer, Line, Page, Role
 from ..settings import Settings
 from .base import per_page
-from .blocks import is_list_start, is_toc_entry
+from .blocks import LEADERS, is_list_start, is_toc_entry
 from .captions import is_caption_line, parse_label
 
 _NUMBERED_HEADING = re.compile(r"^\s*(?:(?:\d+(?:\.\d+)*|[IVX]+|[A-Z])\.?)\s+\S")
-_LEADERS = re.compile(r"\s*(?:(?:\.\s?){4,}|(?:·\s?){4,}|[…⋯]+)\s*")
 _FOOTNOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶‖#]|[a-z]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
 
 
@@ -39,7 +38,7 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
         if e.id == title_id:
             out.append(replace(e, role=Role.TITLE, level=1, reasons=("largest text on the first page",)))
         elif is_toc_entry(e.text):
-            out.append(replace(e, role=Role.LIST_ITEM, text=_LEADERS.sub(" … ", e.text),
+            out.append(replace(e, role=Role.LIST_ITEM, text=LEADERS.sub(" … ", e.text),
                                reasons=("contents entry: leader dots and a page number",)))
         elif _is_caption(e, own, body):
             out.append(replace(e, role=Role.CAPTION, reasons=("starts with a caption label",)))
