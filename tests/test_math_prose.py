@@ -54,3 +54,34 @@ def test_symbol_font_bullets_are_list_marks_not_math():
     assert "\\bullet" not in md and "\\cdot" not in md
     listed = [e for e in doc.elements if e.role is Role.LIST_ITEM]
     assert [e.text.lstrip("\u2022\u00b7 ") for e in listed] == items
+
+
+def _raised(page, x, y, text, font="tiro", size=7.0) -> float:
+    page.insert_text((x, y - 4), text, fontname=font, fontsize=size)
+    return x + pymupdf.get_text_length(text, fontname=font, fontsize=size)
+
+
+def test_author_names_with_affiliation_marks_are_prose():
+    def draw(page):
+        page.insert_text((200, 80), "A Study of Engines", fontname="tibo", fontsize=18)
+        x, y = 150.0, 110.0
+        # base-14 fonts have no dagger: ASCII marks, as plain-text author lines use them
+        for name, mark, font in (("Ada Lovelace", "*", "tiro"), ("Alan Turing", "*+", "tiro"),
+                                 ("Grace Hopper", "1,2", "tiro")):
+            page.insert_text((x, y), name, fontname="tiro", fontsize=11)
+            x = _raised(page, x + pymupdf.get_text_length(name, fontname="tiro", fontsize=11), y,
+                        mark, font)
+            page.insert_text((x, y), ",", fontname="tiro", fontsize=11)
+            x += 12
+        page.insert_textbox(pymupdf.Rect(72, 140, 540, 300), FILLER * 3, fontname="tiro",
+                            fontsize=11)
+        page.insert_text((72, 330), "The energy grows as x", fontname="tiit", fontsize=11)
+        _raised(page, 72 + pymupdf.get_text_length("The energy grows as x", fontname="tiit",
+                                                   fontsize=11), 330, "2")
+    doc = layoutpdf.parse(_pdf(draw))
+    authors = next(e for e in doc.elements if "Lovelace" in e.text)
+    assert "$" not in authors.text and "\\mathrm" not in authors.text, authors.text
+    for name in ("Ada Lovelace", "Alan Turing", "Grace Hopper"):
+        assert name in authors.text
+    formula = next(e for e in doc.elements if "energy grows" in e.text)
+    assert "^{2}" in formula.text, formula.text          # a real superscript stays math

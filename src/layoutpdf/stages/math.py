@@ -231,8 +231,9 @@ def _line_markdown(line: Line, body: float, rules: list[BBox]) -> tuple[str, lis
         if run.maybe_footnote_marker or run.result is None or not run.result.latex \
                 or _PLAIN_NUMBER.match(run.result.latex) or run.start < pos \
                 or any(a < run.end and run.start < b for a, b in links) \
-                or (run.result.latex.strip() in _LIST_MARKS and not text[:run.start].strip()):
-            continue          # a bullet (often in a Symbol font) opening the line is a list mark
+                or (run.result.latex.strip() in _LIST_MARKS and not text[:run.start].strip()) \
+                or _words_with_marks(run.result.latex):
+            continue          # a list bullet opening the line; names with affiliation marks
         before = text[pos:run.start]
         out.append(_escape(before))
         if before and not before[-1].isspace() and before[-1] not in "([{\"'“‘":
@@ -244,6 +245,17 @@ def _line_markdown(line: Line, body: float, rules: list[BBox]) -> tuple[str, lis
         pos = run.end
     out.append(_escape(text[pos:]))
     return "".join(out), results
+
+
+# upright words with raised note / affiliation marks ('Andreas Gal*+', 'dagger University'):
+# an author line, not a formula
+_MARK_TEX = r"(?:\\dagger|\\ddagger|\\star|\\ast|\\S|\\P|\\#|\\\$|\\natural|\\sharp|[*+0-9a-z,])"
+_WORD_OR_MARK = re.compile(r"\\mathrm\{[A-Z][A-Za-z.\-']{2,}\}|\{\}|\^\{(?:" + _MARK_TEX + r"|\s)+\}"
+                           r"|\^" + _MARK_TEX + r"|" + _MARK_TEX + r"(?=\s*\\mathrm)|\b[A-Z]\.|[\s,.;:]")
+
+
+def _words_with_marks(latex: str) -> bool:
+    return "\\mathrm" in latex and not _WORD_OR_MARK.sub("", latex).strip()
 
 
 def _escape(text: str) -> str:
