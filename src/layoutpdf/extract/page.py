@@ -40,7 +40,7 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
     # over the drawing limit only the first paths are kept and tables are not looked for
     lines, raw_spans = _lines(raw, index, limits.max_spans_per_page * DENSE_SPAN_FACTOR)
     dense = raw_spans > limits.max_spans_per_page
-    lines = glyph_columns(lines)
+    lines = glyph_columns(_drop_overprinted(lines))
     paths = _paths(page)
     if to_display is not None:
         paths = [_moved_path(p, to_display) for p in paths]
@@ -137,6 +137,44 @@ def _lines(raw: dict, page_index: int, max_spans: int) -> tuple[list[Line], int]
                 out.append(Line.build(f"p{page_index}-l{len(out)}", page_index, tuple(piece),
                                       direction, vertical))
     return out, nraw
+
+
+def _drop_overprinted(lines: list[Line]) -> list[Line]:
+    """Text drawn twice on the same spot (a second colour printed over the first, a fake
+    bold, a shadow set without offset) is read once. Two lines are copies when they sit in
+    the same box (start, top and bottom within a tenth of their size, end within 2% of the
+    width) and one's text begins with the other's; the shorter is kept (a copy may carry
+    stray glyphs), the one drawn last on a tie."""
+    kept: dict[int, list[int]] = {}          # round(y0) -> indexes into `out`
+    out: list[Line | None] = []
+    for ln in reversed(lines):
+        key = ln.text.strip()
+        tol = 0.1 * (ln.size or 10.0)
+        row = round(ln.bbox.y0)
+        twin = None
+        for r in (row - 1, row, row + 1):
+            for k in kept.get(r, ()):
+                t = out[k]
+                if t is not None and key and _same_box(t.bbox, ln.bbox, tol):
+                    other = t.text.strip()
+                    if other.startswith(key) or key.startswith(other):
+                        twin = k
+                        break
+            if twin is not None:
+                break
+        if twin is None:
+            kept.setdefault(row, []).append(len(out))
+            out.append(ln)
+        elif len(key) < len(out[twin].text.strip()):
+            out[twin] = ln
+    result = [ln for ln in out if ln is not None]
+    result.reverse()
+    return result
+
+
+def _same_box(a: BBox, b: BBox, tol: float) -> bool:
+    return abs(a.x0 - b.x0) <= tol and abs(a.y0 - b.y0) <= tol and abs(a.y1 - b.y1) <= tol \
+        and abs(a.x1 - b.x1) <= max(tol, 0.02 * max(a.width, b.width))
 
 
 _SPACES = " \u00a0\u2002\u2003\u2009\u200a\u202f\u3000"

@@ -32,6 +32,7 @@ MIN_AREA_EM2 = 10.0
 INK_SHARE = 0.2         # graphic ink must span this share of a vector cluster's box
 CELL_TEXT_SHARE = 0.3   # boxes of which this share hold text are table cells, not bars
 PROSE_SHARE = 0.25      # prose covering this share of a region makes it a text box
+PROSE_PANEL_LINES = 8   # ... and so do this many prose lines holding most of its text
 SCAN_SHARE = 0.6        # an image covering this share of the page is a scan/background
 BAND_SHARE = 0.2        # images bleeding off the page within this outer band are decoration
 STACK_GAP_EM = 3.0      # parts stacked this close (nothing between) are one figure
@@ -332,8 +333,14 @@ def _separated(a: BBox, b: BBox, text: PageText) -> bool:
 def _prose_inside(box: BBox, text: PageText) -> bool:
     """Running text over a graphic (a shaded text box, a background image), not a figure:
     lines of prose covering a good part of the region (a figure's title or note does not)."""
-    prose = [ln.bbox for ln in text.inside(box) if text.is_prose(ln)]
-    return len(prose) >= 2 and sum(b.area for b in prose) >= PROSE_SHARE * box.area
+    inside = text.inside(box)
+    prose = [ln for ln in inside if text.is_prose(ln)]
+    if len(prose) >= 2 and sum(ln.bbox.area for ln in prose) >= PROSE_SHARE * box.area:
+        return True
+    # a framed panel of running text (objectives, key points) with decoration around it:
+    # paragraphs' worth of prose lines carrying most of the region's text
+    chars = sum(len(ln.text.strip()) for ln in inside)
+    return len(prose) >= PROSE_PANEL_LINES and sum(len(ln.text.strip()) for ln in prose) >= 0.5 * chars
 
 
 def merge_under_caption(props: list[Proposal], text: PageText, em: float) -> list[Proposal]:
