@@ -69,6 +69,22 @@ def test_garbled_chars_counts_unmapped_and_cid_garbage():
     assert garbled_chars("The states\u2019 rates\xa0apply", "TradeGothicLTPro") == 0
 
 
+def test_latin1_symbols_inside_words_are_a_wrong_encoding():
+    """A font without a usable encoding read as Latin-1 (IBM Redbook brief: 'Highlights'
+    came out as 'èÜ•ÜáÜ§ê †°ê£Ü•î†ü§'); real text in any Latin-script language does not
+    wedge symbols between letters."""
+    garbage = "\u00e8\u00dc\u2022\u00dc\u00e1\u00dc\u00a7\u00ea \u2020\u00b0\u00ea\u00a3\u00dc\u2022\u00ee\u2020\u00fc\u00a7"
+    assert garbled_chars(garbage, "ABCDEF+HelvNeue") == len(garbage)
+    for real in ("Selon le principe de l\u2019\u00e9lectroneutralit\u00e9 dans le plasma",
+                 "Gr\u00fc\u00dfe aus M\u00fcnchen und \u00d6sterreich",
+                 "Za\u017c\u00f3\u0142\u0107 g\u0119\u015bl\u0105 ja\u017a\u0144",
+                 "Ti\u1ebfng Vi\u1ec7t c\u00f3 d\u1ea5u \u0111\u01b0\u1ee3c",
+                 "Departamento de F\u00b4\u0131sica, Centro de Investigaci\u00b4on",  # TeX accents
+                 "Copyright \u00a9 2024 IBM\u00ae \u00a7 4.2 \u2020 see note",
+                 "Smith\u2020, Jones\u2021 and Chen\u00a7"):
+        assert garbled_chars(real, "Times-Roman") == 0, real
+
+
 def test_parse_osd():
     text = ("Page number: 0\nOrientation in degrees: 90\nRotate: 270\n"
             "Orientation confidence: 2.48\nScript: Latin\nScript confidence: 24.44\n")

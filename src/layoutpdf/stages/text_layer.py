@@ -42,6 +42,9 @@ _CJK_TEXT = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]"
 _LATIN1_HIGH = re.compile(r"[\u0080-\u024f\u02b0-\u02ff\u2000-\u206f\u2122\u0152\u0153\u0178\u0192]")
 
 
+# a Latin-1 symbol between two letters ('èÜ•ÜáÜ§ê'): no language writes that; a font
+# without a usable encoding read as Latin-1 does (spacing accents such as ´ are real text)
+_SYMBOL_IN_WORD = re.compile(r"(?<=[^\W\d_])[•†‡§¶£¥¢¤¦¬¯°±©®](?=[^\W\d_])")
 _BAD_CHARS = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
@@ -49,6 +52,7 @@ def garbled_chars(text: str, font: str = "") -> int:
     """Characters of one span that carry no usable text.
 
     Counts U+FFFD (no Unicode mapping) and C0/C1 control characters (raw glyph codes);
+    a span with Latin-1 symbols wedged between letters is garbage as a whole;
     in a CJK font whose span holds no CJK at all, every non-ASCII character (a CID read
     as Latin-1) and every control character is garbage, so is the whole span.
     """
@@ -57,6 +61,8 @@ def garbled_chars(text: str, font: str = "") -> int:
     if is_math_font(font):                # TeX math fonts draw glyphs at control codes
         return text.count(UNMAPPED)
     bad = len(_BAD_CHARS.findall(text))
+    if len(_SYMBOL_IN_WORD.findall(text)) >= 2 and len(text.strip()) >= 8:
+        return len(text.strip())          # glyph codes read through the wrong encoding
     if font and _is_cjk_font(font) and not _CJK_TEXT.search(text):
         strange = len(_LATIN1_HIGH.findall(text))
         if bad or strange:
