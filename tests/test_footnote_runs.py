@@ -73,3 +73,33 @@ def test_a_note_run_continues_only_directly_below_a_note():
     parsed = layoutpdf.parse(doc.tobytes())
     block = next(e for e in parsed.elements if "flight control system" in e.text)
     assert block.role is not Role.FOOTNOTE
+
+
+def test_parenthesised_markers_bind_like_plain_ones():
+    """Korean, Japanese and German reports number notes '1)', '2)': raised in the text and
+    at the head of each note. The ')' is part of the marker, not of the note's text."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    y = 90.0
+    sentences = [("The revision of the act took effect in January", "1)"),
+                 ("and the insurers changed their terms soon after", "2)")]
+    for text, mark in sentences:
+        page.insert_text((72, y), text, fontname="tiro", fontsize=11)
+        x = 72 + pymupdf.get_text_length(text, fontname="tiro", fontsize=11)
+        page.insert_text((x + 1, y - 4), mark, fontname="tiro", fontsize=7)
+        y += 15
+    assert page.insert_textbox(pymupdf.Rect(72, y, 523, y + 300), _body(200), fontname="tiro",
+                               fontsize=11) >= 0
+    page.draw_line((72, 742), (160, 742), width=0.5)
+    page.insert_text((72, 756), "1) Act on the prevention of infectious diseases, article 2.",
+                     fontname="tiro", fontsize=8)
+    page.insert_text((72, 768), "2) Standard terms of life insurance, appendix 4.",
+                     fontname="tiro", fontsize=8)
+    parsed = layoutpdf.parse(doc.tobytes())
+    notes = {f.marker: f for f in parsed.footnotes}
+    assert set(notes) == {"1", "2"}
+    assert notes["1"].text.startswith("Act on the prevention")
+    assert notes["2"].text.startswith("Standard terms")
+    assert all(f.anchor_span_id for f in parsed.footnotes)
+    body = next(e for e in parsed.elements if "revision of the act" in e.text)
+    assert "1)" not in body.text and "2)" not in body.text

@@ -19,7 +19,7 @@ from ..settings import Settings
 from .base import SENTENCE_END, join_lines, line_text
 
 _MARKER = r"(?:\d{1,3}|[*†‡§¶‖#]{1,3}|[a-z])"
-_LEADING = re.compile(r"^\s*(" + _MARKER + r")(?=\s*\S)")
+_LEADING = re.compile(r"^\s*(" + _MARKER + r")\)?(?=\s*\S)")   # '3 Note', '3) Note' (CJK style)
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _UNICODE_SUP = re.compile(r"(?<=\w)([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})")
 _MATH_FONT = re.compile(r"CMMI|CMSY|CMEX|Math|Symbol|MSBM|STIX", re.I)
@@ -47,7 +47,7 @@ def run(doc: Document, settings: Settings) -> Document:
     bound: dict[int, tuple[Element, int, Span, float, str]] = {}
     removals: dict[str, list[tuple[int, int]]] = {}
     for el_id, page, marker, span, offset in anchors:
-        k = _match(notes, bound, marker, page)
+        k = _match(notes, bound, marker.rstrip(")"), page)      # anchor '3)' -> note 3
         if k is None:
             continue
         score, why = (1.0, "raised marker matches on the same page") if notes[k].element.page == page \
@@ -190,7 +190,7 @@ def _anchor_marker(sp: Span, before: list[Span], line: Line) -> str | None:
     text = sp.text.strip()
     if not text or not before or not _raised(sp, line):
         return None
-    if not re.fullmatch(r"\d{1,3}|[*†‡§¶‖]{1,3}", text):
+    if not re.fullmatch(r"\d{1,3}\)?|[*†‡§¶‖]{1,3}", text):
         return None
     prev = "".join(s.text for s in before).rstrip()
     if not prev:

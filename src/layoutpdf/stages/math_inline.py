@@ -22,7 +22,7 @@ _OP_TOKEN = re.compile(r"^[=<>+±×÷·≤≥≠≈≡∼≃∝∈∉⊂⊆⊃�
 _OP_TOKEN_CHARS = frozenset("=<>+")
 _PLAIN_NUMBER = re.compile(r"^[0-9]+([.,][0-9]+)*$")
 _NUM_TOKEN = re.compile(r"^[0-9]+([.,][0-9]+)?$")
-_MARKER_CHARS = set("0123456789*†‡§¶abcdefghijklmnopqrstuvwxyz,-–")   # 1 | a | 3,4 | 5–7
+_MARKER_CHARS = set("0123456789*†‡§¶abcdefghijklmnopqrstuvwxyz,-–)")  # 1 | a | 3,4 | 5–7 | 1)
 _TRAIL = set(".,;:!?")
 
 
