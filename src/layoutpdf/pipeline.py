@@ -6,6 +6,7 @@ import time
 from dataclasses import replace
 from typing import Callable, Iterable, Sequence
 
+from . import gcpolicy
 from .errors import Issue, LayoutPDFError, PageProcessingError, ResourceLimitError
 from .extract import PYMUPDF_LOCK, Source, extract_page, open_pdf, pdf_metadata, source_name
 from .extract.open import open_issues, read_source
@@ -56,9 +57,10 @@ def parse(source: Source, settings: Settings | dict | None = None, *,
     """
     settings = _settings(settings)
     name = source_name(source)
-    with PYMUPDF_LOCK:
-        doc = _read(source, name, settings, pages, password, progress)
-    return run_stages(doc, settings)
+    with gcpolicy.relaxed():
+        with PYMUPDF_LOCK:
+            doc = _read(source, name, settings, pages, password, progress)
+        return run_stages(doc, settings)
 
 
 def _read(source: Source, name: str, settings: Settings, pages: Sequence[int] | None,
@@ -236,11 +238,13 @@ def iter_pages(source: Source, settings: Settings | dict | None = None, *,
         for start in range(0, count, batch):
             issues = note + opened
             note = []
-            with PYMUPDF_LOCK:   # held per batch only: never while the caller holds a page
-                pages = tuple(_extract(pdf, i, settings, issues)
-                              for i in range(start, min(count, start + batch)))
-            yield run_stages(Document(source=name, metadata=metadata, pages=pages,
-                                      issues=tuple(issues)), settings)
+            with gcpolicy.relaxed():   # per batch too: not while the caller holds a page
+                with PYMUPDF_LOCK:
+                    pages = tuple(_extract(pdf, i, settings, issues)
+                                  for i in range(start, min(count, start + batch)))
+                part = run_stages(Document(source=name, metadata=metadata, pages=pages,
+                                           issues=tuple(issues)), settings)
+            yield part
     finally:
         with PYMUPDF_LOCK:
             pdf.close()
