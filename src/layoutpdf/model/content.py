@@ -68,29 +68,17 @@ class Line:
         weights: dict[float, int] = {}
         main = spans[0]
         main_n = -1
-        b = main.bbox
-        x0, y0, x1, y1 = b.x0, b.y0, b.x1, b.y1
         for s in spans:
-            text = s.text
-            n = len(text) if text != " " else 0
+            n = len(s.text) if s.text != " " else 0
             if n:
                 weights[s.size] = weights.get(s.size, 0) + n
             if n > main_n or (n == main_n and s.size > main.size):
                 main, main_n = s, n
-            b = s.bbox
-            if b.x0 < x0:
-                x0 = b.x0
-            if b.y0 < y0:
-                y0 = b.y0
-            if b.x1 > x1:
-                x1 = b.x1
-            if b.y1 > y1:
-                y1 = b.y1
         if len(weights) == 1:
             size = next(iter(weights))
         else:
             size = max(weights.items(), key=lambda kv: (kv[1], kv[0]))[0] if weights else spans[0].size
-        return cls(id=id, page=page, bbox=BBox(x0, y0, x1, y1), spans=spans,
+        return cls(id=id, page=page, bbox=BBox.union_all([s.bbox for s in spans]), spans=spans,
                    direction=direction, vertical=vertical, text="".join([s.text for s in spans]),
                    size=round(size, 2), baseline=main.origin[1])
 
