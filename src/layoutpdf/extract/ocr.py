@@ -173,7 +173,7 @@ def _ocr(pdf_page: pymupdf.Page, page: Page, settings: Settings, eng: Engine,
          report: TextLayerReport) -> Page:
     rotate, script = orientation(pdf_page, eng)
     languages = _languages(eng, script)
-    matrix, width, height = upright_matrix(pdf_page, page, rotate)
+    matrix, width, height = upright_matrix(page, rotate)
     ocr_lines = recognise(pdf_page, page.index, rotate, languages, settings.ocr.dpi, eng.tessdata)
     keep, dropped = _native_to_keep(page, settings)
     moved = tuple(matrix) != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -288,13 +288,14 @@ def parse_osd(text: str) -> tuple[int, str | None]:
     return int(rotate) % 360, script
 
 
-def upright_matrix(pdf_page: pymupdf.Page, page: Page, rotate: int) -> tuple[pymupdf.Matrix, float, float]:
+def upright_matrix(page: Page, rotate: int) -> tuple[pymupdf.Matrix, float, float]:
     """Matrix from the extracted page's coordinates to the displayed page turned by
     `rotate` (what OCR reads), and that page's size."""
-    m = view_matrix(page.view_rotation, page.width, page.height) * pymupdf.Matrix(rotate)
-    r = pymupdf.Rect(0, 0, page.width, page.height) * m
-    m = m * pymupdf.Matrix(1, 0, 0, 1, -r.x0, -r.y0)
-    return m, float(r.width), float(r.height)
+    shown = view_matrix(page.view_rotation, page.width, page.height)
+    r = pymupdf.Rect(0, 0, page.width, page.height) * shown
+    turned = view_matrix(rotate, r.width, r.height)
+    out = pymupdf.Rect(0, 0, r.width, r.height) * turned
+    return shown * turned, float(out.width), float(out.height)
 
 
 def _render(pdf_page: pymupdf.Page, dpi: float, rotate: int) -> pymupdf.Pixmap:
