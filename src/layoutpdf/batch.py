@@ -457,11 +457,25 @@ def _pool_pass(order: Sequence[_Job], workers: int, ctx: Any, page_queue: Any, o
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
         raise
-    pool.shutdown(wait=True)
+    if lost:   # a broken pool: joining it can hang on a surviving worker, so end them
+        _abandon(pool)
+    else:
+        pool.shutdown(wait=True)
     if lost:
         bar.reset([j.index for j in lost])
         log.warning("a worker process died; retrying %d file(s) one at a time", len(lost))
     return sorted(lost, key=lambda j: j.index)
+
+
+def _abandon(pool: cf.ProcessPoolExecutor) -> None:
+    """Shut a broken pool down without waiting on it, and end its remaining workers."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in procs:
+        proc.join(timeout=10)
 
 
 def _pump(page_queue: Any, bar: "_Bar") -> None:
