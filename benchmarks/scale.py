@@ -235,14 +235,16 @@ def ray_start(workers: int) -> tuple[float, float, int]:
     return init, time.perf_counter() - t1, len({r["pid"] for r in warm})
 
 
-def run_ray(files: list[str], workers: int, settings: dict, sizes: dict[str, int]) -> dict:
+def run_ray(files: list[str], workers: int, settings: dict, sizes: dict[str, int],
+            files_per_task: int | None = None) -> dict:
     import ray
     from layoutpdf.ray import read_pdfs
     try:
         init, warm, nwarm = ray_start(workers)
         before = _tree_cpu()
         t0 = time.perf_counter()
-        rows = read_pdfs(files, settings, chunk_size=None).materialize()
+        rows = read_pdfs(files, settings, chunk_size=None,
+                         files_per_task=files_per_task).materialize()
         wall = time.perf_counter() - t0
         after = _tree_cpu()
         tables = [ray.get(ref) for ref in rows.to_arrow_refs()]
@@ -354,6 +356,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--systems", default="convert,pool,ray")
     ap.add_argument("--ocr", default="never", choices=("never", "auto"))
     ap.add_argument("--limit", type=int, default=0, help="use the first N files only")
+    ap.add_argument("--files-per-task", type=int, default=None,
+                    help="read_pdfs files_per_task for `ray` (default: read_pdfs's own choice)")
     ap.add_argument("--json", help="also write the results here")
     args = ap.parse_args(argv)
     settings = {"ocr": {"mode": args.ocr}}
@@ -385,7 +389,7 @@ def main(argv: list[str] | None = None) -> int:
                 elif system == "pool":
                     r = run_pool(paths, n, settings, sizes)
                 else:
-                    r = run_ray(paths, n, settings, sizes)
+                    r = run_ray(paths, n, settings, sizes, args.files_per_task)
                 r["load"] = load
                 runs[system, n].append(r)
                 extra = (f", start-up {r['start']:.1f} s (not timed; {r['warm_workers']} warm "

@@ -125,3 +125,22 @@ def test_a_corpus_paper(local_ray, paper_dir):
     pages = {r["page_end"] for r in rows}
     assert max(pages) >= 3
     assert any(r["heading_path"] for r in rows)
+
+
+def test_read_pdfs_submits_ahead_on_its_own_dataset_only(local_ray, pdf_dir):
+    """read_pdfs turns Ray Data's per-operator reservation off for the Dataset it makes
+    (tasks queue in Ray and start back to back; benchmarks/scale.py measures the effect),
+    and leaves the application's DataContext and a Dataset it passes in alone."""
+    import ray.data
+    current = ray.data.DataContext.get_current()
+    assert current.op_resource_reservation_enabled is True
+    ds = read_pdfs(str(pdf_dir), chunk_size=128)
+    assert ds.context.op_resource_reservation_enabled is False
+    assert current.op_resource_reservation_enabled is True
+    assert ray.data.DataContext.get_current().op_resource_reservation_enabled is True
+    theirs = ray.data.from_items([{"path": str(pdf_dir / n)} for n in GOOD])
+    mapped = read_pdfs(theirs, chunk_size=128)
+    assert theirs.context.op_resource_reservation_enabled is True
+    assert mapped.context.op_resource_reservation_enabled is True
+    # and the rows are still every chunk of every readable file
+    assert sorted(ds.take_all(), key=key) == expected(pdf_dir, 128)

@@ -241,13 +241,18 @@ def read_pdfs(paths_or_dataset: Any, settings: Settings | Mapping[str, Any] | No
     Dataset with a ``bytes`` column (and optional ``path``) or a ``path`` column.
     chunk_size: tokens per chunk (None: ``settings.split.chunk_size``).
     files_per_task: local files only: how many PDFs one Ray task parses, one after the
-    other. Each task costs Ray Data some 0.1-0.2 s of dispatch (more on a busy machine),
-    as much as parsing a typical short PDF, so small files are grouped. Default: about
-    four tasks per cluster CPU (1 to 32 files a task); groups mix large and small files,
-    largest groups first. 1 gives one task per PDF. A document is always parsed whole by
-    one task.
+    other. Every task costs the driver some scheduling work, so small files are grouped.
+    Default: about four tasks per cluster CPU (1 to 32 files a task); groups mix large
+    and small files, largest groups first. 1 gives one task per PDF. A document is always
+    parsed whole by one task.
     map_batches_kwargs: passed to ``map_batches`` (``num_cpus``, ``memory``,
     ``concurrency``...). A Dataset or remote URIs given: one PDF per batch.
+
+    The Dataset made here from paths has Ray Data's per-operator resource reservation
+    turned off (``ds.context.op_resource_reservation_enabled``), so parse tasks queue
+    ahead of free CPUs instead of waiting for Ray Data's scheduling loop; see
+    ``_submit_ahead``. A Dataset passed in keeps its own context: set that flag on it for
+    the same effect.
     """
     rd = _import("ray.data")
     fn = PDFBytesToChunks(settings, chunk_size=chunk_size, chunk_overlap=chunk_overlap,
@@ -258,9 +263,30 @@ def read_pdfs(paths_or_dataset: Any, settings: Settings | Mapping[str, Any] | No
         ds, grouped = paths_or_dataset, False
     else:
         ds, grouped = _path_dataset(rd, paths_or_dataset, files_per_task)
+        _submit_ahead(ds)
     # grouped: one block per group of files, one task per block
     map_batches_kwargs.setdefault("batch_size", None if grouped else 1)
     return ds.map_batches(fn, batch_format="pyarrow", **map_batches_kwargs)
+
+
+def _submit_ahead(ds: Any) -> None:
+    """Let Ray Data queue parse tasks ahead of free CPUs, for a Dataset read_pdfs made.
+
+    With its per-operator resource reservation on (the default), Ray Data submits a task
+    only when its budget has a free CPU, and it sees free CPUs only in its scheduling loop,
+    up to 0.1 s (more on a busy driver) after a task ends; for the first second of a job
+    the budget is zero and one task runs at a time. On two CPUs that left workers idle
+    for 15-30% of a run. Without it, tasks wait in Ray's own queue and a worker starts
+    the next one within about 10 ms; object store backpressure still applies.
+
+    The Dataset's context is a copy made for this Dataset (and shared by what is derived
+    from it), so the application's DataContext and its other Datasets are untouched.
+    Set ``ds.context.op_resource_reservation_enabled = True`` to turn it back on, e.g.
+    for a pipeline with several stages that compete for CPUs.
+    """
+    ctx = getattr(ds, "context", None)
+    if ctx is not None and hasattr(ctx, "op_resource_reservation_enabled"):
+        ctx.op_resource_reservation_enabled = False
 
 
 TASKS_PER_CPU = 4
