@@ -276,8 +276,9 @@ def _submit_ahead(ds: Any) -> None:
     only when its budget has a free CPU, and it sees free CPUs only in its scheduling loop,
     up to 0.1 s (more on a busy driver) after a task ends; for the first second of a job
     the budget is zero and one task runs at a time. On two CPUs that left workers idle
-    for 15-30% of a run. Without it, tasks wait in Ray's own queue and a worker starts
-    the next one within about 10 ms; object store backpressure still applies.
+    for 15-30% of a run (the gaps are ray-project/ray#45934; benchmarks/ray_dispatch.py
+    measures them on Ray alone). Without it, tasks wait in Ray's own queue and a worker
+    starts the next one within about 10 ms; object store backpressure still applies.
 
     The Dataset's context is a copy made for this Dataset (and shared by what is derived
     from it), so the application's DataContext and its other Datasets are untouched.
