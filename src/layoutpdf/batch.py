@@ -5,12 +5,16 @@
     print(report.summary())
     report.failed        # [FileOutcome(status="failed", reason="EncryptedPDFError: ...")]
 
-Parallelism is over documents: each document is parsed whole by one worker process, because
-the document-wide stages (running headers, paragraphs stitched across pages, footnotes) need
-every page, and a process per document keeps the output byte-identical to ``workers=1``.
+Parallelism is over documents, largest first, so one long document does not run alone at the
+end. In a batch, a document longer than one worker's even share of the pages (and at least
+``2 * PART_MIN_PAGES`` pages) is extracted in page ranges by several workers; one worker then
+runs the document-wide stages (running headers, paragraphs stitched across pages, footnotes)
+over all its pages and writes it, so the output stays byte-identical to ``workers=1``. A
+single document is converted in this process: starting workers (about 1 s each) costs more
+than extracting in parallel saves, since the document-wide stages (about half the time) run
+once either way.
 Workers are started with the ``spawn`` method (PyMuPDF and ``fork`` do not mix); settings
-travel to them as a plain dict. Largest documents are started first, so one long document
-does not run alone at the end.
+travel to them as a plain dict.
 
 Resumable: an output newer than its input is skipped (``force=True`` redoes it); every output
 is written to a temporary file in the output directory and renamed into place, so an
@@ -34,7 +38,7 @@ import threading
 import time
 from collections import Counter
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .errors import LayoutPDFError
@@ -46,6 +50,9 @@ OK, PARTIAL, SKIPPED, FAILED = "ok", "partial", "skipped", "failed"
 STATUSES = (OK, PARTIAL, SKIPPED, FAILED)
 FORMATS = ("md", "json")
 WINDOW_PER_WORKER = 2     # documents queued per worker: bounds what a dead worker takes down
+# Fewest pages in one extraction part: sending a part's pages back costs about 1 ms a page
+# (pickling both ways) against 3-4 ms to extract it, plus a task's fixed cost.
+PART_MIN_PAGES = 32
 
 __all__ = ["convert_many", "convert_file", "plan_outputs", "input_files", "safe_stem",
            "BatchReport", "FileOutcome", "OK", "PARTIAL", "SKIPPED", "FAILED"]
@@ -189,6 +196,17 @@ class _Job:
     pages: tuple[int, ...] | None
     password: str | None
     figures: bool
+    part: tuple[int, int] | None = None   # extract only pages [start, stop): a _PartResult
+    parts: tuple[bytes, ...] = ()         # the pages, extracted by part jobs (pickled)
+
+
+@dataclass(frozen=True)
+class _PartResult:
+    """Pages [start, stop) of job `index`, extracted (a pickled `Document`)."""
+    index: int
+    start: int
+    stop: int
+    data: bytes
 
 
 def convert_file(source: str, target: str, *, fmt: str = "md",
@@ -202,10 +220,18 @@ def convert_file(source: str, target: str, *, fmt: str = "md",
     (replacing older crops of the same name).
     """
     from .pipeline import parse
+    return _convert(source, target, fmt, settings, password, figures,
+                    lambda s: parse(source, s, pages=pages, password=password, progress=progress))
+
+
+def _convert(source: str, target: str, fmt: str, settings: Settings | Mapping[str, Any] | None,
+             password: str | None, figures: bool,
+             make: Callable[[Settings], Any]) -> FileOutcome:
+    """Make the Document (`make(settings)`), write it, and say what happened."""
     started, cpu = time.perf_counter(), time.process_time()
     try:
         s = settings if isinstance(settings, Settings) else Settings.from_dict(dict(settings or {}))
-        doc = parse(source, s, pages=pages, password=password, progress=progress)
+        doc = make(s)
         out_dir = os.path.dirname(target) or "."
         stem = os.path.splitext(os.path.basename(target))[0]
         image_dir = None
@@ -273,8 +299,13 @@ def _write_atomic(target: str, text: str) -> None:
         raise
 
 
-def _run_job(job: _Job) -> FileOutcome:
-    """Worker entry point: convert one file, reporting pages to the parent's queue."""
+def _run_job(job: _Job) -> FileOutcome | _PartResult:
+    """Worker entry point: convert one file, reporting pages to the parent's queue; or
+    extract one page range of it (`job.part`); or finish it from extracted parts."""
+    if job.part is not None:
+        return _extract_part(job)
+    if job.parts:
+        return _finish_parts(job)
     progress = None
     if _PAGE_QUEUE is not None:
         q, index = _PAGE_QUEUE, job.index
@@ -284,6 +315,41 @@ def _run_job(job: _Job) -> FileOutcome:
     return convert_file(job.source, job.target, fmt=job.fmt, settings=job.settings,
                         pages=job.pages, password=job.password, figures=job.figures,
                         progress=progress)
+
+
+def _extract_part(job: _Job) -> FileOutcome | _PartResult:
+    import pickle
+    from .pipeline import extract
+    start, stop = job.part
+    started, cpu = time.perf_counter(), time.process_time()
+    try:
+        doc = extract(job.source, job.settings, pages=range(start, stop), password=job.password)
+    except Exception as exc:   # the whole document fails, with the reason
+        return FileOutcome(job.source, job.target, FAILED, _reason(exc), **_costs(started, cpu))
+    return _PartResult(job.index, start, stop, pickle.dumps(doc, pickle.HIGHEST_PROTOCOL))
+
+
+def _finish_parts(job: _Job) -> FileOutcome:
+    """The document-wide stages over every part's pages, then the output, as parse would."""
+    import pickle
+    from . import gcpolicy
+    from .pipeline import join_parts, run_stages
+
+    def make(s: Settings) -> Any:
+        with gcpolicy.relaxed():
+            return run_stages(join_parts([pickle.loads(b) for b in job.parts]), s)
+    return _convert(job.source, job.target, job.fmt, job.settings, job.password, job.figures, make)
+
+
+def page_parts(pages: int, workers: int, share: float) -> list[tuple[int, int]]:
+    """Page ranges to extract a `pages`-long document in: one range unless the document is
+    longer than `share` (one worker's even share of the batch) and gives every part at least
+    PART_MIN_PAGES pages; then up to `workers` near-equal ranges."""
+    n = min(workers, pages // PART_MIN_PAGES)
+    if n < 2 or pages <= share:
+        return [(0, pages)]
+    bounds = [round(k * pages / n) for k in range(n + 1)]
+    return list(zip(bounds, bounds[1:]))
 
 
 _PAGE_QUEUE: Any = None
@@ -336,9 +402,11 @@ def convert_many(inputs: str | os.PathLike | Iterable[str | os.PathLike], out_di
     sizes = _page_counts(jobs, password)
     bar = _Bar(sizes, enabled=progress)
     try:
-        if jobs:
-            runner = _run_serial if workers == 1 or len(jobs) == 1 else _run_pool
-            runner(jobs, sizes, int(workers), outcomes, bar, on_outcome)
+        if workers == 1 or len(jobs) == 1:   # one document: no pool to start (about 1 s each)
+            _run_serial(jobs, sizes, int(workers), outcomes, bar, on_outcome)
+        elif jobs:
+            _run_pool(jobs, sizes, int(workers), outcomes, bar, on_outcome,
+                      split=_plan_parts(jobs, sizes, int(workers), sdict))
     finally:
         bar.close()
     done = [o for o in outcomes if o is not None]
@@ -374,55 +442,110 @@ def _page_counts(jobs: Sequence[_Job], password: str | None) -> dict[int, int]:
     return counts
 
 
-def _record(outcomes: list, outcome: FileOutcome, index: int, bar: "_Bar",
-            on_outcome: Callable[[FileOutcome], None] | None) -> None:
-    outcomes[index] = outcome
-    bar.finish(index)
-    if outcome.status == FAILED:
-        log.info("%s", outcome.line())
-    if on_outcome:
-        on_outcome(outcome)
+class _Ledger:
+    """Outcomes as they come in (each file's once), the progress bar, and the page ranges of
+    documents extracted in parts until the last part is back."""
+
+    def __init__(self, outcomes: list, bar: "_Bar",
+                 on_outcome: Callable[[FileOutcome], None] | None,
+                 split: Mapping[int, list[tuple[int, int]]] | None = None) -> None:
+        self.outcomes, self.bar, self.on_outcome = outcomes, bar, on_outcome
+        self.split = dict(split or {})
+        self.parts: dict[int, dict[int, bytes]] = {i: {} for i in self.split}
+
+    def settle(self, job: _Job, result: FileOutcome | _PartResult) -> list[_Job]:
+        """Take a job's result; returns the jobs it makes ready (a document's finish, once
+        its last part is back)."""
+        if isinstance(result, FileOutcome):
+            self.record(job.index, result)
+            return []
+        if self.outcomes[job.index] is not None:   # the document already failed
+            return []
+        got = self.parts[job.index]
+        got[result.start] = result.data
+        ranges = self.split[job.index]
+        self.bar.page(job.index, sum(b - a for a, b in ranges if a in got), ranges[-1][1])
+        if len(got) < len(ranges):
+            return []
+        parts = tuple(got.pop(a) for a, _ in ranges)
+        return [replace(job, part=None, parts=parts)]
+
+    def fail(self, job: _Job, reason: str) -> None:
+        self.record(job.index, FileOutcome(job.source, job.target, FAILED, reason))
+
+    def record(self, index: int, outcome: FileOutcome) -> None:
+        if self.outcomes[index] is not None:   # a part of a document that already failed
+            return
+        self.outcomes[index] = outcome
+        self.parts.pop(index, None)
+        self.bar.finish(index)
+        if outcome.status == FAILED:
+            log.info("%s", outcome.line())
+        if self.on_outcome:
+            self.on_outcome(outcome)
+
+
+def _plan_parts(jobs: Sequence[_Job], sizes: Mapping[int, int], workers: int,
+                settings: Mapping[str, Any] | None) -> dict[int, list[tuple[int, int]]]:
+    """The documents to extract in page ranges (``page_parts``), by job index."""
+    if workers < 2:
+        return {}
+    cap = Settings.from_dict(dict(settings or {})).limits.max_pages
+    share = sum(sizes.get(j.index, 1) for j in jobs) / workers
+    out = {}
+    for job in jobs:
+        n = sizes.get(job.index, 1)
+        if job.pages is None and n <= cap:
+            ranges = page_parts(n, workers, share)
+            if len(ranges) > 1:
+                out[job.index] = ranges
+    return out
 
 
 def _run_serial(jobs: Sequence[_Job], sizes: Mapping[int, int], workers: int, outcomes: list,
                 bar: "_Bar", on_outcome: Callable[[FileOutcome], None] | None) -> None:
+    ledger = _Ledger(outcomes, bar, on_outcome)
     for job in jobs:
         def progress(done: int, total: int, index: int = job.index) -> None:
             bar.page(index, done, total)
         outcome = convert_file(job.source, job.target, fmt=job.fmt, settings=job.settings,
                                pages=job.pages, password=job.password, figures=job.figures,
                                progress=progress)
-        _record(outcomes, outcome, job.index, bar, on_outcome)
+        ledger.record(job.index, outcome)
 
 
 def _run_pool(jobs: Sequence[_Job], sizes: Mapping[int, int], workers: int, outcomes: list,
               bar: "_Bar", on_outcome: Callable[[FileOutcome], None] | None,
-              task: Callable[[_Job], FileOutcome] | None = None) -> None:
+              task: Callable[[_Job], FileOutcome | _PartResult] | None = None,
+              split: Mapping[int, list[tuple[int, int]]] | None = None) -> None:
     ctx = multiprocessing.get_context("spawn")
     page_queue = ctx.Queue()
     pump = threading.Thread(target=_pump, args=(page_queue, bar), daemon=True)
     pump.start()
-    order = sorted(jobs, key=lambda j: (-sizes.get(j.index, 1), j.index))
-    workers = min(workers, len(jobs))
+    ledger = _Ledger(outcomes, bar, on_outcome, split)
+    order = []
+    for job in sorted(jobs, key=lambda j: (-sizes.get(j.index, 1), j.index)):
+        order += [replace(job, part=r) for r in ledger.split.get(job.index, [None])]
+    workers = min(workers, len(order))
     try:
         task = task or _run_job
-        suspects = _pool_pass(order, workers, ctx, page_queue, outcomes, bar, on_outcome, task)
+        suspects = _pool_pass(order, workers, ctx, page_queue, ledger, task)
         for job in suspects:   # each alone: only the document that kills its worker fails
-            again = _pool_pass([job], 1, ctx, page_queue, outcomes, bar, on_outcome, task)
+            if outcomes[job.index] is not None:
+                continue
+            again = _pool_pass([job], 1, ctx, page_queue, ledger, task)
             if again:
-                _record(outcomes, FileOutcome(job.source, job.target, FAILED,
-                                              "the worker process died while parsing this file"),
-                        job.index, bar, on_outcome)
+                ledger.fail(job, "the worker process died while parsing this file")
     finally:
         page_queue.put(None)
         pump.join(timeout=5)
         page_queue.close()
 
 
-def _pool_pass(order: Sequence[_Job], workers: int, ctx: Any, page_queue: Any, outcomes: list,
-               bar: "_Bar", on_outcome: Callable[[FileOutcome], None] | None,
-               task: Callable[[_Job], FileOutcome]) -> list[_Job]:
-    """Run jobs in one pool, at most WINDOW_PER_WORKER per worker queued at a time.
+def _pool_pass(order: Sequence[_Job], workers: int, ctx: Any, page_queue: Any, ledger: _Ledger,
+               task: Callable[[_Job], FileOutcome | _PartResult]) -> list[_Job]:
+    """Run jobs in one pool, at most WINDOW_PER_WORKER per worker queued at a time; a job a
+    result makes ready (a document's finish) runs next.
 
     Returns the jobs lost to a dead worker (the pool is then broken: the rest are returned
     too, untried, and the caller runs them again)."""
@@ -441,12 +564,11 @@ def _pool_pass(order: Sequence[_Job], workers: int, ctx: Any, page_queue: Any, o
             for fut in finished:
                 job = running.pop(fut)
                 try:
-                    _record(outcomes, fut.result(), job.index, bar, on_outcome)
+                    pending.extend(ledger.settle(job, fut.result()))
                 except BrokenProcessPool:
                     lost.append(job)
                 except Exception as exc:  # pickling trouble and the like: this file only
-                    _record(outcomes, FileOutcome(job.source, job.target, FAILED, _reason(exc)),
-                            job.index, bar, on_outcome)
+                    ledger.fail(job, _reason(exc))
             if lost:
                 for fut, job in running.items():
                     fut.cancel()
@@ -462,9 +584,9 @@ def _pool_pass(order: Sequence[_Job], workers: int, ctx: Any, page_queue: Any, o
     else:
         pool.shutdown(wait=True)
     if lost:
-        bar.reset([j.index for j in lost])
-        log.warning("a worker process died; retrying %d file(s) one at a time", len(lost))
-    return sorted(lost, key=lambda j: j.index)
+        ledger.bar.reset(sorted({j.index for j in lost}))
+        log.warning("a worker process died; retrying %d job(s) one at a time", len(lost))
+    return sorted(lost, key=lambda j: (j.index, j.part or (0, 0)))
 
 
 def _abandon(pool: cf.ProcessPoolExecutor) -> None:

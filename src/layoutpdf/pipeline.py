@@ -63,6 +63,41 @@ def parse(source: Source, settings: Settings | dict | None = None, *,
         return run_stages(doc, settings)
 
 
+def extract(source: Source, settings: Settings | dict | None = None, *,
+            pages: Sequence[int] | None = None, password: str | None = None) -> Document:
+    """Extraction only: the Document `run_stages` takes (pages with their raw lines,
+    drawings and images; no elements yet).
+
+    Pages are independent here, so a long document can be extracted in page ranges by
+    several processes and put back together with `join_parts`; ``run_stages`` on the result
+    gives exactly what `parse` gives (the document-wide stages then see every page).
+    """
+    settings = _settings(settings)
+    with gcpolicy.relaxed():
+        with PYMUPDF_LOCK:
+            return _read(source, source_name(source), settings, pages, password, None)
+
+
+def join_parts(parts: Sequence[Document]) -> Document:
+    """Documents extracted (`extract`) from consecutive page ranges of one PDF, in order,
+    as the one Document extracting all those pages at once gives.
+
+    Each part carries the document-level issues found on opening (page None); they are
+    kept once, then every part's page issues follow in page order.
+    """
+    if not parts:
+        raise ValueError("join_parts needs at least one part")
+    first = parts[0]
+    pages = [p for part in parts for p in part.pages]
+    if any(a.index >= b.index for a, b in zip(pages, pages[1:])):
+        raise ValueError("parts must hold consecutive page ranges in page order")
+    if any(part.source != first.source for part in parts):
+        raise ValueError("parts come from different documents")
+    issues = list(first.issues) + [i for part in parts[1:] for i in part.issues
+                                   if i.page is not None]
+    return replace(first, pages=tuple(pages), issues=tuple(issues))
+
+
 def _read(source: Source, name: str, settings: Settings, pages: Sequence[int] | None,
           password: str | None, progress: Callable[[int, int], None] | None) -> Document:
     pdf = open_pdf(source, password)

@@ -26,6 +26,10 @@ class Span:
     alpha: int            # 0 (invisible) .. 255 (opaque)
     origin: tuple[float, float]  # baseline start point
 
+    def __reduce__(self):   # by position: about twice as fast as the default for slots
+        return (Span, (self.id, self.text, self.bbox, self.font, self.size, self.flags,
+                       self.color, self.alpha, self.origin))
+
     @property
     def bold(self) -> bool:
         return bool(self.flags & FLAG_BOLD) or "bold" in self.font.lower()
@@ -62,6 +66,10 @@ class Line:
     size: float = 0.0
     baseline: float = 0.0
 
+    def __reduce__(self):
+        return (Line, (self.id, self.page, self.bbox, self.spans, self.direction, self.vertical,
+                       self.text, self.size, self.baseline))
+
     @classmethod
     def build(cls, id: str, page: int, spans: tuple[Span, ...], direction: tuple[float, float] = (1.0, 0.0),
               vertical: bool = False) -> "Line":
@@ -95,6 +103,9 @@ class Drawing:
     fill: int | None = None      # 0xRRGGBB or None
     stroke: int | None = None
     width: float = 0.0
+
+    def __reduce__(self):
+        return (Drawing, (self.bbox, self.kind, self.fill, self.stroke, self.width))
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,9 @@ class BBox:
     x1: float
     y1: float
 
+    def __reduce__(self):   # pickled as its four numbers: pages cross process boundaries
+        return (BBox, (self.x0, self.y0, self.x1, self.y1))
+
     @classmethod
     def of(cls, seq: Sequence[float]) -> "BBox":
         x0, y0, x1, y1 = (float(v) for v in seq)
