@@ -7,6 +7,7 @@ from ..model import BBox, Drawing, ImagePlacement, Line, Page, Span
 from ..errors import Issue
 from ..settings import Settings
 from ..stages.vertical import glyph_columns
+from .glyph_repair import needs_repair, repair
 from .ocr import apply_ocr
 from .tables import find_table_candidates
 
@@ -36,6 +37,10 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
         to_display = page.rotation_matrix
         textpage = page.get_textpage(flags=TEXT_FLAGS, matrix=to_display, clip=page.rect)
         raw = textpage.extractDICT()
+    elif not page.rotation % 360 and needs_repair(raw):   # Pi fonts whose codes lie
+        rawdict = textpage.extractRAWDICT()
+        if repair(page, rawdict):
+            raw = rawdict
     # over the span limit the page degrades (pipeline: too_many_spans, plain text, no tables);
     # over the drawing limit only the first paths are kept and tables are not looked for
     lines, raw_spans = _lines(raw, index, limits.max_spans_per_page * DENSE_SPAN_FACTOR)
