@@ -358,6 +358,9 @@ _PAGE_QUEUE: Any = None
 def _init_worker(page_queue: Any, log_level: int) -> None:
     global _PAGE_QUEUE
     _PAGE_QUEUE = page_queue
+    # page reports are best effort: never wait at exit to flush them (a worker that died
+    # while writing one leaves the queue's lock held, and writers after it would hang)
+    page_queue.cancel_join_thread()
     logging.basicConfig(level=log_level, format="%(levelname)s %(name)s: %(message)s")
 
 
@@ -519,36 +522,43 @@ def _run_pool(jobs: Sequence[_Job], sizes: Mapping[int, int], workers: int, outc
               task: Callable[[_Job], FileOutcome | _PartResult] | None = None,
               split: Mapping[int, list[tuple[int, int]]] | None = None) -> None:
     ctx = multiprocessing.get_context("spawn")
-    page_queue = ctx.Queue()
-    pump = threading.Thread(target=_pump, args=(page_queue, bar), daemon=True)
-    pump.start()
     ledger = _Ledger(outcomes, bar, on_outcome, split)
     order = []
     for job in sorted(jobs, key=lambda j: (-sizes.get(j.index, 1), j.index)):
         order += [replace(job, part=r) for r in ledger.split.get(job.index, [None])]
     workers = min(workers, len(order))
-    try:
-        task = task or _run_job
-        suspects = _pool_pass(order, workers, ctx, page_queue, ledger, task)
-        for job in suspects:   # each alone: only the document that kills its worker fails
-            if outcomes[job.index] is not None:
-                continue
-            again = _pool_pass([job], 1, ctx, page_queue, ledger, task)
-            if again:
-                ledger.fail(job, "the worker process died while parsing this file")
-    finally:
-        page_queue.put(None)
-        pump.join(timeout=5)
-        page_queue.close()
+    task = task or _run_job
+    suspects = _pool_pass(order, workers, ctx, ledger, task)
+    for job in suspects:   # each alone: only the document that kills its worker fails
+        if outcomes[job.index] is not None:
+            continue
+        again = _pool_pass([job], 1, ctx, ledger, task)
+        if again:
+            ledger.fail(job, "the worker process died while parsing this file")
 
 
-def _pool_pass(order: Sequence[_Job], workers: int, ctx: Any, page_queue: Any, ledger: _Ledger,
+def _pool_pass(order: Sequence[_Job], workers: int, ctx: Any, ledger: _Ledger,
                task: Callable[[_Job], FileOutcome | _PartResult]) -> list[_Job]:
     """Run jobs in one pool, at most WINDOW_PER_WORKER per worker queued at a time; a job a
     result makes ready (a document's finish) runs next.
 
     Returns the jobs lost to a dead worker (the pool is then broken: the rest are returned
-    too, untried, and the caller runs them again)."""
+    too, untried, and the caller runs them again). Each pass has its own page-report queue:
+    a worker killed while writing to one leaves it unusable."""
+    page_queue = ctx.Queue()
+    pump = threading.Thread(target=_pump, args=(page_queue, ledger.bar), daemon=True)
+    pump.start()
+    try:
+        return _run_pass(order, workers, ctx, page_queue, ledger, task)
+    finally:
+        page_queue.put(None)
+        pump.join(timeout=5)
+        page_queue.close()
+        page_queue.cancel_join_thread()
+
+
+def _run_pass(order: Sequence[_Job], workers: int, ctx: Any, page_queue: Any, ledger: _Ledger,
+              task: Callable[[_Job], FileOutcome | _PartResult]) -> list[_Job]:
     pending = list(reversed(order))
     lost: list[_Job] = []
     level = logging.getLogger().getEffectiveLevel()

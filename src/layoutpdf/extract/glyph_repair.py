@@ -99,6 +99,7 @@ def repair(page: pymupdf.Page, rawdict: dict) -> dict[tuple[str, str], str]:
     replacements made, (font, claimed) -> symbol."""
     fonts = pi_fonts(rawdict)
     readings: dict[tuple[str, str], tuple[float, str | None, float]] = {}
+    page = page.get_displaylist()    # the page's drawing read once, rendered per glyph
     for span in _spans(rawdict):
         if span["font"] not in fonts:
             continue
@@ -129,15 +130,16 @@ def _spans(raw: dict) -> Iterable[dict]:
             yield from ln.get("spans", ())
 
 
-def _read_glyph(page: pymupdf.Page, bbox, claimed: str) -> tuple[float, str | None, float]:
+def _read_glyph(page: pymupdf.DisplayList, bbox, claimed: str) -> tuple[float, str | None, float]:
     """How much the glyph drawn in `bbox` looks like `claimed`, and the symbol (or Greek
     letter) it looks most like, with that similarity."""
     rect = pymupdf.Rect(bbox)
     if rect.is_empty or rect.height <= 0:
         return 0.0, None, 0.0
-    dpi = max(72, min(1200, int(72 * GLYPH_PX / rect.height)))
+    zoom = max(1.0, min(16.0, GLYPH_PX / rect.height))
     try:
-        pix = page.get_pixmap(clip=rect, dpi=dpi, colorspace=pymupdf.csGRAY, alpha=False)
+        pix = page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), clip=rect,
+                              colorspace=pymupdf.csGRAY, alpha=False)
     except Exception:
         return 0.0, None, 0.0
     shape = _bitmap(pix.samples, pix.width, pix.height)
