@@ -23,6 +23,7 @@ the lie. The page still *draws* the right glyphs, so the shapes are the evidence
    impossible ones of step 1, is replaced when a symbol or Greek letter matches clearly
    (similarity >= ``MIN_MATCH``) and clearly better than the claimed character (by
    ``MARGIN``); glyphs matching nothing (pieces of tall brackets, say) are left as they are.
+   Up to ``VOTES`` occurrences of a character are read and the majority decides.
 
 Everything else on the page is untouched, and pages without the evidence cost one pass
 over their spans.
@@ -40,6 +41,7 @@ PI_SPAN_CHARS = 3
 GLYPH_PX = 48          # rendered glyph height, pixels
 GRID = 16              # bitmap side after scaling
 MIN_MATCH = 0.45
+VOTES = 3              # occurrences of a character read (per page) before deciding
 MARGIN = 0.25
 REFERENCE_FONTS = ("tiro", "tiit", "helv", "symb")
 LIE_MEDIAN = 0.3       # a Pi font whose glyphs' median likeness to their claims is lower lies
@@ -98,15 +100,18 @@ def repair(page: pymupdf.Page, rawdict: dict) -> dict[tuple[str, str], str]:
     page coordinates) by their shapes, in place; set each span's ``text``. Returns the
     replacements made, (font, claimed) -> symbol."""
     fonts = pi_fonts(rawdict)
-    readings: dict[tuple[str, str], tuple[float, str | None, float]] = {}
-    page = page.get_displaylist()    # the page's drawing read once, rendered per glyph
+    boxes: dict[tuple[str, str], list] = {}
     for span in _spans(rawdict):
         if span["font"] not in fonts:
             continue
         for c in span["chars"]:
-            key = (span["font"], c["c"])
-            if key not in readings and not c["c"].isspace() and ord(c["c"]) <= 0xFF:
-                readings[key] = _read_glyph(page, c["bbox"], c["c"])
+            if not c["c"].isspace() and ord(c["c"]) <= 0xFF:
+                seen = boxes.setdefault((span["font"], c["c"]), [])
+                if len(seen) < VOTES:
+                    seen.append(c["bbox"])
+    drawing = page.get_displaylist()    # the page's drawing read once, rendered per glyph
+    readings = {key: _vote([_read_glyph(drawing, bbox, key[1]) for bbox in found])
+                for key, found in boxes.items()}
     made = {}
     for font in fonts:
         own = sorted(r[0] for (f, _), r in readings.items() if f == font)
@@ -122,6 +127,20 @@ def repair(page: pymupdf.Page, rawdict: dict) -> dict[tuple[str, str], str]:
                 c["c"] = made.get((span["font"], c["c"]), c["c"])
         span["text"] = "".join(c["c"] for c in span["chars"])
     return made
+
+
+def _vote(reads: list[tuple[float, str | None, float]]) -> tuple[float, str | None, float]:
+    """One reading from several occurrences of a glyph (a neighbour's ink can spoil one):
+    the symbol most of them saw (ties: the better match), with mean similarities."""
+    own = sum(r[0] for r in reads) / len(reads)
+    seen = [r for r in reads if r[1] is not None]
+    if not seen:
+        return own, None, 0.0
+    symbols = {r[1] for r in seen}
+    best = max(symbols, key=lambda sym: (sum(1 for r in seen if r[1] == sym),
+                                         sum(r[2] for r in seen if r[1] == sym)))
+    scores = [r[2] for r in seen if r[1] == best]
+    return own, best, sum(scores) / len(scores)
 
 
 def _spans(raw: dict) -> Iterable[dict]:
