@@ -167,3 +167,15 @@ def test_a_journal_article_set_in_advent_pi_fonts():
     assert "\\Phi(x,y,z)=\\Phi_{\\mathrm{DC}}(x,y,z)+\\Phi_{\\mathrm{AC}}(x,y,z)" in plain
     assert "(1+\\gamma)x^{2}+(1-\\gamma)y^{2}-2z^{2}" in plain
     assert md.count("ð") <= 5 < 80          # was 80 'ð' for '('
+
+
+def test_a_failing_repair_keeps_the_page_as_extracted(tmp_path, monkeypatch):
+    from layoutpdf.extract import page as page_module
+
+    def broken(page, rawdict):
+        raise RuntimeError("renderer failed")
+    monkeypatch.setattr(page_module, "repair", broken)
+    pdf = pi_font_pdf(tmp_path / "lying.pdf", ["five", "one", "eth", "Thorn"], LYING)
+    doc = parse(pdf)
+    assert "W 5 A 1 B" in doc.to_markdown()           # as MuPDF read it: nothing lost
+    assert not doc.issues

@@ -38,9 +38,7 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
         textpage = page.get_textpage(flags=TEXT_FLAGS, matrix=to_display, clip=page.rect)
         raw = textpage.extractDICT()
     elif not page.rotation % 360 and needs_repair(raw):   # Pi fonts whose codes lie
-        rawdict = textpage.extractRAWDICT()
-        if repair(page, rawdict):
-            raw = rawdict
+        raw = _repaired(page, textpage, raw)
     # over the span limit the page degrades (pipeline: too_many_spans, plain text, no tables);
     # over the drawing limit only the first paths are kept and tables are not looked for
     lines, raw_spans = _lines(raw, index, limits.max_spans_per_page * DENSE_SPAN_FACTOR)
@@ -66,6 +64,17 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
                                                            images, paths)
                     if settings.tables.enabled and not (dense or truncated) else ())
     return apply_ocr(page, raw_page, settings, issues)
+
+
+def _repaired(page: pymupdf.Page, textpage: pymupdf.TextPage, raw: dict) -> dict:
+    """The page's text with lying Pi-font characters read from their shapes; the text as
+    it was if nothing was replaced or the repair itself failed (it is an improvement,
+    never a reason to lose the page)."""
+    try:
+        rawdict = textpage.extractRAWDICT()
+        return rawdict if repair(page, rawdict) else raw
+    except Exception:   # keep the text as extracted (tested)
+        return raw
 
 
 def _upright_share(raw: dict, matrix: pymupdf.Matrix | None) -> int:
