@@ -84,7 +84,8 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
             and not LABEL_ONLY.match(" ".join(ln.text for ln in prev.lines)):
         return True   # a centred heading or label line above flush text
     if size <= stats.body_size * 1.1 and _set_apart(block, column, em) \
-            and row.bbox.x0 - column.x0 < 0.5 * em and row.bbox.width > 0.7 * column.width \
+            and row.bbox.width > 0.7 * column.width and not _centered(row, column, em) \
+            and _leaves_display(block, row, column, em) \
             and not LABEL_ONLY.match(" ".join(ln.text for ln in block[0].lines)):
         return True   # out of a display set apart from the prose into a full prose line
     indent = row.bbox.x0 - column.x0
@@ -99,14 +100,35 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
     return False
 
 
+def _leaves_display(block: list[Row], row: Row, column: BBox, em: float) -> bool:
+    """`row` starts prose after the set-apart `block`: flush left; or with a paragraph
+    indent (under 4 em) when the block is narrow, as a display formula is (a narrow
+    column's ordinary lines can look centred, its indented lines must not end them)."""
+    indent = row.bbox.x0 - column.x0
+    if indent < 0.5 * em:
+        return True
+    return indent < 4 * em and max(r.bbox.width for r in block) < 0.4 * column.width
+
+
 def _set_apart(rows: list[Row], column: BBox, em: float) -> bool:
     """Every row centred and clear of both column edges: a display, not prose."""
     return all(_centered(r, column, em) for r in rows)
 
 
 def _centered(row: Row, column: BBox, em: float) -> bool:
-    left, right = row.bbox.x0 - column.x0, column.x1 - row.bbox.x1
+    """Centred in the column, clear of both edges; an equation number "(2)" set at the
+    right edge, apart from the rest, does not count."""
+    lines = row.lines
+    if len(lines) > 1 and EQUATION_TAG.match(lines[-1].text) \
+            and lines[-1].bbox.x0 - lines[-2].bbox.x1 > 2 * em:
+        x1 = max(ln.bbox.x1 for ln in lines[:-1])
+    else:
+        x1 = row.bbox.x1
+    left, right = row.bbox.x0 - column.x0, column.x1 - x1
     return left > 2 * em and right > 2 * em and abs(left - right) < max(2 * em, 0.15 * column.width)
+
+
+EQUATION_TAG = re.compile(r"^\s*\(\s*(?:\d+(?:\.\d+)*[a-z]?|[A-Z]?\d+|[ivxlc]+)\s*\)\s*$")
 
 
 # a table-of-contents entry ends in leader dots (or an ellipsis) and a page number
