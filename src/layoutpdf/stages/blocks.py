@@ -8,6 +8,8 @@ from ..model import BBox, Line, Stats
 
 # a caption label set alone on its line ("TABLE III", "Figure 2:") above the caption text
 LABEL_ONLY = re.compile(r"^\s*(?:fig(?:ure)?|table|tab)\.?\s*(?:[A-Z]?\d+[a-z]?|[IVXLC]+)\s*[:.]?$", re.I)
+# an equation number, "(2)", "(3.1)", "(4b)", at the end of a line
+EQUATION_TAG = re.compile(r"\(\s*\d+(?:\.\d+)*[a-z]?\s*\)\s*$")
 _LIST_START = re.compile(r"^\s*(?:[•·◦▪▫‣⁃●○■□➢►–—-]\s+|\(?\d{1,3}[.)]\s+|\(?[a-zA-Z][.)]\s+|\([ivx]{1,4}\)\s+)")
 
 
@@ -119,7 +121,7 @@ def _centered(row: Row, column: BBox, em: float) -> bool:
     """Centred in the column, clear of both edges; an equation number "(2)" set at the
     right edge, apart from the rest, does not count."""
     lines = row.lines
-    if len(lines) > 1 and EQUATION_TAG.match(lines[-1].text) \
+    if len(lines) > 1 and EQUATION_TAG.match(lines[-1].text.strip()) \
             and lines[-1].bbox.x0 - lines[-2].bbox.x1 > 2 * em:
         x1 = max(ln.bbox.x1 for ln in lines[:-1])
     else:
@@ -128,7 +130,6 @@ def _centered(row: Row, column: BBox, em: float) -> bool:
     return left > 2 * em and right > 2 * em and abs(left - right) < max(2 * em, 0.15 * column.width)
 
 
-EQUATION_TAG = re.compile(r"^\s*\(\s*(?:\d+(?:\.\d+)*[a-z]?|[A-Z]?\d+|[ivxlc]+)\s*\)\s*$")
 
 
 # a table-of-contents entry ends in leader dots (or an ellipsis) and a page number

@@ -18,14 +18,13 @@ from ..model import BBox, Document, Element, Equation, Layer, Line, Page, Role, 
 from ..render.latex_symbols import is_math_char, is_math_font
 from ..settings import Settings
 from .base import join_lines, per_page
-from .blocks import rows_of
+from .blocks import EQUATION_TAG, rows_of
 from .math_serialize import (MathResult, attach_script_lines, inline_math_runs, lines_to_latex,
                              rules_from_drawings, rules_from_images)
 
 PROSE_WORD = re.compile(r"[A-Za-z]{4,}")
 PLAIN_PROSE = re.compile(r"[A-Za-z0-9\s.,;:!?'\"()\[\]\-\u2013\u2014\u2018\u2019\u201c\u201d&%]*")
 MAX_DISPLAY_CHARS = 600
-_TAG = re.compile(r"\(\s*\d+[a-z]?\s*\)\s*$")     # an equation number at the line end
 INLINE_ROLES = {Role.PARAGRAPH, Role.LIST_ITEM}   # captions and notes keep plain text for now
 MAX_DISPLAY_ROWS = 12
 
@@ -130,7 +129,7 @@ def _is_display(e: Element, own: list[Line], page: Page, body: float, memo: dict
     if not own or len(rows_of(tuple(own))) > MAX_DISPLAY_ROWS:
         return False
     share, prose = _math_share(own, memo)
-    tagged = any(_TAG.search(ln.text) for ln in own)
+    tagged = any(EQUATION_TAG.search(ln.text) for ln in own)
     if share < (0.1 if tagged else 0.2) or prose > 3 + len(own):
         return False
     col = _column_box(page, e)
@@ -176,7 +175,7 @@ def _mathy(e: Element, lines: dict[str, Line], memo: dict) -> bool:
         return False
     share, prose = _math_share([lines[i] for i in e.line_ids if i in lines], memo)
     short = len(e.text.strip()) <= 6 and prose == 0     # a numerator '1', a limit 'n = 1'
-    numbered = any(_TAG.search(lines[i].text) for i in e.line_ids if i in lines) \
+    numbered = any(EQUATION_TAG.search(lines[i].text) for i in e.line_ids if i in lines) \
         and share >= 0.1 and prose <= 2
     return (share >= 0.3 and prose <= 1) or short or numbered
 
