@@ -56,17 +56,16 @@ def parse(source: Source, settings: Settings | dict | None = None, *,
     problems are recorded in `issues` and never raise unless `settings.strict`.
     """
     settings = _settings(settings)
-    name = source_name(source)
     with gcpolicy.relaxed():
-        with PYMUPDF_LOCK:
-            doc = _read(source, name, settings, pages, password, progress)
+        doc = extract(source, settings, pages=pages, password=password, progress=progress)
         return run_stages(doc, settings)
 
 
 def extract(source: Source, settings: Settings | dict | None = None, *,
-            pages: Sequence[int] | None = None, password: str | None = None) -> Document:
+            pages: Sequence[int] | None = None, password: str | None = None,
+            progress: Callable[[int, int], None] | None = None) -> Document:
     """Extraction only: the Document `run_stages` takes (pages with their raw lines,
-    drawings and images; no elements yet).
+    drawings and images; no elements yet). `parse` is this, then `run_stages`.
 
     Pages are independent here, so a long document can be extracted in page ranges by
     several processes and put back together with `join_parts`; ``run_stages`` on the result
@@ -75,7 +74,7 @@ def extract(source: Source, settings: Settings | dict | None = None, *,
     settings = _settings(settings)
     with gcpolicy.relaxed():
         with PYMUPDF_LOCK:
-            return _read(source, source_name(source), settings, pages, password, None)
+            return _read(source, source_name(source), settings, pages, password, progress)
 
 
 def join_parts(parts: Sequence[Document]) -> Document:

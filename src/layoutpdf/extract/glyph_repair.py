@@ -70,29 +70,21 @@ def pi_fonts(raw: dict) -> set[str]:
     """Fonts used only in short spans on this page (isolated symbols), TeX math fonts and
     dingbats aside."""
     longest: dict[str, int] = {}
-    for block in raw.get("blocks", ()):
-        for ln in block.get("lines", ()) if block.get("type", 0) == 0 else ():
-            for s in ln.get("spans", ()):
-                text = s.get("text")
-                if text is None:
-                    text = "".join(c["c"] for c in s.get("chars", ()))
-                n = sum(1 for ch in text if not ch.isspace())
-                if n:
-                    longest[s["font"]] = max(longest.get(s["font"], 0), n)
+    for s in _spans(raw):
+        text = s.get("text")
+        if text is None:
+            text = "".join(c["c"] for c in s.get("chars", ()))
+        n = sum(1 for ch in text if not ch.isspace())
+        if n:
+            longest[s["font"]] = max(longest.get(s["font"], 0), n)
     return {f for f, n in longest.items() if n <= PI_SPAN_CHARS and _examinable(f)}
 
 
 def needs_repair(raw: dict) -> bool:
     """Does a Pi font on the page yield a character no symbol font should? (a dict)"""
     fonts = pi_fonts(raw)
-    if not fonts:
-        return False
-    for block in raw.get("blocks", ()):
-        for ln in block.get("lines", ()) if block.get("type", 0) == 0 else ():
-            for s in ln.get("spans", ()):
-                if s["font"] in fonts and any(_suspect(ch) for ch in s.get("text", "")):
-                    return True
-    return False
+    return bool(fonts) and any(s["font"] in fonts and any(_suspect(ch) for ch in s.get("text", ""))
+                               for s in _spans(raw))
 
 
 def repair(page: pymupdf.Page, rawdict: dict) -> dict[tuple[str, str], str]:
