@@ -30,8 +30,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from layoutpdf.model.content import Line  # noqa: E402
 from layoutpdf.model.geometry import BBox  # noqa: E402
-from layoutpdf.render.latex_symbols import is_math_font  # noqa: E402
-from layoutpdf.stages.math_serialize import (  # noqa: E402
+from layoutpdf.text.latex_symbols import is_math_font  # noqa: E402
+from layoutpdf.stages.math.serialize import (  # noqa: E402
     attach_script_lines, line_to_markdown_with_math, lines_to_latex)
 from math_pdf_helpers import engine_lines, page_lines, page_rules  # noqa: E402
 

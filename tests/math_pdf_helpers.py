@@ -72,7 +72,7 @@ def recode_cmex_spans(page: "pymupdf.Page", lines: list[Line]) -> list[Line]:
     """What an extractor can do for re-encoded cmex subsets (see latex_symbols.recode_cmex)."""
     from dataclasses import replace
 
-    from layoutpdf.render.latex_symbols import font_family, recode_cmex
+    from layoutpdf.text.latex_symbols import font_family, recode_cmex
     maps = glyph_name_maps(page)
     out = []
     for ln in lines:
@@ -89,7 +89,7 @@ def engine_lines(page: "pymupdf.Page") -> tuple[list[Line], list[BBox]] | None:
     try:
         from layoutpdf.extract.page import extract_page
         from layoutpdf.settings import Settings
-        from layoutpdf.stages.math_serialize import rules_from_drawings, rules_from_images
+        from layoutpdf.stages.math.serialize import rules_from_drawings, rules_from_images
     except ImportError:
         return None
     pg = extract_page(page, page.number, Settings())

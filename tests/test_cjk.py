@@ -14,8 +14,10 @@ import pytest
 
 import layoutpdf
 from layoutpdf.model import BBox, Line, Span
-from layoutpdf.stages.base import SENTENCE_END, cjk_despace, join_lines, line_text
-from layoutpdf.stages.vertical import glyph_columns, reading_blocks
+from layoutpdf.stages.base import SENTENCE_END, join_lines, line_text
+from layoutpdf.stages.layout.vertical import reading_blocks
+from layoutpdf.text.glyph_columns import glyph_columns
+from layoutpdf.text.scripts import cjk_despace
 
 CORPUS = os.environ.get("LAYOUTPDF_CORPUS", "/work/shared/corpus/real")
 CJK = r"[\u3040-\u30ff\u3400-\u9fff\u3000-\u303f]"

@@ -5,7 +5,7 @@ import pytest
 
 import layoutpdf
 from layoutpdf import Layer, PageProcessingError, Role, Settings
-from layoutpdf.stages import layout
+from layoutpdf.stages.layout import stage as layout
 
 from test_errors_support import page_sentences, text_pdf, write
 

@@ -7,7 +7,7 @@ from layoutpdf.model import BBox, Line, Span
 from layoutpdf.model.content import FLAG_BOLD
 from layoutpdf.stages.captions import (MIN_SCORE, assign, is_caption_line, label_key, parse_label,
                                        score_binding)
-from layoutpdf.stages.figures import mentioned_labels
+from layoutpdf.stages.figures.stage import mentioned_labels
 
 
 @pytest.mark.parametrize("text, kind, label", [

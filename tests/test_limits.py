@@ -11,7 +11,7 @@ import layoutpdf
 from layoutpdf import ResourceLimitError, Settings
 from layoutpdf import pipeline
 from layoutpdf.settings import LimitSettings
-from layoutpdf.stages import layout
+from layoutpdf.stages.layout import stage as layout
 
 from test_errors_support import dense_text_pdf, many_paths_pdf, page_sentences, text_pdf
 

@@ -7,7 +7,7 @@ import pymupdf
 
 from layoutpdf.model.content import Line, Span
 from layoutpdf.model.geometry import BBox
-from layoutpdf.stages.math_serialize import (attach_script_lines, inline_math_runs,
+from layoutpdf.stages.math.serialize import (attach_script_lines, inline_math_runs,
                                              line_to_markdown_with_math, lines_to_latex,
                                              rules_from_drawings, spans_to_latex)
 
@@ -450,7 +450,7 @@ def test_negated_relation():
 
 def test_rules_from_images():
     from layoutpdf.model.content import ImagePlacement
-    from layoutpdf.stages.math_serialize import rules_from_images
+    from layoutpdf.stages.math.serialize import rules_from_images
     got = rules_from_images([ImagePlacement("i0", BBox(158.6, 279.4, 162.9, 279.9), 5),
                              ImagePlacement("i1", BBox(10, 10, 200, 150), 6)])
     assert got == [BBox(158.6, 279.4, 162.9, 279.9)]

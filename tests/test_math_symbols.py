@@ -1,7 +1,7 @@
 """Symbol tables and font signals for the math serializer."""
 import pytest
 
-from layoutpdf.render import latex_symbols as sym
+from layoutpdf.text import latex_symbols as sym
 
 
 @pytest.mark.parametrize("font", [

@@ -16,7 +16,7 @@ import layoutpdf
 from layoutpdf import Settings, TextSource
 from layoutpdf.errors import OCRUnavailableError
 from layoutpdf.extract import ocr
-from layoutpdf.stages.text_layer import garbled_chars
+from layoutpdf.text.quality import garbled_chars
 
 TEXT = ("Scanned pages need optical character recognition.\n"
         "The quick brown fox jumps over the lazy dog.\n"

@@ -3,6 +3,7 @@ from .errors import (CorruptPDFError, EncryptedPDFError, Issue, LayoutPDFError, 
                      PageProcessingError, ResourceLimitError, SettingsError)
 from .model import (BBox, Document, Element, Equation, Figure, Footnote, Layer, Page, Role, Table,
                     TextSource)
+from . import outputs as _outputs  # noqa: F401  (Document.to_markdown & co.)
 from .pipeline import STAGES, iter_pages, parse
 from .settings import Settings
 

@@ -35,7 +35,7 @@ from typing import Iterable
 
 import pymupdf
 
-from ..render.latex_symbols import font_family
+from ..text.latex_symbols import font_family
 
 PI_SPAN_CHARS = 3
 GLYPH_PX = 48          # rendered glyph height, pixels

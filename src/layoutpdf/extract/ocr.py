@@ -35,9 +35,9 @@ import pymupdf
 from ..errors import Issue, OCRUnavailableError
 from ..model import BBox, Drawing, ImagePlacement, Line, Page, Span, TextSource
 from ..settings import Settings
-from ..stages.base import cjk_despace, is_cjk, is_hangul
+from ..text.quality import OCR_ID_MARK, TextLayerReport, assess, garbled_chars
+from ..text.scripts import cjk_despace, is_cjk, is_hangul
 from .render import view_matrix
-from ..stages.text_layer import OCR_ID_MARK, TextLayerReport, assess, garbled_chars
 
 log = logging.getLogger("layoutpdf")
 

@@ -6,7 +6,7 @@ import pymupdf
 from ..model import BBox, Drawing, ImagePlacement, Line, Page, Span
 from ..errors import Issue
 from ..settings import Settings
-from ..stages.vertical import glyph_columns
+from ..text.glyph_columns import glyph_columns
 from .glyph_repair import needs_repair, repair
 from .ocr import apply_ocr
 from .tables import find_table_candidates

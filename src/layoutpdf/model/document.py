@@ -2,12 +2,31 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ..errors import Issue
 from .content import Drawing, ImagePlacement, Line
 from .elements import Element, Equation, Figure, Footnote, Layer, Table, TextSource
 from .geometry import BBox
+
+# The Document's outputs that need more than the model (the Markdown renderer, figure crops
+# from the PDF, the inspector's HTML) live above it. The package root plugs them in when
+# `layoutpdf` is imported (layoutpdf/outputs.py), so `doc.to_markdown()` works while the
+# model imports none of them.
+_OUTPUTS: dict[str, Callable[..., Any]] = {}
+
+
+def provide_output(name: str, function: Callable[..., Any]) -> None:
+    """Register the function behind one of the Document's output methods."""
+    _OUTPUTS[name] = function
+
+
+def _output(name: str) -> Callable[..., Any]:
+    try:
+        return _OUTPUTS[name]
+    except KeyError:
+        raise RuntimeError(f"Document.{name} is provided by the layoutpdf package: "
+                           f"import layoutpdf first") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +118,7 @@ class Document:
     # -- output -----------------------------------------------------------------------
     def to_markdown(self, *, layers: tuple[Layer, ...] = (Layer.BODY,),
                     image_dir: str | None = None) -> str:
-        from ..render.markdown import render_markdown  # renderer lives outside the model
-        return render_markdown(self, layers=layers, image_dir=image_dir)
+        return _output("to_markdown")(self, layers=layers, image_dir=image_dir)
 
     def to_dict(self, *, include_raw: bool = True) -> dict[str, Any]:
         from .serialize import to_jsonable
@@ -120,10 +138,8 @@ class Document:
         """Write figure crops (`<stem>-p<page>-fig<n>.png`) into directory; returns the
         document with `Figure.image_path` set. `source`: the PDF again when the document
         was parsed from bytes or a file object."""
-        from ..figures_io import save_figures
-        return save_figures(self, directory, dpi=dpi, source=source, password=password,
-                            overwrite=overwrite)
+        return _output("save_figures")(self, directory, dpi=dpi, source=source,
+                                       password=password, overwrite=overwrite)
 
     def _repr_html_(self) -> str:
-        from ..debug.html import document_summary_html
-        return document_summary_html(self)
+        return _output("_repr_html_")(self)

@@ -1,6 +1,6 @@
 """Math as LaTeX: display blocks become EQUATION elements, inline formulas become `$...$`.
 
-The serializer (math_serialize and its modules) works from glyphs, fonts, baselines and
+The serializer (serialize.py and its modules) works from glyphs, fonts, baselines and
 rules. This stage decides where math is: a block is display math when it is set apart
 (centred or indented within its column, at most a few rows) and made of math rather than
 prose (math fonts and symbols, few prose words); an equation number at the margin becomes
@@ -14,12 +14,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..model import BBox, Document, Element, Equation, Layer, Line, Page, Role, TextSource
-from ..render.latex_symbols import is_math_char, is_math_font
-from ..settings import Settings
-from .base import join_lines, per_page
-from .blocks import EQUATION_TAG, rows_of
-from .math_serialize import (MathResult, attach_script_lines, inline_math_runs, lines_to_latex,
+from ...model import BBox, Document, Element, Equation, Layer, Line, Page, Role, TextSource
+from ...text.latex_symbols import is_math_char, is_math_font
+from ...settings import Settings
+from ..base import join_lines, per_page
+from ..blocks import EQUATION_TAG, rows_of
+from .serialize import (MathResult, attach_script_lines, inline_math_runs, lines_to_latex,
                              rules_from_drawings, rules_from_images)
 
 PROSE_WORD = re.compile(r"[A-Za-z]{4,}")

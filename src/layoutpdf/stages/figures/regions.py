@@ -8,7 +8,7 @@ Three sources, in the spirit of PDFFigures 2.0 (Clark & Divvala, 2016):
    (curves, diagonal or polyline paths, filled shapes with no text in them) spread over a
    good part of its area; clusters of only horizontal/vertical rules and boxes with text in
    them are tables, rules or text frames, left to the other stages;
-3. caption-first (`figure_caption_first`): a figure caption with no region next to it
+3. caption-first (`caption_first.py`): a figure caption with no region next to it
    proposes the area above (or below) it, bounded by its column and the nearest body text.
 
 `propose` in the figures stage puts them together. Raster and vector regions take in the short text lines inside and at their edges
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import BBox, Page
-from .figure_text import SUBLABEL, PageText, blocker
+from ...model import BBox, Page
+from .page_text import SUBLABEL, PageText, blocker
 
 RULE_EM = 0.15          # a drawing thinner than this is a rule (table rule, underline, axis)
 CLUSTER_GAP_EM = 0.3    # drawings closer than this belong to one cluster

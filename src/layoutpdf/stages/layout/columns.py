@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import BBox, Line
-from ..settings import ColumnSettings
+from ...model import BBox, Line
+from ...settings import ColumnSettings
 
 MAX_DEPTH = 12
 

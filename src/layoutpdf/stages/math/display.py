@@ -1,16 +1,16 @@
 """Display math: spans or lines (+ rules) -> MathResult. Public names are re-exported by
-math_serialize, which documents the API."""
+serialize.py, which documents the API."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..model.content import Drawing, ImagePlacement, Line, Span
-from ..model.geometry import BBox
-from .math_glyphs import Glyph, glyphs_from_spans, group_words, mark_big_glyphs, settle_levels
-from .math_layout import REL, Atom, join_atoms, serialize_row, split_rows
-from .math_structures import Ctx, structure, usable_rules
+from ...model.content import Drawing, ImagePlacement, Line, Span
+from ...model.geometry import BBox
+from .glyphs import Glyph, glyphs_from_spans, group_words, mark_big_glyphs, settle_levels
+from .rows import REL, Atom, join_atoms, serialize_row, split_rows
+from .structures import Ctx, layout, structure, usable_rules
 
 
 MAX_GLYPHS = 1500          # the layout analysis is quadratic in places
@@ -89,7 +89,7 @@ def glyphs_to_latex(glyphs: list[Glyph], rules: Sequence[BBox], reasons: list[st
     if len(glyphs) > MAX_GLYPHS:          # not a formula (a table or a page taken for one)
         text = " ".join(g.tex for g in sorted(glyphs, key=lambda g: (round(g.base), g.x0)))
         return MathResult(text, "low", (*reasons, "too many glyphs for a formula"))
-    ctx = Ctx(reasons=reasons, display=display)
+    ctx = Ctx(reasons=reasons, display=display, expression=layout)
     rules = usable_rules(rules, glyphs)
     settle_levels(glyphs, rules)
     mark_big_glyphs(glyphs)

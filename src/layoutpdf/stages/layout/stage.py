@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..model import BBox, Document, Element, Layer, Line, Page, Role
-from ..settings import Settings
-from .base import element_id, join_lines, line_text, per_page
-from .blocks import rows_of, segment
+from ...model import BBox, Document, Element, Layer, Line, Page, Role
+from ...settings import Settings
+from ..base import element_id, join_lines, line_text, per_page
+from ..blocks import rows_of, segment
 from .columns import reading_order
 from .vertical import reading_blocks
 

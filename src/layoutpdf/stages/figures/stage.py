@@ -1,6 +1,6 @@
 """Figures: regions before layout (`run`), caption binding after it (`bind`).
 
-`run` turns the region proposals of `figure_regions` into FIGURE elements (layer BODY,
+`run` turns the region proposals of `regions.py` into FIGURE elements (layer BODY,
 holding the ids of the text lines inside: tick labels, legends, so they leave the prose
 flow) and unbound `Figure` objects; the layout stage places the elements in reading order
 as floats. `bind` pairs each figure CAPTION element with a figure by the shared score of
@@ -14,14 +14,14 @@ import logging
 import re
 from dataclasses import replace
 
-from ..errors import Issue, PageProcessingError
-from ..model import BBox, Document, Element, Figure, Layer, Line, Page, Role
-from ..settings import Settings
-from .base import element_id
-from .captions import Binding, Label, assign, is_caption_line, label_key, parse_label, score_binding
-from .figure_caption_first import caption_first
-from .figure_regions import Proposal, claim_labels, regions
-from .figure_text import PageText
+from ...errors import Issue, PageProcessingError
+from ...model import BBox, Document, Element, Figure, Layer, Line, Page, Role
+from ...settings import Settings
+from ..base import element_id
+from ..captions import Binding, Label, assign, is_caption_line, label_key, parse_label, score_binding
+from .caption_first import caption_first
+from .regions import Proposal, claim_labels, regions
+from .page_text import PageText
 
 log = logging.getLogger("layoutpdf")
 

@@ -1,18 +1,18 @@
 """Inline math inside prose lines: which stretches of a line are formulas, their LaTeX,
 and the line text with each formula as ``$...$``. Also re-joins the pieces an extractor
 splits off a line around inline fractions and scripts. Public names are re-exported by
-math_serialize."""
+serialize.py."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..model.content import Line
-from ..model.geometry import BBox
-from ..render import latex_symbols as sym
-from .math_glyphs import Glyph, glyphs_from_spans
-from .math_display import MathResult, MathRun, glyphs_to_latex
+from ...model.content import Line
+from ...model.geometry import BBox
+from ...text import latex_symbols as sym
+from .glyphs import Glyph, glyphs_from_spans
+from .display import MathResult, MathRun, glyphs_to_latex
 
 
 # ----------------------------------------------------------------------------------------

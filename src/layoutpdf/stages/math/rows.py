@@ -2,7 +2,7 @@
 
 A baseline-structure-tree serializer in the spirit of DRACULAE (Zanibbi, Blostein & Cordy,
 "Recognizing mathematical expressions using tree transformation", 2002). Two-dimensional
-structures are recognised first and collapsed into composite atoms (math_structures.py).
+structures are recognised first and collapsed into composite atoms (structures.py).
 What remains are rows; in each row the glyphs on the dominant baseline are the bases, and
 every smaller glyph raised or lowered between two bases is a superscript or subscript of the
 left one (recursively: scripts have their own baselines).
@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
-from ..model.geometry import BBox
-from ..render import latex_symbols as sym
-from .math_glyphs import AXIS, Glyph
+from ...model.geometry import BBox
+from ...text import latex_symbols as sym
+from .glyphs import AXIS, Glyph
 
 BIN, REL, OPEN, CLOSE, PUNCT, BIGOP, RADICAL, ACCENT, ORD = (
     sym.BIN, sym.REL, sym.OPEN, sym.CLOSE, sym.PUNCT, sym.BIGOP, sym.RADICAL, sym.ACCENT, sym.ORD)
@@ -29,6 +29,10 @@ class Ctx:
     reasons: list[str] = field(default_factory=list)
     display: bool = True
     script_depth: int = 0
+    # serializes a sub-expression (a script, numerator, cell...): structures.layout, which
+    # recognises structures and then calls back into these rows; passed in, not imported,
+    # so that rows and structures are not a loop of imports
+    expression: Callable[..., str] | None = None
 
     def note(self, reason: str) -> None:
         if reason not in self.reasons:
@@ -215,9 +219,9 @@ def _scripts(group: list[Glyph], axis: float, ctx: Ctx) -> str:
     out = ""
     ctx.script_depth += 1
     if sub:
-        out += "_{" + layout(sub, (), ctx) + "}"
+        out += "_{" + ctx.expression(sub, (), ctx) + "}"
     if sup:
-        out += "^{" + layout(sup, (), ctx) + "}"
+        out += "^{" + ctx.expression(sup, (), ctx) + "}"
     ctx.script_depth -= 1
     return out
 
@@ -253,17 +257,3 @@ def join_atoms(atoms: Sequence[Atom], display: bool = True) -> str:
             out += sep + a.tex
         prev = a
     return out
-
-
-def layout(gs: Sequence[Glyph], rules: Sequence[BBox], ctx: Ctx, multi: str = "join") -> str:
-    """Serialize a sub-expression (numerator, script, radicand, cell...)."""
-    from .math_structures import structure       # structures call back into layout()
-    gs = structure(list(gs), rules, ctx)
-    rows = split_rows(gs)
-    texts = [join_atoms(serialize_row(r, ctx), ctx.display) for r in rows]
-    if len(texts) == 1:
-        return texts[0]
-    if multi == "substack":
-        return r"\substack{" + r" \\ ".join(texts) + "}"
-    ctx.note("several rows in a sub-expression")
-    return " ".join(texts)

@@ -23,16 +23,16 @@ Quality is best when each span holds one glyph (rawdict chars); multi-glyph span
 in proportion to rough advance widths, and a span that PyMuPDF put on two baselines is
 settled against the fraction rules.
 
-Modules: math_glyphs (spans -> glyphs), math_structures (accents, radicals, fractions,
-limits, delimiters, matrices, cases), math_layout (rows, baseline tree, joining),
-math_display (display formulas, tags, aligned rows, confidence), math_inline (prose lines).
-Symbol tables: render/latex_symbols.py.
+Modules: glyphs (spans -> glyphs), structures (accents, radicals, fractions, limits,
+delimiters, matrices, cases), rows (baseline tree, scripts, joining), display (display
+formulas, tags, aligned rows, confidence), inline (prose lines).
+Symbol tables: text/latex_symbols.py.
 """
 from __future__ import annotations
 
-from .math_display import (MathResult, MathRun, lines_to_latex, rules_from_drawings,
+from .display import (MathResult, MathRun, lines_to_latex, rules_from_drawings,
                            rules_from_images, spans_to_latex)
-from .math_inline import attach_script_lines, inline_math_runs, line_to_markdown_with_math
+from .inline import attach_script_lines, inline_math_runs, line_to_markdown_with_math
 
 __all__ = ["MathResult", "MathRun", "spans_to_latex", "lines_to_latex", "inline_math_runs",
            "line_to_markdown_with_math", "rules_from_drawings", "rules_from_images",

@@ -1,7 +1,7 @@
 """Two-dimensional math structures, recognised and collapsed innermost first into composite
 atoms that carry their LaTeX: accents over a glyph, radicals and fractions from horizontal
 rules, limits stacked over/under big operators, tall delimiter pairs (with matrices and
-binomials inside), cases braces. See math_layout.py for the rows that remain.
+binomials inside), cases braces. See rows.py for the rows that remain.
 
 Thresholds are typographic, in em of the local font size.
 """
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..model.geometry import BBox
-from ..render import latex_symbols as sym
-from .math_glyphs import Glyph
-from .math_layout import (Ctx, _baseline_of, _bbox, _composite, _normal_size, _row_size,
-                          _without, layout, split_rows)
+from ...model.geometry import BBox
+from ...text import latex_symbols as sym
+from .glyphs import Glyph
+from .rows import (Ctx, _baseline_of, _bbox, _composite, _normal_size, _row_size,
+                          _without, serialize_row, join_atoms, split_rows)
 
 BIN, REL, OPEN, CLOSE, PUNCT, BIGOP, RADICAL, ACCENT, ORD = (
     sym.BIN, sym.REL, sym.OPEN, sym.CLOSE, sym.PUNCT, sym.BIGOP, sym.RADICAL, sym.ACCENT, sym.ORD)
@@ -351,3 +351,16 @@ def structure(gs: list[Glyph], rules: Sequence[BBox], ctx: Ctx) -> list[Glyph]:
     gs = apply_limits(gs, ctx)
     gs = apply_delimiters(gs, ctx)
     return apply_cases(gs, ctx)
+
+
+def layout(gs: Sequence[Glyph], rules: Sequence[BBox], ctx: Ctx, multi: str = "join") -> str:
+    """Serialize a sub-expression (numerator, script, radicand, cell...)."""
+    gs = structure(list(gs), rules, ctx)
+    rows = split_rows(gs)
+    texts = [join_atoms(serialize_row(r, ctx), ctx.display) for r in rows]
+    if len(texts) == 1:
+        return texts[0]
+    if multi == "substack":
+        return r"\substack{" + r" \\ ".join(texts) + "}"
+    ctx.note("several rows in a sub-expression")
+    return " ".join(texts)

@@ -16,9 +16,9 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
-from ..model.content import FLAG_ITALIC, Span
-from ..model.geometry import BBox
-from ..render import latex_symbols as sym
+from ...model.content import FLAG_ITALIC, Span
+from ...model.geometry import BBox
+from ...text import latex_symbols as sym
 
 AXIS = 0.25          # math axis above the baseline, in em (TeX: 0.25em for cmsy10)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import bisect
 import re
 
-from ..model import BBox, Line
-from .captions import Label, is_caption_line
+from ...model import BBox, Line
+from ..captions import Label, is_caption_line
 
 HEADING_SIZE = 1.15     # text this much larger than body text is a heading, not a label
 SUBLABEL = re.compile(r"^\s*\((?:[a-z]|[ivx]{1,4})\)")   # sub-figure label "(a)"

@@ -5,9 +5,9 @@ spanning caption) and the nearest running text. Such figures leave their text in
 it is a listing, a table set as a figure, or something not seen as a drawing."""
 from __future__ import annotations
 
-from ..model import BBox, Line, Page
-from .figure_regions import Proposal, facing, own_caption
-from .figure_text import PageText, blocker
+from ...model import BBox, Line, Page
+from .regions import Proposal, facing, own_caption
+from .page_text import PageText, blocker
 
 MIN_EMPTY_EM = 3.0      # a caption-first area must be at least this tall
 
