@@ -90,9 +90,8 @@ def test_office_formula_at_the_page_foot_is_an_equation_not_a_footnote():
     assert not any(e.role is Role.FOOTNOTE for e in doc.elements)
 
 
-def _line(i: int, x0: float, x1: float, base: float, text: str, size: float = 10) -> Line:
-    span = Span(f"s{i}", text, BBox(x0, base - 0.8 * size, x1, base + 0.2 * size),
-                "CMMI10", size, 0, 0, 255, (x0, base))
+def _line(i: int, x0: float, x1: float, base: float, text: str, font: str = "CMMI10") -> Line:
+    span = Span(f"s{i}", text, BBox(x0, base - 8, x1, base + 2), font, 10, 0, 0, 255, (x0, base))
     return Line.build(f"l{i}", 0, (span,))
 
 
@@ -100,13 +99,13 @@ def test_two_equations_one_under_the_other_are_two_blocks():
     """Two centred fractions, J = a/b and C = c/d, their '=' not aligned: two displays."""
     stats = Stats(body_size=10, line_height=12, char_width=5)
     column = BBox(72, 50, 540, 700)
-    lines = [_line(0, 72, 540, 100, "prose " * 20)]
+    lines = [_line(0, 72, 540, 100, "prose " * 20, "Times-Roman")]
     for k, (lhs, x) in enumerate((("J =", 250), ("C =", 270))):
         base = 130 + 36 * k
         lines += [_line(10 * k + 1, x + 25, x + 60, base - 7, "|N ∩ M|"),
                   _line(10 * k + 2, x, x + 18, base, lhs),
                   _line(10 * k + 3, x + 25, x + 70 + 10 * k, base + 8, "|N ∪ M|")]
-    lines.append(_line(99, 72, 540, 230, "prose " * 20))
+    lines.append(_line(99, 72, 540, 230, "prose " * 20, "Times-Roman"))
     blocks = segment(rows_of(tuple(lines)), stats, column)
     texts = [" ".join(ln.text for r in b for ln in r.lines) for b in blocks]
     assert len(blocks) == 4, texts
