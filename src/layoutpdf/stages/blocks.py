@@ -133,14 +133,24 @@ def is_formula_block(lines: tuple[Line, ...] | list[Line]) -> bool:
     return all(_math_row(r) or (row_math(r)[0] <= 12 and row_math(r)[2] == 0) for r in rows)
 
 
+def _tag_row(row: Row) -> bool:
+    return bool(EQUATION_TAG.fullmatch(" ".join(ln.text for ln in row.lines).strip()))
+
+
+def _tag_of(row: Row, anchor: Row, em: float) -> bool:
+    """An equation number right of a maths row, within a line of its baseline."""
+    return _tag_row(row) and row.bbox.x0 > anchor.bbox.x1 + em \
+        and abs(row.baseline - anchor.baseline) < 1.5 * em
+
+
 def display_runs(rows: list[Row], stats: Stats, column: BBox) -> list[tuple[int, int]]:
     """Runs [start, end) of rows that form display formulas set apart from the prose."""
     em = stats.body_size or 10.0
     core = [_math_row(r) for r in rows]
     member = list(core)
     for i, r in enumerate(rows):          # numerators, limits, dot rows beside a maths row
-        if not member[i]:
-            member[i] = any(core[j] and _fragment(r, rows[j], em)
+        if not member[i]:                 # and its number, on a baseline of its own
+            member[i] = any(core[j] and (_fragment(r, rows[j], em) or _tag_of(r, rows[j], em))
                             for j in (i - 1, i + 1, i - 2, i + 2) if 0 <= j < len(rows))
     runs: list[tuple[int, int]] = []
     i = 0
@@ -194,14 +204,16 @@ def _display_gap(prev: Row, row: Row, stats: Stats) -> bool:
 
 def _set_apart_run(rows: list[Row], column: BBox, em: float) -> bool:
     """The run as a whole is indented, or centred clear of both edges, or numbered."""
-    x0 = min(r.bbox.x0 for r in rows)
-    x1 = max(_formula_x1(r, em) for r in rows)
+    body = [r for r in rows if not _tag_row(r)] or rows
+    x0 = min(r.bbox.x0 for r in body)
+    x1 = max(_formula_x1(r, em) for r in body)
     left, right = x0 - column.x0, column.x1 - x1
     if left > 1.5 * em:
         return True
     if left > 0.8 * em and right > 0.8 * em and abs(left - right) < max(2 * em, 0.15 * column.width):
         return True
-    return any(_formula_x1(r, em) < r.bbox.x1 - 2 * em for r in rows) and left > 0.8 * em
+    numbered = len(body) < len(rows) or any(_formula_x1(r, em) < r.bbox.x1 - 2 * em for r in rows)
+    return numbered and left > 0.8 * em
 
 
 def _formula_lines(row: Row, em: float | None = None) -> tuple[Line, ...]:
