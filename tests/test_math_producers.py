@@ -110,3 +110,18 @@ def test_two_equations_one_under_the_other_are_two_blocks():
     texts = [" ".join(ln.text for r in b for ln in r.lines) for b in blocks]
     assert len(blocks) == 4, texts
     assert "J =" in texts[1] and "C =" not in texts[1] and "C =" in texts[2], texts
+
+
+def test_number_on_its_own_baseline_does_not_cut_the_fraction():
+    """TeX centres a fraction on the axis and sets the number '(1)' on a baseline between
+    the formula's and the denominator's: all of it is one display block."""
+    stats = Stats(body_size=10, line_height=12, char_width=5)
+    column = BBox(72, 50, 540, 700)
+    lines = [_line(0, 72, 540, 392, "prose " * 20, "Times-Roman"),
+             _line(1, 263, 348, 413, "ρX,Y = cov(X, Y )"),
+             _line(2, 526, 540, 420, "(1)", "Times-Roman"),
+             _line(3, 311, 336, 427, "σXσY"),
+             _line(4, 72, 540, 450, "prose " * 20, "Times-Roman")]
+    blocks = segment(rows_of(tuple(lines)), stats, column)
+    texts = [" ".join(ln.text for r in b for ln in r.lines) for b in blocks]
+    assert texts[1:-1] == ["ρX,Y = cov(X, Y ) (1) σXσY"], texts
