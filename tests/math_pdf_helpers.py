@@ -113,3 +113,31 @@ def page_rules(page: "pymupdf.Page", max_height: float = 2.0) -> list[BBox]:
                 if r.height <= max_height and r.width > r.height * 2:
                     out.append(BBox(r.x0, r.y0, r.x1, r.y1))
     return out
+
+
+# ----------------------------------------------------------------------------------------
+# displays as non-TeX producers set them (fonts shipped by Debian packages / PyMuPDF)
+# ----------------------------------------------------------------------------------------
+MATH_TTF = "/usr/share/fonts/truetype/dejavu/DejaVuMathTeXGyre.ttf"      # fonts-dejavu-extra
+ITALIC_TTF = "/usr/share/fonts/truetype/liberation/LiberationSerif-Italic.ttf"  # fonts-liberation
+PROSE_WORDS = ("The measurements were repeated on every sample of the series and the results "
+               "were collected in one table for the comparison that follows in this section "
+               "of the text").split()
+
+
+def prose(tw: "pymupdf.TextWriter", y: float, n: int, x0: float = 72, words: int = 15) -> float:
+    """`n` full lines of Times prose from baseline `y`, 12 pt apart; returns the next baseline."""
+    font = pymupdf.Font("tiro")
+    for _ in range(n):
+        tw.append((x0, y), " ".join(PROSE_WORDS[:words]), font=font, fontsize=10)
+        y += 12
+    return y
+
+
+def centred(tw, pieces, y: float, left: float, right: float) -> None:
+    """Pieces (text, font, size, dy) set one after the other, centred between left and right."""
+    width = sum(f.text_length(t, fontsize=s) for t, f, s, _ in pieces)
+    x = (left + right - width) / 2
+    for text, font, size, dy in pieces:
+        tw.append((x, y + dy), text, font=font, fontsize=size)
+        x += font.text_length(text, fontsize=size)

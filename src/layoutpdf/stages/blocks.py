@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass
 
 from ..model import BBox, Line, Stats
+from ..text.latex_symbols import is_math_char, is_math_font, is_symbol_font
 
 # a caption label set alone on its line ("TABLE III", "Figure 2:") above the caption text
 LABEL_ONLY = re.compile(r"^\s*(?:fig(?:ure)?|table|tab)\.?\s*(?:[A-Z]?\d+[a-z]?|[IVXLC]+)\s*[:.]?$", re.I)
@@ -56,14 +57,178 @@ def _same_row(row: list[Line], ln: Line) -> bool:
 
 
 def segment(rows: list[Row], stats: Stats, column: BBox) -> list[list[Row]]:
-    """Split the rows of one column into blocks (paragraphs, headings, list items)."""
+    """Split the rows of one column into blocks (paragraphs, headings, list items). A
+    display formula (see `display_runs`) is a block of its own, whatever its rows' sizes."""
+    runs = display_runs(rows, stats, column)
+    starts = {a for a, _ in runs}
+    ends = {b for _, b in runs}
+    inside = {i for a, b in runs for i in range(a + 1, b)}
+    for a, b in runs:
+        starts.update(_equation_breaks(rows[a:b], a, stats))
     blocks: list[list[Row]] = []
-    for row in rows:
-        if blocks and not _starts_block(blocks[-1], row, stats, column):
+    for i, row in enumerate(rows):
+        if i in starts or i in ends:
+            new = True
+        elif i in inside:
+            new = _display_gap(blocks[-1][-1], row, stats)
+        else:
+            new = not blocks or _starts_block(blocks[-1], row, stats, column)
+        if blocks and not new:
             blocks[-1].append(row)
         else:
             blocks.append([row])
     return blocks
+
+
+# -- display formulas ---------------------------------------------------------------------
+# Whoever sets a display (TeX, a browser's MathML, an office suite's formula object), it
+# leaves the same evidence: rows made of maths (maths fonts, maths symbols, single letters,
+# few words), set apart from the column's edges as a whole (centred, or indented), or
+# numbered at the margin. Rows of the display that carry little (a numerator '1', a limit
+# 'n = 1', a matrix row of dots) belong to it when they sit within its extent.
+_WORD = re.compile(r"[A-Za-z]{4,}")
+_ASCII_MATH = frozenset("=+<>^_|/")
+
+
+def row_math(row: Row) -> tuple[int, int, int, bool]:
+    """(characters, maths characters, prose words, has a maths sign) of a row: a maths sign
+    is a character of a maths font or a maths symbol, not a digit or a bracket."""
+    total = math = words = 0
+    sign = False
+    for ln in _formula_lines(row):
+        for sp in ln.spans:
+            text = "".join(sp.text.split())
+            if not text:
+                continue
+            total += len(text)
+            if is_math_font(sp.font) or is_symbol_font(sp.font):
+                math += len(text)
+                sign = sign or any(not c.isdigit() and c not in "()[].," for c in text)
+                continue
+            m = sum(1 for c in text if c in _ASCII_MATH or (c > "\x7f" and is_math_char(c)))
+            math, sign = math + m, sign or m > 0
+            words += len(_WORD.findall(sp.text))
+    return total, math, words, sign
+
+
+def _math_row(row: Row) -> bool:
+    total, math, words, sign = row_math(row)
+    return sign and total > 0 and words <= 2 and math >= 0.3 * total
+
+
+def _fragment(row: Row, anchor: Row, em: float) -> bool:
+    """A short row with no words inside the x-extent of a maths row next to it."""
+    total, _, words, _ = row_math(row)
+    return total <= 12 and words == 0 and row.bbox.x0 >= anchor.bbox.x0 - em \
+        and _formula_x1(row, em) <= _formula_x1(anchor, em) + em \
+        and abs(row.baseline - anchor.baseline) < 2.5 * em
+
+
+def is_formula_block(lines: tuple[Line, ...] | list[Line]) -> bool:
+    """Every row of the block is maths (or a wordless piece of it), one at least a maths
+    row: a formula, whatever its size or its first character (not a note, not a list)."""
+    rows = rows_of(tuple(lines))
+    if not rows or not any(_math_row(r) for r in rows):
+        return False
+    return all(_math_row(r) or (row_math(r)[0] <= 12 and row_math(r)[2] == 0) for r in rows)
+
+
+def _tag_row(row: Row) -> bool:
+    return bool(EQUATION_TAG.fullmatch(" ".join(ln.text for ln in row.lines).strip()))
+
+
+def _tag_of(row: Row, anchor: Row, em: float) -> bool:
+    """An equation number right of a maths row, within a line of its baseline."""
+    return _tag_row(row) and row.bbox.x0 > anchor.bbox.x1 + em \
+        and abs(row.baseline - anchor.baseline) < 1.5 * em
+
+
+def display_runs(rows: list[Row], stats: Stats, column: BBox) -> list[tuple[int, int]]:
+    """Runs [start, end) of rows that form display formulas set apart from the prose."""
+    em = stats.body_size or 10.0
+    core = [_math_row(r) for r in rows]
+    member = list(core)
+    for i, r in enumerate(rows):          # numerators, limits, dot rows beside a maths row
+        if not member[i]:                 # and its number, on a baseline of its own
+            member[i] = any(core[j] and (_fragment(r, rows[j], em) or _tag_of(r, rows[j], em))
+                            for j in (i - 1, i + 1, i - 2, i + 2) if 0 <= j < len(rows))
+    runs: list[tuple[int, int]] = []
+    i = 0
+    while i < len(rows):
+        if not member[i]:
+            i += 1
+            continue
+        j = i + 1
+        while j < len(rows) and member[j] and not _display_gap(rows[j - 1], rows[j], stats):
+            j += 1
+        if any(core[i:j]) and _set_apart_run(rows[i:j], column, em) and j - i <= 12:
+            runs.append((i, j))
+        i = j
+    return runs
+
+
+_RELATIONS = frozenset("=<>≤≥≠≈≡∼≃≅∝∈⊂⊆→⇒⇔↦")
+
+
+def _relation_x(row: Row) -> float | None:
+    """Estimated x of the first relation sign of a row (within its span, by position)."""
+    for ln in row.lines:
+        for sp in ln.spans:
+            k = next((i for i, c in enumerate(sp.text) if c in _RELATIONS), None)
+            if k is not None and sp.text:
+                return sp.bbox.x0 + sp.bbox.width * (k + 0.5) / len(sp.text)
+    return None
+
+
+def _equation_breaks(rows: list[Row], offset: int, stats: Stats) -> set[int]:
+    """Two equations set one under the other are two displays: consecutive rows holding a
+    relation, more than a line apart and not aligned on it (an `aligned` block's rows
+    share the relation's x), split where the rows between them turn to the nearer one."""
+    em = stats.body_size or 10.0
+    pitch = stats.line_height or 1.2 * em
+    anchors = [(i, x) for i, r in enumerate(rows) if (x := _relation_x(r)) is not None]
+    out = set()
+    for (i, xi), (j, xj) in zip(anchors, anchors[1:]):
+        if rows[j].baseline - rows[i].baseline <= 1.45 * pitch or abs(xi - xj) <= 0.6 * em:
+            continue
+        mid = (rows[i].baseline + rows[j].baseline) / 2
+        cut = next((k for k in range(i + 1, j + 1) if rows[k].baseline > mid), j)
+        out.add(offset + cut)
+    return out
+
+
+def _display_gap(prev: Row, row: Row, stats: Stats) -> bool:
+    """Two displays one under the other: a blank line's worth of space between rows."""
+    return row.bbox.y0 - prev.bbox.y1 > 1.2 * (stats.line_height or 12.0)
+
+
+def _set_apart_run(rows: list[Row], column: BBox, em: float) -> bool:
+    """The run as a whole is indented, or centred clear of both edges, or numbered."""
+    body = [r for r in rows if not _tag_row(r)] or rows
+    x0 = min(r.bbox.x0 for r in body)
+    x1 = max(_formula_x1(r, em) for r in body)
+    left, right = x0 - column.x0, column.x1 - x1
+    if left > 1.5 * em:
+        return True
+    if left > 0.8 * em and right > 0.8 * em and abs(left - right) < max(2 * em, 0.15 * column.width):
+        return True
+    numbered = len(body) < len(rows) or any(_formula_x1(r, em) < r.bbox.x1 - 2 * em for r in rows)
+    return numbered and left > 0.8 * em
+
+
+def _formula_lines(row: Row, em: float | None = None) -> tuple[Line, ...]:
+    """The row's lines without an equation number set apart at the right margin."""
+    lines = row.lines
+    em = em or row.size
+    if len(lines) > 1 and EQUATION_TAG.match(lines[-1].text.strip()) \
+            and lines[-1].bbox.x0 - max(ln.bbox.x1 for ln in lines[:-1]) > 2 * em:
+        return lines[:-1]
+    return lines
+
+
+def _formula_x1(row: Row, em: float) -> float:
+    """Right end of a row without an equation number set apart at the margin."""
+    return max(ln.bbox.x1 for ln in _formula_lines(row, em))
 
 
 def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> bool:

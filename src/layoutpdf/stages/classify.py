@@ -7,7 +7,7 @@ from dataclasses import replace
 from ..model import Document, Element, Layer, Line, Page, Role
 from ..settings import Settings
 from .base import per_page
-from .blocks import LEADERS, is_list_start, is_toc_entry
+from .blocks import LEADERS, is_formula_block, is_list_start, is_toc_entry
 from .captions import is_caption_line, parse_label
 
 _NUMBERED_HEADING = re.compile(r"^\s*(?:(?:\d+(?:\.\d+)*|[IVX]+|[A-Z])\.?)\s+\S")
@@ -42,11 +42,12 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
                                reasons=("contents entry: leader dots and a page number",)))
         elif _is_caption(e, own, body):
             out.append(replace(e, role=Role.CAPTION, reasons=("starts with a caption label",)))
-        elif _is_footnote(e, own, size, body, page, bottom_of_text, _note_above(out, e, body)):
+        elif _is_footnote(e, own, size, body, page, bottom_of_text, _note_above(out, e, body)) \
+                and not is_formula_block(own):    # a display's scripts are small text too
             out.append(replace(e, role=Role.FOOTNOTE, reasons=("small text at the page bottom",)))
         elif (level := _heading_level(e, own, size, doc)) is not None:
             out.append(replace(e, role=Role.HEADING, level=level, reasons=("heading typography",)))
-        elif is_list_start(e.text):
+        elif is_list_start(e.text) and not is_formula_block(own):   # '· · ·', '− sin θ' rows
             out.append(replace(e, role=Role.LIST_ITEM, reasons=("starts with a bullet or enumerator",)))
         else:
             out.append(e)

@@ -310,6 +310,19 @@ def is_math_font(fontname: str) -> bool:
     return bool(name) and bool(_MATH_FONT_RX.search(name.replace(" ", "")))
 
 
+_SYMBOL_FONT_RX = re.compile(r"^(opensymbol|symbol(mt)?|standardsym|mtextra|euclidsymbol|"
+                             r"mathematicalpi|universalmath|wingdings)", re.I)
+
+
+@lru_cache(maxsize=4096)
+def is_symbol_font(fontname: str) -> bool:
+    """Symbol fonts that office suites set formula operators in (LibreOffice Math:
+    OpenSymbol; Word's equation editor 3: Symbol, MT Extra). Their letters and digits
+    come from the text font, and lists take bullets from them too: a signal that a
+    character is maths, not a maths font."""
+    return bool(_SYMBOL_FONT_RX.search(base_font_name(fontname).replace(" ", "")))
+
+
 @lru_cache(maxsize=4096)
 def font_family(fontname: str) -> str:
     """Coarse TeX family of a font: 'cmex', 'cmsy', 'cmmi', 'msbm', 'eufm', 'rsfs', 'cmr'
@@ -350,9 +363,11 @@ _LETTERLIKE = {"ℂ": r"\mathbb{C}", "ℍ": r"\mathbb{H}", "ℕ": r"\mathbb{N}",
                "ℐ": r"\mathcal{I}", "ℒ": r"\mathcal{L}", "ℳ": r"\mathcal{M}", "ℛ": r"\mathcal{R}",
                "ℯ": "e", "ℊ": "g", "ℴ": "o", "ℭ": r"\mathfrak{C}", "ℌ": r"\mathfrak{H}",
                "ℨ": r"\mathfrak{Z}", "ⅅ": r"\mathbb{D}", "ⅆ": "d", "ⅇ": "e", "ⅈ": "i"}
+# small letters only: the capital's name ends in the same word ('GREEK CAPITAL LETTER
+# LAMDA'); capitals are made from the small form in _alnum_word
 _GREEK_NAMES = {unicodedata.name(c).split()[-1].lower(): t for c, t in GREEK.items()
-                if t.startswith("\\") and "LETTER" in unicodedata.name(c, "")
-                and c not in "εφ"}
+                if t.startswith("\\") and "SMALL LETTER" in unicodedata.name(c, "")
+                and "FINAL" not in unicodedata.name(c, "") and c not in "εφ"}
 _GREEK_NAMES.update({"epsilon": r"\varepsilon", "phi": r"\varphi"})
 _GREEK_SYMBOL_FORMS = {"epsilon": r"\epsilon", "theta": r"\vartheta", "phi": r"\phi",
                        "rho": r"\varrho", "pi": r"\varpi", "kappa": r"\varkappa"}

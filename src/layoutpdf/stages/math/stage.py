@@ -15,7 +15,7 @@ import re
 from dataclasses import replace
 
 from ...model import BBox, Document, Element, Equation, Layer, Line, Page, Role, TextSource
-from ...text.latex_symbols import is_math_char, is_math_font
+from ...text.latex_symbols import is_math_char, is_math_font, is_symbol_font
 from ...settings import Settings
 from ..base import join_lines, per_page
 from ..blocks import EQUATION_TAG, rows_of
@@ -114,7 +114,7 @@ def _line_counts(ln: Line) -> tuple[int, int, int]:
         if not text:
             continue
         total += len(text)
-        if is_math_font(s.font):
+        if is_math_font(s.font) or is_symbol_font(s.font):
             math += len(text)
         else:
             math += sum(1 for ch in text if ch in _ASCII_MATH or (ch > "\x7f" and is_math_char(ch)))

@@ -1,0 +1,127 @@
+"""Display math as browsers (MathML) and office suites (LibreOffice Math) set it: the block
+is found from the rows' maths evidence, not from TeX fonts or a large gap, and its LaTeX
+keeps the Greek letters' case."""
+from __future__ import annotations
+
+import os
+
+import pymupdf
+import pytest
+
+import layoutpdf
+from layoutpdf.model import BBox, Line, Role, Span, Stats
+from layoutpdf.stages.blocks import rows_of, segment
+from layoutpdf.text.latex_symbols import is_math_font, is_symbol_font, lookup
+from math_pdf_helpers import ITALIC_TTF, MATH_TTF, PROSE_WORDS, centred, prose
+
+needs_fonts = pytest.mark.skipif(not (os.path.exists(MATH_TTF) and os.path.exists(ITALIC_TTF)),
+                                 reason="needs fonts-dejavu-extra and fonts-liberation")
+
+
+def test_math_italic_greek_keeps_its_case():
+    # MATHEMATICAL ITALIC SMALL/CAPITAL LAMDA, THETA, PI, XI, SIGMA (what MathML writes)
+    assert lookup("\U0001D706")[0] == r"\lambda"
+    assert lookup("\U0001D6EC")[0] == r"\Lambda"
+    assert lookup("\U0001D703")[0] == r"\theta"
+    assert lookup("\U0001D70B")[0] == r"\pi"
+    assert lookup("\U0001D709")[0] == r"\xi"
+    assert lookup("\U0001D70E")[0] == r"\sigma"
+    assert lookup("\U0001D6F4")[0] == r"\Sigma"
+
+
+def test_office_symbol_fonts_are_symbol_fonts_not_text():
+    for name in ("FAAAAA+OpenSymbol", "Symbol", "StandardSymbolsPS", "MT Extra"):
+        assert is_symbol_font(name), name
+    for name in ("LiberationSerif-Italic", "DejaVuSerif", "TimesNewRomanPSMT"):
+        assert not is_symbol_font(name) and not is_math_font(name), name
+    assert is_math_font("DAAAAA+DejaVuMathTeXGyre-Regular")
+
+
+def _browser_display_pdf() -> bytes:
+    """A paragraph, a centred display numbered at the margin, and the next paragraph right
+    under it at the ordinary line pitch with no indent (a browser's MathML block)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    tw = pymupdf.TextWriter(page.rect)
+    y = prose(tw, 100, 3)
+    right = 72 + pymupdf.Font("tiro").text_length(" ".join(PROSE_WORDS[:15]), fontsize=10)
+    m = pymupdf.Font(fontfile=MATH_TTF)
+    centred(tw, [("e", m, 10, 0), ("iπ", m, 7, -4), (" + 1 = 0", m, 10, 0)], y + 2, 72, right)
+    tw.append((right - pymupdf.Font("tiro").text_length("(1)", fontsize=10), y + 2), "(1)",
+              font=pymupdf.Font("tiro"), fontsize=10)
+    prose(tw, y + 14, 3)
+    tw.write_text(page)
+    return doc.tobytes()
+
+
+@needs_fonts
+def test_browser_display_is_its_own_block_with_exact_latex():
+    doc = layoutpdf.parse(_browser_display_pdf())
+    eqs = [e for e in doc.elements if e.role is Role.EQUATION]
+    assert len(eqs) == 1, [(e.role, e.text) for e in doc.elements]
+    assert eqs[0].text == r"e^{i\pi} + 1 = 0 \tag{1}"
+    paragraphs = [e.text for e in doc.elements if e.role is Role.PARAGRAPH]
+    assert len(paragraphs) == 2 and not any("$" in t for t in paragraphs), paragraphs
+
+
+def _office_formula_pdf() -> bytes:
+    """LibreOffice Math closing the page: italic letters of the text font, operators in a
+    symbol font, subscripts that outnumber the full-size glyphs."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    tw = pymupdf.TextWriter(page.rect)
+    y = prose(tw, 560, 6)
+    it, sy = pymupdf.Font(fontfile=ITALIC_TTF), pymupdf.Font("symb")
+    roman = pymupdf.Font("tiro")
+    pieces = [("F", it, 11, 0), ("n", it, 6.5, 2), ("=", sy, 11, 0), ("F", it, 11, 0),
+              ("n", it, 6.5, 2), ("−", sy, 6.5, 2), ("1", roman, 6.5, 2), ("+", sy, 11, 0),
+              ("F", it, 11, 0), ("n", it, 6.5, 2), ("−", sy, 6.5, 2), ("2", roman, 6.5, 2)]
+    centred(tw, pieces, y + 8, 72, 540)          # the last thing on the page
+    tw.write_text(page)
+    return doc.tobytes()
+
+
+@needs_fonts
+def test_office_formula_at_the_page_foot_is_an_equation_not_a_footnote():
+    doc = layoutpdf.parse(_office_formula_pdf())
+    eqs = [e for e in doc.elements if e.role is Role.EQUATION]
+    assert [e.text.replace(" ", "") for e in eqs] == ["F_{n}=F_{n-1}+F_{n-2}"], \
+        [(e.role, e.text) for e in doc.elements]
+    assert not any(e.role is Role.FOOTNOTE for e in doc.elements)
+
+
+def _line(i: int, x0: float, x1: float, base: float, text: str, font: str = "CMMI10") -> Line:
+    span = Span(f"s{i}", text, BBox(x0, base - 8, x1, base + 2), font, 10, 0, 0, 255, (x0, base))
+    return Line.build(f"l{i}", 0, (span,))
+
+
+def test_two_equations_one_under_the_other_are_two_blocks():
+    """Two centred fractions, J = a/b and C = c/d, their '=' not aligned: two displays."""
+    stats = Stats(body_size=10, line_height=12, char_width=5)
+    column = BBox(72, 50, 540, 700)
+    lines = [_line(0, 72, 540, 100, "prose " * 20, "Times-Roman")]
+    for k, (lhs, x) in enumerate((("J =", 250), ("C =", 270))):
+        base = 130 + 36 * k
+        lines += [_line(10 * k + 1, x + 25, x + 60, base - 7, "|N ∩ M|"),
+                  _line(10 * k + 2, x, x + 18, base, lhs),
+                  _line(10 * k + 3, x + 25, x + 70 + 10 * k, base + 8, "|N ∪ M|")]
+    lines.append(_line(99, 72, 540, 230, "prose " * 20, "Times-Roman"))
+    blocks = segment(rows_of(tuple(lines)), stats, column)
+    texts = [" ".join(ln.text for r in b for ln in r.lines) for b in blocks]
+    assert len(blocks) == 4, texts
+    assert "J =" in texts[1] and "C =" not in texts[1] and "C =" in texts[2], texts
+
+
+def test_number_on_its_own_baseline_does_not_cut_the_fraction():
+    """TeX centres a fraction on the axis and sets the number '(1)' on a baseline between
+    the formula's and the denominator's: all of it is one display block."""
+    stats = Stats(body_size=10, line_height=12, char_width=5)
+    column = BBox(72, 50, 540, 700)
+    lines = [_line(0, 72, 540, 392, "prose " * 20, "Times-Roman"),
+             _line(1, 263, 348, 413, "ρX,Y = cov(X, Y )"),
+             _line(2, 526, 540, 420, "(1)", "Times-Roman"),
+             _line(3, 311, 336, 427, "σXσY"),
+             _line(4, 72, 540, 450, "prose " * 20, "Times-Roman")]
+    blocks = segment(rows_of(tuple(lines)), stats, column)
+    texts = [" ".join(ln.text for r in b for ln in r.lines) for b in blocks]
+    assert texts[1:-1] == ["ρX,Y = cov(X, Y ) (1) σXσY"], texts
