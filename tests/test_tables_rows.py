@@ -102,3 +102,4 @@ def test_monospaced_listing_is_no_borderless_table():
     p.prose(72, y + 14, 460, 5)
     d = parse(doc)
     assert d.tables == ()
+

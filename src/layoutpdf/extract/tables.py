@@ -82,7 +82,7 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     if aligned:
         taken = [g.bbox for g in grids] + [b.to_list() for b in blocked]
         free = [w for w in words if not any(_holds(b, w) for b in taken)]
-        grids.extend(g for g in _text_grids(free, body, em) if not _column_prose(g, body, em))
+        grids.extend(_text_grids(free, body, em))
     taken = [b.to_list() for b in blocked]
     grids = [_with_edge_rows(g, words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
              for g in grids]
@@ -141,21 +141,23 @@ def _row_like(ln, g: Grid, em: float, header: bool) -> bool:
     return header or (cols[0][0] == 0 and all(a == b for a, b in cols))
 
 
-def _column_prose(g: Grid, lines: list[Line], em: float) -> bool:
-    """The "table" is a slice of prose set in columns: in one of its columns, a long line
-    of running text starts at the column's left edge right above or below it (the text of
-    that column goes on)."""
+def _prose_columns(g: Grid, lines: list[Line], em: float) -> set[int]:
+    """Columns of a text "table" that are a slice of prose set in page columns: a long
+    line of running text lies within the column right above or below the table (the
+    text of that column goes on)."""
     x0, y0, x1, y1 = g.bbox
     pitch = (y1 - y0) / max(1, len(g.rows))
-    for a, b in zip(g.col_edges, g.col_edges[1:]):
+    out: set[int] = set()
+    for c, (a, b) in enumerate(zip(g.col_edges, g.col_edges[1:])):
         for ln in lines:
             by = ln.bbox
             if not (y0 - 1.6 * pitch <= by.cy < y0 or y1 < by.cy <= y1 + 1.6 * pitch):
                 continue
             if by.x0 >= a - em and by.x1 <= b + em and len(ln.text.split()) >= 6 \
                     and by.width >= 0.6 * (b - a) and not all(is_mono(s) for s in ln.spans if s.text.strip()):
-                return True
-    return False
+                out.add(c)
+                break
+    return out
 
 
 def _ruled_regions(paths, drawings, images, body: list[Line], em: float, area: float):
@@ -191,8 +193,33 @@ def _text_grids(words: list[Word], body: list[Line], em: float) -> list[Grid]:
             continue                        # a code listing: indentation, not columns
         grid = build_grid(box, held, [], [], "text", em)
         if grid and _plausible(grid):
+            grid = _without_column_prose(grid, held, body, em)
+        if grid and _plausible(grid):
             out.append(grid)
     return out
+
+
+def _without_column_prose(g: Grid, words: list[Word], body: list[Line], em: float) -> Grid | None:
+    """The table without the columns that are the prose of a neighbouring text column
+    (a table set beside running text; the text goes on above or below it), or None when
+    that leaves no table."""
+    prose = _prose_columns(g, body, em)
+    if not prose:
+        return g
+    ncols = len(g.col_edges) - 1
+    keep = [c for c in range(ncols) if c not in prose]
+    if not keep or keep != list(range(keep[0], keep[-1] + 1)):
+        return None                         # prose in the middle: not a table
+    x0, x1 = g.col_edges[keep[0]], g.col_edges[keep[-1] + 1]
+    held = [w for w in words if x0 <= w.cx <= x1]
+    if not held:
+        return None
+    box = (min(w.x0 for w in held), g.bbox[1], max(w.x1 for w in held), g.bbox[3])
+    grid = build_grid(box, held, [], [], g.strategy, em)
+    if grid is None or _prose_columns(grid, body, em):
+        return None
+    grid.reasons.append("without the prose of the column beside it")
+    return grid
 
 
 def _candidate(g: Grid) -> TableCandidate:

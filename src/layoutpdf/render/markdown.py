@@ -176,7 +176,7 @@ def _table(e: Element, ctx: Context) -> Unit:
         return _unit(UnitKind.TABLE, "", e)
     width = max(len(r) for r in t.rows)
     rows = [list(r) + [""] * (width - len(r)) for r in t.rows]
-    if t.header_rows >= 2 and len(rows) > t.header_rows:
+    if _stacked_header(rows, t.header_rows):
         rows = [header_labels(rows, t.header_rows, t.spans)] + rows[t.header_rows:]
     lines = ["| " + " | ".join(_cell(c) for c in rows[0]) + " |",
              "|" + "|".join("---" for _ in range(width)) + "|"]
@@ -196,6 +196,14 @@ def _table(e: Element, ctx: Context) -> Unit:
 
 
 HEADER_JOIN = " / "
+
+
+HEADER_LABEL_WORDS = 6   # header labels are short; longer "header" cells are text
+
+
+def _stacked_header(rows: list[list[str]], k: int) -> bool:
+    """A header of two or more rows of short labels, above body rows."""
+    return 2 <= k < len(rows) and all(len(c.split()) <= HEADER_LABEL_WORDS for r in rows[:k] for c in r)
 
 
 def header_labels(rows: list[list[str]], k: int, spans) -> list[str]:
