@@ -78,3 +78,14 @@ def test_fence_outgrows_backticks_in_the_code():
     e = Element(id="c", role=Role.CODE, layer=Layer.BODY, page=0, bbox=BBox(0, 0, 1, 1),
                 text="x = ```raw```")
     assert _code(e, Context(doc=None)).text == "````\nx = ```raw```\n````"
+
+
+def test_author_emails_in_typewriter_type_are_no_listing():
+    doc = pymupdf.open()
+    p = Page(doc)
+    p.text(200, 70, "A Study of Things", size=16)
+    p.page.insert_text((180, 95), "{alice, bob}@example.org", fontsize=9, fontname="cour")
+    p.page.insert_text((180, 107), "carol@uni.edu  https://example.org", fontsize=9, fontname="cour")
+    p.prose(72, 140, 460, 8)
+    d = parse(doc)
+    assert not [e for e in d.elements if e.role is Role.CODE]

@@ -22,6 +22,7 @@ MONO_DOCUMENT = 0.5     # a document with this share of mono text is a typescrip
 RUN_GAP = 3.0           # blocks of a listing are at most this many line pitches apart
 BLANK_LINE = 1.6        # a gap of this many pitches between two code lines is a blank line
 _NUMBER = re.compile(r"^\s*\d{1,5}[:.]?\s*$")
+_ADDRESS = re.compile(r"\w@\w|://|\bwww\.")   # e-mail addresses and URLs set in typewriter type
 CODE_ROLES = (Role.PARAGRAPH, Role.LIST_ITEM)
 
 
@@ -53,6 +54,8 @@ def code_line(ln: Line) -> bool | None:
     spans = _content(ln)
     if not spans:
         return None if ln.text.strip() else False
+    if _ADDRESS.search("".join(s.text for s in spans)):
+        return False                     # authors' e-mails, links: not a listing
     chars = sum(len(s.text.strip()) for s in spans)
     return sum(len(s.text.strip()) for s in spans if is_mono(s)) >= MONO_CHARS * chars
 
