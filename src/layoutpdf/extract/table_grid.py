@@ -25,6 +25,7 @@ SNAP = 2.0               # pt: rules this close are one rule; rule/text toleranc
 EDGE_IN = 2.0            # pt: a rule this far inside the region is an inner rule
 STRIP_SUPPORT = 0.5      # share of a ruled strip's lines that must show a whitespace column
 MIN_FILL = 0.3           # share of non-empty cells below which a grid is not a table
+HEADER_RULE = 0.6        # a rule under the header runs across this share of the table at least
 NUMBER = re.compile(r"^[(\[]?[-+\u2212\u00b1~<>≈]?\s?[$€£]?\d[\d\s.,'’]*(?:[eE][-+]?\d+)?\s?[%‰]?[)\]]?\*{0,3}$"
                     r"|^[-\u2013\u2014\u2212]$|^n/?a$|^\.\.\.$", re.I)
 
@@ -39,6 +40,7 @@ class Word:
     size: float = 10.0
     bold: bool = False
     math: bool = False          # set in a math font (CMMI, Cambria Math, STIX...)
+    mono: bool = False          # set in a monospaced font (code)
 
     @property
     def cx(self) -> float:
@@ -117,6 +119,7 @@ class Grid:
     strategy: str
     score: float
     reasons: list[str]
+    rule_columns: int = 0       # inner vertical rules that separate its columns
 
 
 # -- text lines and phrases ----------------------------------------------------------------
@@ -331,6 +334,48 @@ def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list
     return 0, ""
 
 
+def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
+                 spans: list[tuple[int, int, int, int]], edges: list[float],
+                 hrules: list[Seg], em: float) -> list[tuple[int, int, int, int]]:
+    """Spans of the labels in the upper rows (0..k-2) of a k-row header: the columns under
+    the partial rule drawn beneath a label (booktabs cmidrule), else its merged-cell span,
+    else the empty cells to its right, up to the next label, that have a label below."""
+    ncols = len(edges) - 1
+    out = [s for s in spans if not (s[0] == s[2] < k - 1)]
+    for r in range(k - 1):
+        row_bottom = max(ln.y1 for ln in rows[r])
+        next_top = min(ln.y0 for ln in rows[r + 1])
+        for c in range(ncols):
+            if not cells[r][c]:
+                continue
+            last = _rule_under(edges, c, row_bottom, next_top, hrules, em)
+            span = next((s for s in spans if s[0] == r == s[2] and s[1] == c), None)
+            if last is None and span is not None:
+                last = span[3]
+            if last is None:
+                last = c
+                while last + 1 < ncols and not cells[r][last + 1] and \
+                        any(cells[q][last + 1] for q in range(r + 1, k)):
+                    last += 1
+            if last > c:
+                out.append((r, c, r, last))
+    return sorted(set(out))
+
+
+def _rule_under(edges: list[float], c: int, y0: float, y1: float, hrules: list[Seg],
+                em: float) -> int | None:
+    """The last column covered by a partial rule between two header rows that starts in
+    column `c` (a booktabs cmidrule under a spanning label)."""
+    for h in hrules:
+        if not (y0 - 0.3 * em <= h.pos <= y1 + 0.3 * em and h.a >= edges[0] - em and h.b <= edges[-1] + em):
+            continue
+        if col_index(h.a + 0.5 * em, edges) == c:
+            last = col_index(h.b - 0.5 * em, edges)
+            if last > c:
+                return last
+    return None
+
+
 # -- the whole table -----------------------------------------------------------------------
 def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
                strategy: str, em: float) -> Grid | None:
@@ -372,12 +417,17 @@ def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
     fill = filled / (len(cells) * ncols)
     if fill < MIN_FILL:
         return None
-    header, why = header_count(rows, cells, hcuts)
+    wide = [y for y in hcuts if any(abs(h.pos - y) <= SNAP and h.length >= HEADER_RULE * width
+                                    for h in hrules)]
+    header, why = header_count(rows, cells, wide)
     if why:
         reasons.append(why)
+    if header >= 2:
+        spans = header_spans(rows, cells, header, spans, edges, hrules, em)
     row_edges = [y0] + [(rows[i][-1].y1 + rows[i + 1][0].y0) / 2 for i in range(len(rows) - 1)] + [y1]
     score = round(min(1.0, 0.4 + 0.4 * fill + (0.2 if strategy == "lines" else 0.1)), 3)
-    return Grid(box, cells, edges, row_edges, spans, header, strategy, score, reasons)
+    return Grid(box, cells, edges, row_edges, spans, header, strategy, score, reasons,
+                rule_columns=len(rules))
 
 
 def _support(lines: list[TextLine], x: float) -> int:

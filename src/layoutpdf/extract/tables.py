@@ -18,7 +18,8 @@ from functools import lru_cache
 from statistics import median
 
 from ..model import BBox, Drawing, ImagePlacement, Line, TableCandidate
-from .table_grid import (Grid, Seg, Word, build_grid, is_number, text_lines)
+from ..text.monospace import is_mono
+from .table_grid import (Grid, Seg, Word, build_grid, col_index, is_number, text_lines)
 
 RULE_THICK = 2.5        # pt: a filled box thinner than this is a rule
 MIN_HRULE_EM = 1.5      # shortest horizontal rule that can bound a table, in em
@@ -36,6 +37,9 @@ _OPERATOR = re.compile(r"^[=+×÷≤≥<>≈∼∝±∓·]|^[-−–](?!\s?[\d.,
 _BULLET = re.compile(r"^[•◦▪▫‣⁃●○■□➢►*–—-]$")
 LEADER_ROWS = 0.3       # rows with dot leaders that make a table of contents
 _LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}")
+EDGE_ROWS = 3           # header rows above / closing rows below a table's rules, at most
+EDGE_GAP = 1.0          # ... each at most this many line heights from the next
+MONO_SHARE = 0.5        # aligned text mostly in a monospaced font is code, not a table
 STACK_ALIGN_EM = 1.5    # stacked rules of one table start and end within this many em
 TWO_ROWS_EM = 2.2       # a vertical rule this long spans two rows or more
 ALIGNED_SHARE = 0.5     # share of vertical rule positions that must line up in columns
@@ -45,6 +49,7 @@ FIGURE_MARKS = 4
 LEGEND_EM = 6.0         # a ruled box lower than this beside curves is a plot legend        # curves or slanted lines inside a ruled region make it a figure
 _MATH_FONT = re.compile(r"math|^cm(mi|sy|ex)|^ms(am|bm)|symbol|stix|rsfs|eufm|euler", re.I)
 MAX_MATH_SHARE = 0.25   # aligned text with more math-font words is a display equation
+_NOTE = re.compile(r"^\s*(?:[*†‡§¶]|\([^)]{1,3}\)|notes?\b|sources?\b|nb\b)", re.I)
 _CAPTION = re.compile(r"^\s*(fig(ure)?|chart|table|tab)\.?\s*[A-Z]?\d+|^\s*table\s+[IVXLC]+\b", re.I)
 
 
@@ -65,7 +70,9 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     bands = _aligned_bands(rest, em, width)
     if not regions and not bands:
         return ()
-    words = _words(textpage, body, em, [box for box, _ in regions] + [(0.0, y0, width, y1) for y0, y1 in bands])
+    reach = EDGE_ROWS * 2 * em
+    words = _words(textpage, body, em, [(0.0, box[1] - reach, width, box[3] + reach) for box, _ in regions]
+                   + [(0.0, y0, width, y1) for y0, y1 in bands])
     aligned = bool(bands)
     grids: list[Grid] = []
     for box, strategy in regions:
@@ -76,8 +83,81 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
         taken = [g.bbox for g in grids] + [b.to_list() for b in blocked]
         free = [w for w in words if not any(_holds(b, w) for b in taken)]
         grids.extend(_text_grids(free, body, em))
+    taken = [b.to_list() for b in blocked]
+    grids = [_with_edge_rows(g, words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
+             for g in grids]
     grids.sort(key=lambda g: (g.bbox[1], g.bbox[0]))
     return tuple(_candidate(g) for g in grids)
+
+
+def _with_edge_rows(g: Grid, words: list[Word], hs: list[Seg], vs: list[Seg], em: float,
+                    others: list) -> Grid:
+    """The table with the header rows right above it and the closing rows right below it
+    that its rules leave out (a rule only under the header and one over the "Total" row,
+    as office suites and HTML tables draw them): lines set within the table's width in
+    short pieces that fall into two or more of its columns, one line pitch apart."""
+    x0, y0, x1, y1 = g.bbox
+    mine = [w for w in words if _holds(g.bbox, w)]
+    pitch = median(w.h for w in mine) if mine else em
+    near = [w for w in words if y0 - EDGE_ROWS * 2 * pitch <= w.cy <= y1 + EDGE_ROWS * 2 * pitch
+            and not _holds(g.bbox, w) and not any(_holds(o, w) for o in others)]
+    lines = text_lines(near)
+    top, bottom = y0, y1
+    for ln in sorted((ln for ln in lines if ln.cy < y0), key=lambda ln: -ln.cy)[:EDGE_ROWS]:
+        if top - ln.y1 > EDGE_GAP * pitch or not _row_like(ln, g, em, header=True):
+            break
+        top = ln.y0 - 0.5
+    for ln in sorted((ln for ln in lines if ln.cy > y1), key=lambda ln: ln.cy)[:EDGE_ROWS]:
+        if ln.y0 - bottom > EDGE_GAP * pitch or not _row_like(ln, g, em, header=False):
+            break
+        bottom = ln.y1 + 0.5
+    if (top, bottom) == (y0, y1):
+        return g
+    grown = build_grid((x0, top, x1, bottom), words, hs, vs, g.strategy, em)
+    if grown is None or len(grown.col_edges) < len(g.col_edges) or len(grown.rows) <= len(g.rows) \
+            or not _plausible(grown):
+        return g
+    grown.reasons.append("with the header or closing rows its rules leave out")
+    return grown
+
+
+def _row_like(ln, g: Grid, em: float, header: bool) -> bool:
+    """A line that reads as a row of table `g`: inside its width, two or more short
+    pieces in different columns, not a caption, a table note or math. A closing row
+    ("Total", "Average") starts in the first column and keeps each piece in one column;
+    header labels may span columns."""
+    x0, _, x1, _ = g.bbox
+    if ln.words[0].x0 < x0 - em or ln.words[-1].x1 > x1 + em or len(ln.phrases) < 2:
+        return False
+    text = " ".join(w.text for w in ln.words)
+    if _CAPTION.match(text) or _NOTE.match(text) or sum(w.math for w in ln.words) > MAX_MATH_SHARE * len(ln.words):
+        return False
+    if any(len(p.words) > 2 * MAX_CELL_WORDS for p in ln.phrases):
+        return False
+    edges = g.col_edges
+    cols = [(col_index(p.x0 + 0.3 * em, edges), col_index(p.x1 - 0.3 * em, edges)) for p in ln.phrases]
+    if len({a for a, _ in cols}) < 2:
+        return False
+    return header or (cols[0][0] == 0 and all(a == b for a, b in cols))
+
+
+def _prose_columns(g: Grid, lines: list[Line], em: float) -> set[int]:
+    """Columns of a text "table" that are a slice of prose set in page columns: a long
+    line of running text lies within the column right above or below the table (the
+    text of that column goes on)."""
+    x0, y0, x1, y1 = g.bbox
+    pitch = (y1 - y0) / max(1, len(g.rows))
+    out: set[int] = set()
+    for c, (a, b) in enumerate(zip(g.col_edges, g.col_edges[1:])):
+        for ln in lines:
+            by = ln.bbox
+            if not (y0 - 1.6 * pitch <= by.cy < y0 or y1 < by.cy <= y1 + 1.6 * pitch):
+                continue
+            if by.x0 >= a - em and by.x1 <= b + em and len(ln.text.split()) >= 6 \
+                    and by.width >= 0.6 * (b - a) and not all(is_mono(s) for s in ln.spans if s.text.strip()):
+                out.add(c)
+                break
+    return out
 
 
 def _ruled_regions(paths, drawings, images, body: list[Line], em: float, area: float):
@@ -109,10 +189,37 @@ def _text_grids(words: list[Word], body: list[Line], em: float) -> list[Grid]:
         held = [w for w in words if _holds(box, w)]
         if sum(w.math for w in held) > MAX_MATH_SHARE * len(held) or _figure_captioned(box, body, em):
             continue
+        if sum(w.mono for w in held) > MONO_SHARE * len(held):
+            continue                        # a code listing: indentation, not columns
         grid = build_grid(box, held, [], [], "text", em)
+        if grid and _plausible(grid):
+            grid = _without_column_prose(grid, held, body, em)
         if grid and _plausible(grid):
             out.append(grid)
     return out
+
+
+def _without_column_prose(g: Grid, words: list[Word], body: list[Line], em: float) -> Grid | None:
+    """The table without the columns that are the prose of a neighbouring text column
+    (a table set beside running text; the text goes on above or below it), or None when
+    that leaves no table."""
+    prose = _prose_columns(g, body, em)
+    if not prose:
+        return g
+    ncols = len(g.col_edges) - 1
+    keep = [c for c in range(ncols) if c not in prose]
+    if not keep or keep != list(range(keep[0], keep[-1] + 1)):
+        return None                         # prose in the middle: not a table
+    x0, x1 = g.col_edges[keep[0]], g.col_edges[keep[-1] + 1]
+    held = [w for w in words if x0 <= w.cx <= x1]
+    if not held:
+        return None
+    box = (min(w.x0 for w in held), g.bbox[1], max(w.x1 for w in held), g.bbox[3])
+    grid = build_grid(box, held, [], [], g.strategy, em)
+    if grid is None or _prose_columns(grid, body, em):
+        return None
+    grid.reasons.append("without the prose of the column beside it")
+    return grid
 
 
 def _candidate(g: Grid) -> TableCandidate:
@@ -216,7 +323,7 @@ def _words(textpage, lines: list[Line], em: float, boxes=None) -> list[Word]:
             b = s.bbox
             if (b.x0 - 0.5 <= cx <= b.x1 + 0.5 and b.y0 - 0.5 <= cy <= b.y1 + 0.5
                     and y1 - y0 <= 1.5 * b.height + 1):
-                out.append(Word(x0, y0, x1, y1, text, s.size, s.bold, _is_math_font(s.font)))
+                out.append(Word(x0, y0, x1, y1, text, s.size, s.bold, _is_math_font(s.font), is_mono(s)))
                 break
         # else: rotated, vertical or furniture text is never a table cell
     return out
@@ -472,6 +579,8 @@ def _plausible(g: Grid) -> bool:
     cells = [c for row in g.rows for c in row if c]
     words = median(len(c.split()) for c in cells)
     multi = sum(1 for row in g.rows if sum(1 for c in row if c) >= 2)
+    if g.strategy == "lines" and g.rule_columns and multi >= 2:
+        return True                         # a ruled grid: its rules make the cells (sparse, wrapped)
     if multi < 0.5 * nrows:
         return False
     if g.strategy == "lines":

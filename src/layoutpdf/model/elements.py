@@ -100,6 +100,7 @@ class Table:
     reasons: tuple[str, ...] = ()
     needs_review: bool = False
     continued: bool = False
+    spans: tuple[tuple[int, int, int, int], ...] = ()   # merged cells: (row0, col0, row1, col1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -135,7 +135,10 @@ def _equation(e: Element, ctx: Context) -> Unit:
 
 
 def _code(e: Element, ctx: Context) -> Unit:
-    return _unit(UnitKind.CODE, "```\n" + e.text + "\n```", e)
+    """A fenced code block; the fence is longer than any run of backticks in the code."""
+    longest = max((len(m) for m in re.findall(r"`+", e.text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return _unit(UnitKind.CODE, fence + "\n" + e.text + "\n" + fence, e)
 
 
 def _figure(e: Element, ctx: Context) -> Unit:
@@ -173,6 +176,8 @@ def _table(e: Element, ctx: Context) -> Unit:
         return _unit(UnitKind.TABLE, "", e)
     width = max(len(r) for r in t.rows)
     rows = [list(r) + [""] * (width - len(r)) for r in t.rows]
+    if _stacked_header(rows, t.header_rows):
+        rows = [header_labels(rows, t.header_rows, t.spans)] + rows[t.header_rows:]
     lines = ["| " + " | ".join(_cell(c) for c in rows[0]) + " |",
              "|" + "|".join("---" for _ in range(width)) + "|"]
     lines += ["| " + " | ".join(_cell(c) for c in r) + " |" for r in rows[1:]]
@@ -188,6 +193,39 @@ def _table(e: Element, ctx: Context) -> Unit:
         parts.append("\n".join(escape_prose(_one_line(n)) for n in t.footnotes))
     return Unit(kind=UnitKind.TABLE, text="\n\n".join(parts), element_ids=ids, pages=_pages(e),
                 bboxes=tuple(boxes), table_ids=(t.id,))
+
+
+HEADER_JOIN = " / "
+
+
+HEADER_LABEL_WORDS = 6   # header labels are short; longer "header" cells are text
+
+
+def _stacked_header(rows: list[list[str]], k: int) -> bool:
+    """A header of two or more rows of short labels, above body rows."""
+    return 2 <= k < len(rows) and all(len(c.split()) <= HEADER_LABEL_WORDS for r in rows[:k] for c in r)
+
+
+def header_labels(rows: list[list[str]], k: int, spans) -> list[str]:
+    """A header of `k` rows as one row: each column's label is the labels over it, top
+    down, joined ("Dev / P"); a label spanning columns (a merged cell) is over each of
+    them. A pipe table has one header row and no spans: joined labels keep every column
+    self-describing in one line (see README, "Table headers")."""
+    width = len(rows[0])
+    over = [[rows[r][c] for c in range(width)] for r in range(k)]
+    for r0, c0, r1, c1 in spans:
+        for r in range(r0, min(r1, k - 1) + 1):
+            for c in range(c0 + 1, min(c1, width - 1) + 1):
+                over[r][c] = over[r][c] or rows[r0][c0]
+    out = []
+    for c in range(width):
+        parts: list[str] = []
+        for r in range(k):
+            label = re.sub(r"\s+", " ", over[r][c]).strip()
+            if label and label not in parts:
+                parts.append(label)
+        out.append(HEADER_JOIN.join(parts))
+    return out
 
 
 def _cell(text: str) -> str:

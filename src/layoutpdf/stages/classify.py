@@ -9,6 +9,7 @@ from ..settings import Settings
 from .base import per_page
 from .blocks import LEADERS, is_formula_block, is_list_start, is_toc_entry
 from .captions import is_caption_line, parse_label
+from .code import code_blocks, mono_document
 
 _NUMBERED_HEADING = re.compile(r"^\s*(?:(?:\d+(?:\.\d+)*|[IVX]+|[A-Z])\.?)\s+\S")
 _FOOTNOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶‖#]|[a-z]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
@@ -17,8 +18,15 @@ _FOOTNOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶‖#]|[a-z]|[¹²³⁴
 def run(doc: Document, settings: Settings) -> Document:
     lines = doc.lines_by_id()
     title_id = _title_id(doc, lines)
-    return per_page("classify", lambda d, p, els, s: _page(d, p, els, s, lines, title_id),
-                    doc, settings)
+    typescript = mono_document(lines)
+    return per_page("classify", lambda d, p, els, s: _with_code_listings(
+        _page(d, p, els, s, lines, title_id), lines, typescript), doc, settings)
+
+
+def _with_code_listings(done: tuple[Page, list[Element]], lines: dict[str, Line], typescript: bool):
+    """Runs of monospaced blocks as CODE elements (`code.code_blocks`)."""
+    page, out = done
+    return page, code_blocks(out, lines, typescript)
 
 
 def _page(doc: Document, page: Page, elements: list[Element], settings: Settings,

@@ -58,7 +58,7 @@ def _page(doc: Document, page: Page, existing: list[Element], found: list[Table]
                                 bbox=bbox, text=text,
                                 line_ids=tuple(ln.id for ln in own + note_lines), reasons=reasons))
         found.append(Table(id=f"p{page.index}-table{n}", page=page.index, bbox=cand.bbox,
-                           rows=cand.rows, header_rows=cand.header_rows, element_id=eid,
+                           rows=cand.rows, header_rows=cand.header_rows, spans=cand.spans, element_id=eid,
                            footnotes=tuple(notes), score=cand.score, reasons=reasons,
                            needs_review=cand.score < 0.6))
         floats.append(cand.bbox)

@@ -39,6 +39,7 @@ STACK_GAP_EM = 3.0      # parts stacked this close (nothing between) are one fig
 SUBLABEL_GAP_EM = 2.5   # sub-figure labels "(a)" may sit this far below their part
 CAPTION_REACH_EM = 6.0  # a region this close to a caption (nothing between) is "its" region
 WHITE = 0.95            # fills lighter than this (and unstroked) are page background
+PURE_WHITE = 0.999      # ... and a pale tint below this is a background box (frame_boxes)
 
 
 
@@ -216,6 +217,7 @@ def regions(page: Page, text: PageText, em: float,
         for p in props:
             grow(p, text, em, fragments)
         props = merge_parts(props, text, em, grown=True)
+        props = _framed(props, frame_boxes(page, em), text, em)
         props = _absorb(props, weak, text, em)
         props = merge_under_caption(props, text, em)
         props = [p for p in props if not _prose_inside(p.bbox, text)]
@@ -283,6 +285,38 @@ def merge_parts(props: list[Proposal], text: PageText, em: float, grown: bool) -
                 out.append(p)
         props = out
     return props
+
+
+def frame_boxes(page: Page, em: float) -> list[BBox]:
+    """Pale filled boxes (no outline): the backgrounds that office suites and browsers lay
+    under a drawing, and that shaded text panels use too."""
+    page_area = max(1.0, page.width * page.height)
+    return [d.bbox for d in page.drawings
+            if d.stroke is None and d.fill is not None and WHITE <= _lightness(d.fill) < PURE_WHITE
+            and _big_enough(d.bbox, em) and d.bbox.area < SCAN_SHARE * page_area]
+
+
+def _framed(props: list[Proposal], frames: list[BBox], text: PageText, em: float) -> list[Proposal]:
+    """A figure drawn on a pale background box is the whole box, when the box holds no
+    running text, heading or caption (then it is a text panel, and the figure stays
+    itself); parts on one background are one figure."""
+    if not frames:
+        return props
+    for f in sorted(frames, key=lambda b: b.area):
+        inside = [p for p in props if f.contains(p.bbox, tol=1.0)]
+        if not inside or _panel_text(f, text):
+            continue
+        for p in inside:
+            p.bbox = p.bbox.union(f)
+            p.reasons.append("with the background box it is drawn on")
+    return merge_parts(props, text, em, grown=False)
+
+
+def _panel_text(box: BBox, text: PageText) -> bool:
+    """A caption or a line of running text inside the box: a text panel (node labels of a
+    diagram may be set larger than body text, so size alone does not make a heading)."""
+    return any(ln.id in text.captions or (text.is_prose(ln) and not SUBLABEL.match(ln.text))
+               for ln in text.inside(box)) or _prose_inside(box, text)
 
 
 def _absorb(props: list[Proposal], weak: list[Proposal], text: PageText, em: float) -> list[Proposal]:
