@@ -185,9 +185,11 @@ def total_pages(doc: Document) -> int:
 
 
 def issue_count(doc: Document, page: int | None) -> int:
+    """Issues of the page, and those of the whole document (page None), which hold for
+    every page (an empty body, a repaired file)."""
     if page is None:
         return len(doc.issues)
-    return sum(1 for i in doc.issues if i.page == page)
+    return sum(1 for i in doc.issues if i.page == page or i.page is None)
 
 
 def text_source(doc: Document, page: int | None) -> str:
