@@ -120,7 +120,26 @@ def test_every_page_gets_a_part_empty_and_furniture_only_pages_too(tmp_path):
     assert [p.page for p in parts] == [0, 1, 2, 3, 4]
     assert parts[1].text == "" and parts[1].view() == ""
     assert "Running Title" not in parts[0].text        # still a running header where body is
-    assert parts[3].text == "Running Title"            # the page's only text is its body
+    assert parts[3].text == ""                         # alone, it is still the running header
+
+
+def test_a_line_that_repeats_only_on_pages_without_other_text_is_body(tmp_path):
+    """'Page 1 Content' / 'Page 2 Content': the same line, digits masked, at the top of
+    every page and nothing else; it accompanies no body, so it is the body."""
+    pdf = make_pages_pdf(tmp_path / "p.pdf", [[(40, "Page 1 Content")], [(40, "Page 2 Content")],
+                                              [(40, "Contents, continued: Index 99")]])
+    doc = layoutpdf.parse(pdf)
+    assert [p.text for p in c.parts_of(doc, "page")] == \
+        ["Page 1 Content", "Page 2 Content", "Contents, continued: Index 99"]
+    assert not doc.issues
+
+
+def test_a_document_whose_text_gave_no_body_says_so(tmp_path):
+    pdf = make_pages_pdf(tmp_path / "p.pdf", [[(820, "1")], [(820, "2")], [(820, "3")]])
+    doc = layoutpdf.parse(pdf)          # page numbers only: furniture, and said
+    assert not doc.to_markdown().strip()
+    assert [i.code for i in doc.issues] == ["empty_body"]
+    assert all(c.issue_count(doc, p.index) == 1 for p in doc.pages)
 
 
 def test_part_metadata_is_flat(sample_pdf):

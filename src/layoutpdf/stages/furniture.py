@@ -172,17 +172,24 @@ def _mark_running(doc: Document, cfg: FurnitureSettings, marks: dict) -> None:
 
 
 def _keep_only_text(doc: Document, marks: dict) -> None:
-    """A running header or footer labels the body of its page: on a page where it would be
-    the only text, it is the body (a one-line page, the last page of a contents list).
-    Repetition alone never takes a page's only text; a bare page number stays furniture."""
+    """A running header or footer accompanies the body of its pages. A line taken for one
+    that is the only text of its page, and whose string accompanies no body anywhere in the
+    document, is the body itself (one-line pages, the last page of a contents list); one
+    that does elsewhere (a printer's slug on an otherwise empty page) stays furniture, and
+    so does a bare page number."""
+    alone, beside_body = [], set()
     for page in doc.pages:
         texts = [ln for ln in page.lines if ln.text.strip()]
-        if not texts or any(ln.id not in marks for ln in texts):
-            continue
+        if texts and all(ln.id in marks for ln in texts):
+            alone.append(texts)
+        elif texts:
+            beside_body.update(normalize_for_repeat(ln.text) for ln in texts if ln.id in marks)
+    for texts in alone:
         for ln in texts:
             role, layer, _ = marks[ln.id]
             if layer is Layer.FURNITURE and role in (Role.PAGE_HEADER, Role.PAGE_FOOTER) \
-                    and not _PAGE_NUMBER.match(ln.text.strip()):
+                    and not _PAGE_NUMBER.match(ln.text.strip()) \
+                    and normalize_for_repeat(ln.text) not in beside_body:
                 del marks[ln.id]
 
 
