@@ -3,7 +3,7 @@
     from layoutpdf.langchain import LayoutPDFLoader, LayoutTextSplitter
 
     chunks = LayoutPDFLoader("paper.pdf").load_and_split()     # layoutpdf's splitter, 512 tokens
-    pages = LayoutPDFLoader("paper.pdf").load()                # one Document per page
+    pages = LayoutPDFLoader("paper.pdf").load()                # one Document per page, every page
 
 The loader's metadata matches ``PyMuPDFLoader`` (``source``, ``file_path``, ``page``
 0-based, ``total_pages``, and the PDF document-info keys) plus ``page_label``,
@@ -15,6 +15,12 @@ In page mode each page Document also has ``layoutpdf_headings_at_start``: the he
 force where the page starts (JSON ``[[level, "text"], ...]``). ``LayoutTextSplitter``
 starts the page's ``heading_path`` from it, so pages split in separate batches or
 processes get the same chunks as the whole file split in order; chunks do not keep it.
+A paragraph that runs across a page break is cut there in the page texts (each page holds
+what is printed on it); ``LayoutTextSplitter.split_documents`` makes it one unit again from
+data the page Document keeps beside its metadata.
+
+``LayoutPDFLoader`` / ``LayoutPDFParser`` take ``PyMuPDFLoader`` / ``PyMuPDFParser``'s
+arguments (README: "Migrating from PyMuPDFLoader / PDFReader / PyMuPDFReader").
 """
 from __future__ import annotations
 

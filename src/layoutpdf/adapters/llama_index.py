@@ -6,14 +6,15 @@
     docs = SimpleDirectoryReader("papers/", file_extractor={".pdf": LayoutPDFReader()}).load_data()
     nodes = LayoutNodeParser(chunk_size=512).get_nodes_from_documents(docs)
 
-The reader gives one Document per page (like LlamaIndex's own PDF reader; mode="single" for
-one per file) whose text is layoutpdf Markdown. A paragraph that continues across a page
-break stays whole on the page where it starts. Each Document also carries, under the hidden
-metadata key ``layoutpdf_units``, compact provenance of its units (element ids, boxes), so
-the node parser can give every chunk its page range and boxes, and, under the hidden key
-``layoutpdf_headings_at_start``, the headings in force where the page starts, so a page
-that reaches the node parser without the pages before it (``IngestionPipeline(...,
-num_workers=N)`` cuts the documents into N runs) still gets its full heading path.
+The reader gives one Document per page, every page (like LlamaIndex's own PDF readers;
+mode="single" for one per file), holding the layoutpdf Markdown printed on that page. Each
+Document is a ``LayoutDocument``: beside its metadata (not in it, so that no node parser
+copies it onto every node) it keeps the provenance of its units (element ids, boxes), the
+headings in force where the page starts, and how a paragraph continued across a page break
+is made whole again, so the node parser gives every chunk its page range and boxes, keeps
+such a paragraph one unit, and gives a page that reaches it without the pages before it
+(``IngestionPipeline(..., num_workers=N)`` cuts the documents into N runs) its full
+heading path.
 
 The node parser packs that Markdown into token-bounded chunks with layoutpdf's splitter
 (never cutting a ``$$`` block, keeping footnote definitions with their anchors and
