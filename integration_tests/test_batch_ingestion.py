@@ -59,6 +59,6 @@ def test_ingestion_pipeline_num_workers_2_keeps_heading_paths(page_docs):
     # a run really started mid-file, and its first node kept an earlier page's headings
     half = len(page_docs) // 2
     first = next(n for n in parallel if n.ref_doc_id == page_docs[half].doc_id)
-    start = page_docs[half].metadata["layoutpdf_headings_at_start"]
+    start = page_docs[half].layoutpdf["h"]
     assert page_docs[half].metadata["page"] > 0 and start != "[]"
     assert first.metadata["heading_path"]

@@ -60,14 +60,86 @@ def test_sample_pdf_has_a_paragraph_joined_across_the_page_break(sample_pdf):
     assert len(joined) == 1 and joined[0].pages == (0, 1)
 
 
-def test_page_parts_keep_a_continued_paragraph_on_its_first_page(sample_pdf):
+def test_page_parts_hold_the_text_printed_on_each_page(sample_pdf):
     doc = layoutpdf.parse(sample_pdf)
     parts = c.parts_of(doc, "page")
     assert [p.page for p in parts] == [0, 1]
-    assert STITCH in parts[0].text and STITCH not in parts[1].text
-    assert "\n\n".join(p.text for p in parts) == doc.to_markdown()
+    # the paragraph cut by the page break: its head on page 0, its tail on page 1
+    assert parts[0].text.endswith("and the method")
+    assert parts[1].text.startswith("continues here with more words")
+    # the split view keeps it one unit, on the page where it starts
+    assert STITCH in parts[0].view() and STITCH not in parts[1].view()
+    assert "\n\n".join(p.view() for p in parts) == doc.to_markdown()
+    for p in parts:
+        assert p.view() == "\n\n".join(u.text for u in p.units)
     single = c.parts_of(doc, "single")
     assert len(single) == 1 and single[0].text == doc.to_markdown() and single[0].page is None
+    (joined,) = c.parts_of(doc, "single", pages_delimiter="\n\f")
+    assert joined.text == "\n\f".join(p.text for p in parts)
+    assert joined.view() == doc.to_markdown()
+
+
+def test_view_offsets_map_back_to_the_page_text(sample_pdf):
+    doc = layoutpdf.parse(sample_pdf)
+    page0 = c.parts_of(doc, "page")[0]
+    view = page0.view()
+    tail = page0.segments[-1][2]
+    assert tail.startswith(" continues here") and view.endswith(tail)
+    chunks = c.split_text(view, Splitter(chunk_size=60))
+    inside = 0
+    for ch in chunks:
+        start, end = c.view_offsets(ch, view, page0.segments)
+        assert 0 <= start <= end <= len(page0.text)
+        if ch.end <= len(view) - len(tail):     # wholly printed on page 0: an exact slice
+            assert page0.text[start:end] == ch.text
+            inside += 1
+        elif ch.start >= len(view) - len(tail):  # printed on page 1: at the end of page 0
+            assert start == end == len(page0.text)
+    assert 0 < inside < len(chunks)
+
+
+def make_pages_pdf(path, pages):
+    """One page per entry: a list of (y, text) lines, or [] for an empty page."""
+    doc = pymupdf.open()
+    for lines in pages:
+        p = doc.new_page(width=595, height=842)
+        for y, text in lines:
+            p.insert_text((72, y), text, fontsize=11, fontname="helv")
+    doc.save(str(path))
+    doc.close()
+    return path
+
+
+def test_every_page_gets_a_part_empty_and_furniture_only_pages_too(tmp_path):
+    body = [(120 + 16 * k, f"Body line {k} of a paragraph that says something.") for k in range(6)]
+    pdf = make_pages_pdf(tmp_path / "p.pdf", [
+        [(40, "Running Title")] + body, [], [(40, "Running Title")] + body,
+        [(40, "Running Title")], [(40, "Running Title")] + body])
+    doc = layoutpdf.parse(pdf)
+    parts = c.parts_of(doc, "page")
+    assert [p.page for p in parts] == [0, 1, 2, 3, 4]
+    assert parts[1].text == "" and parts[1].view() == ""
+    assert "Running Title" not in parts[0].text        # still a running header where body is
+    assert parts[3].text == ""                         # alone, it is still the running header
+
+
+def test_a_line_that_repeats_only_on_pages_without_other_text_is_body(tmp_path):
+    """'Page 1 Content' / 'Page 2 Content': the same line, digits masked, at the top of
+    every page and nothing else; it accompanies no body, so it is the body."""
+    pdf = make_pages_pdf(tmp_path / "p.pdf", [[(40, "Page 1 Content")], [(40, "Page 2 Content")],
+                                              [(40, "Contents, continued: Index 99")]])
+    doc = layoutpdf.parse(pdf)
+    assert [p.text for p in c.parts_of(doc, "page")] == \
+        ["Page 1 Content", "Page 2 Content", "Contents, continued: Index 99"]
+    assert not doc.issues
+
+
+def test_a_document_whose_text_gave_no_body_says_so(tmp_path):
+    pdf = make_pages_pdf(tmp_path / "p.pdf", [[(820, "1")], [(820, "2")], [(820, "3")]])
+    doc = layoutpdf.parse(pdf)          # page numbers only: furniture, and said
+    assert not doc.to_markdown().strip()
+    assert [i.code for i in doc.issues] == ["empty_body"]
+    assert all(c.issue_count(doc, p.index) == 1 for p in doc.pages)
 
 
 def test_part_metadata_is_flat(sample_pdf):

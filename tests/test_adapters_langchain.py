@@ -45,7 +45,9 @@ def test_pages_with_pymupdfloader_metadata(pages, sample_pdf):
         assert m["creationdate"] == "2024-03-01T09:00:00+00:00"
         assert m["layoutpdf_issues"] == 0 and m["text_source"] == "native"
         assert_flat(m)
-    assert STITCH in pages[0].page_content and STITCH not in pages[1].page_content
+    # each page holds the text printed on it: the paragraph cut by the page break is cut
+    assert pages[0].page_content.endswith("and the method")
+    assert pages[1].page_content.startswith("continues here")
 
 
 def test_metadata_keys_are_a_superset_of_pymupdfloader(sample_pdf, pages):
@@ -58,9 +60,11 @@ def test_metadata_keys_are_a_superset_of_pymupdfloader(sample_pdf, pages):
         assert pages[0].metadata[key] == theirs[0].metadata[key], key
 
 
-def test_single_mode(sample_pdf):
-    (doc,) = LayoutPDFLoader(sample_pdf, mode="single").load()
-    assert doc.page_content == layoutpdf.parse(sample_pdf).to_markdown()
+def test_single_mode(sample_pdf, pages):
+    (doc,) = LayoutPDFLoader(sample_pdf, mode="single").load()   # PyMuPDFLoader's "\n\f"
+    assert doc.page_content == "\n\f".join(p.page_content for p in pages)
+    (md,) = LayoutPDFLoader(sample_pdf, mode="single", pages_delimiter=None).load()
+    assert md.page_content == layoutpdf.parse(sample_pdf).to_markdown()
     assert "page" not in doc.metadata and doc.metadata["total_pages"] == 2
     with pytest.raises(ValueError):
         LayoutPDFLoader(sample_pdf, mode="paged")

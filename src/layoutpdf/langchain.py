@@ -2,6 +2,6 @@
 
 Needs the extra: pip install "layoutpdf[langchain]".
 """
-from .adapters.langchain import LayoutPDFLoader, LayoutTextSplitter
+from .adapters.langchain import LayoutPDFLoader, LayoutPDFParser, LayoutTextSplitter
 
-__all__ = ["LayoutPDFLoader", "LayoutTextSplitter"]
+__all__ = ["LayoutPDFLoader", "LayoutPDFParser", "LayoutTextSplitter"]

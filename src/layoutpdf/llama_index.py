@@ -2,6 +2,6 @@
 
 Needs the extra: pip install "layoutpdf[llama-index]".
 """
-from .adapters.llama_index import LayoutNodeParser, LayoutPDFReader
+from .adapters.llama_index import LayoutDocument, LayoutNodeParser, LayoutPDFReader
 
-__all__ = ["LayoutPDFReader", "LayoutNodeParser"]
+__all__ = ["LayoutPDFReader", "LayoutNodeParser", "LayoutDocument"]

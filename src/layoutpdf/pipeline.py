@@ -11,7 +11,7 @@ from .errors import Issue, LayoutPDFError, PageProcessingError, ResourceLimitErr
 from .extract import PYMUPDF_LOCK, Source, extract_page, open_pdf, pdf_metadata, source_name
 from .extract.open import open_issues, read_source
 from .extract.page import DENSE_SPAN_FACTOR
-from .model import Document, Element, Page, TextSource
+from .model import Document, Element, Layer, Page, TextSource
 from .settings import Settings
 from .stages import (classify, figures, footnotes, furniture, layout, math, stats, stitch, tables,
                      text_layer)
@@ -129,7 +129,18 @@ def run_stages(doc: Document, settings: Settings) -> Document:
             doc = replace(doc, issues=doc.issues + (Issue(stage_name, None, "stage_failed",
                                                           f"{type(exc).__name__}: {exc}"),))
         doc = _degrade_slow_pages(doc, stage_name, settings)
-    return doc
+    return _check_body(doc)
+
+
+def _check_body(doc: Document) -> Document:
+    """A text layer that gave no body text at all is said, never silently empty."""
+    chars = sum(len(ln.text.strip()) for p in doc.pages for ln in p.lines)
+    if not chars or any(e.layer is Layer.BODY and e.text.strip() for e in doc.elements):
+        return doc
+    return replace(doc, issues=doc.issues + (Issue(
+        "pipeline", None, "empty_body", f"the text layer holds {chars} characters but none came "
+        "out as body text (all of it was taken for furniture or background); "
+        "Document.to_markdown(layers=...) shows those layers"),))
 
 
 # issue codes after which a page is degraded to plain text for the remaining stages

@@ -22,10 +22,11 @@ import os
 import re
 import threading
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..model import BBox, Document, TextSource, Unit, UnitKind
 from ..settings import Settings
+from ._pages import joined, page_texts, to_text_offset
 
 log = logging.getLogger("layoutpdf.adapters")
 
@@ -110,10 +111,27 @@ def _save_figures(doc: Document, image_dir: str) -> Document:
 
 @dataclass(frozen=True)
 class Part:
-    """One text handed to a framework: a page (page=index) or the whole file (page=None)."""
+    """One text handed to a framework: a page (page=index) or the whole file (page=None).
+
+    `text` is what the Document holds (in page mode the text printed on the page);
+    `units` are the units of its split view, the text the splitter reads: the same text,
+    except that a unit cut by a page break is whole on the page where it starts and left
+    out of the pages it continues on. `segments` describe the split view as slices of
+    `text` (see `_pages`); None when the split view is `text` itself.
+    """
     text: str
     units: tuple[Unit, ...]
     page: int | None
+    segments: tuple[tuple[int, int, str], ...] | None = None
+
+    def view(self) -> str:
+        return split_view(self.text, self.segments)
+
+
+def split_view(text: str, segments: Sequence[tuple[int, int, str]] | None) -> str:
+    if segments is None:
+        return text
+    return "\n\n".join(text[s:e] + tail for s, e, tail in segments)
 
 
 def render(doc: Document, image_dir: str | None = None) -> list[Unit]:
@@ -124,35 +142,32 @@ def render(doc: Document, image_dir: str | None = None) -> list[Unit]:
 
 
 def page_parts(doc: Document, units: Sequence[Unit]) -> list[Part]:
-    """One part per page with text, each unit on the page where it starts.
+    """One part per page read, empty pages included, each with the text printed on it.
 
-    Rendering the whole document once and grouping (rather than rendering page by page)
-    keeps a paragraph continued across a page break whole. Pages without text are left out.
+    Rendering the whole document once (rather than page by page) keeps a paragraph
+    continued across a page break one unit in the split view of the page where it starts.
     """
-    groups: dict[int, list[Unit]] = {}
-    current = doc.pages[0].index if doc.pages else 0
-    for u in units:
-        if u.pages:
-            current = u.pages[0]
-        groups.setdefault(current, []).append(u)
-    parts = []
-    for page in sorted(groups):
-        us = tuple(groups[page])
-        text = "\n\n".join(u.text for u in us)
-        if text.strip():
-            parts.append(Part(text, us, page))
-    return parts
+    return [Part(p.text, p.units, p.page, p.segments) for p in page_texts(doc, units)]
 
 
 def single_part(units: Sequence[Unit]) -> Part:
     return Part("\n\n".join(u.text for u in units), tuple(units), None)
 
 
-def parts_of(doc: Document, mode: str, image_dir: str | None = None) -> list[Part]:
+def parts_of(doc: Document, mode: str, image_dir: str | None = None,
+             pages_delimiter: str | None = None,
+             units_hook: Callable[[list[Unit]], list[Unit]] | None = None) -> list[Part]:
+    """Page mode: one part per page. Single mode: one part, the whole Markdown, or with a
+    `pages_delimiter` the page texts joined by it (as PyMuPDFLoader and PDFReader join them).
+    `units_hook` rewrites the rendered units first (table formats, image text)."""
     units = render(doc, image_dir)
+    if units_hook is not None:
+        units = units_hook(units)
     if mode == "single":
-        part = single_part(units)
-        return [part] if part.text.strip() else []
+        if pages_delimiter is None:
+            return [single_part(units)]
+        whole = joined(page_texts(doc, units), pages_delimiter)
+        return [Part(whole.text, whole.units, None, whole.segments)]
     return page_parts(doc, units)
 
 
@@ -170,9 +185,11 @@ def total_pages(doc: Document) -> int:
 
 
 def issue_count(doc: Document, page: int | None) -> int:
+    """Issues of the page, and those of the whole document (page None), which hold for
+    every page (an empty body, a repaired file)."""
     if page is None:
         return len(doc.issues)
-    return sum(1 for i in doc.issues if i.page == page)
+    return sum(1 for i in doc.issues if i.page == page or i.page is None)
 
 
 def text_source(doc: Document, page: int | None) -> str:
@@ -217,12 +234,17 @@ def _iso_date(value: str) -> str:
 def pdf_info(doc: Document) -> dict[str, Any]:
     """The document-info keys LangChain's PyMuPDFLoader puts on every Document."""
     md = doc.metadata
-    info: dict[str, Any] = {k: _flat(md.get(k, "")) for k in _PDF_INFO_KEYS}
+    info: dict[str, Any] = {k: _stripped(_flat(md.get(k, ""))) for k in _PDF_INFO_KEYS}
     info["creationdate"] = _iso_date(info["creationDate"]) if info["creationDate"] else ""
     info["moddate"] = _iso_date(info["modDate"]) if info["modDate"] else ""
     if md.get("encryption"):
         info["encryption"] = _flat(md["encryption"])
     return info
+
+
+def _stripped(value: Any) -> Any:
+    """Document-info strings without surrounding whitespace, as PyMuPDFLoader gives them."""
+    return value.strip() if isinstance(value, str) else value
 
 
 def _flat(value: Any) -> Any:
@@ -386,7 +408,7 @@ def headings_at_start(parts: Sequence[Part]) -> list[Stack]:
     stacks, stack = [], []
     for part in parts:
         stacks.append(stack)
-        stack = headings_after(stack, units_from_markdown(part.text))
+        stack = headings_after(stack, units_from_markdown(part.view()))
     return stacks
 
 
@@ -481,6 +503,15 @@ def chunk_metadata(chunk: Any, page: int | None = None) -> dict[str, Any]:
     if meta.get("page_start") is None and page is not None:
         meta["page_start"] = meta["page_end"] = page
     return meta
+
+
+def view_offsets(chunk: Any, view: str, segments: Sequence[tuple[int, int, str]] | None
+                 ) -> tuple[int | None, int | None]:
+    """Where a chunk of a split view sits in the Document text the view was made from."""
+    start, end = chunk_offsets(chunk, view)
+    if segments is None or start is None or end is None:
+        return start, end
+    return to_text_offset(segments, start), to_text_offset(segments, end)
 
 
 def chunk_offsets(chunk: Any, text: str) -> tuple[int | None, int | None]:

@@ -3,7 +3,7 @@
     from layoutpdf.langchain import LayoutPDFLoader, LayoutTextSplitter
 
     chunks = LayoutPDFLoader("paper.pdf").load_and_split()     # layoutpdf's splitter, 512 tokens
-    pages = LayoutPDFLoader("paper.pdf").load()                # one Document per page
+    pages = LayoutPDFLoader("paper.pdf").load()                # one Document per page, every page
 
 The loader's metadata matches ``PyMuPDFLoader`` (``source``, ``file_path``, ``page``
 0-based, ``total_pages``, and the PDF document-info keys) plus ``page_label``,
@@ -15,29 +15,52 @@ In page mode each page Document also has ``layoutpdf_headings_at_start``: the he
 force where the page starts (JSON ``[[level, "text"], ...]``). ``LayoutTextSplitter``
 starts the page's ``heading_path`` from it, so pages split in separate batches or
 processes get the same chunks as the whole file split in order; chunks do not keep it.
+A paragraph that runs across a page break is cut there in the page texts (each page holds
+what is printed on it); ``LayoutTextSplitter.split_documents`` makes it one unit again from
+data the page Document keeps beside its metadata.
+
+``LayoutPDFLoader`` / ``LayoutPDFParser`` take ``PyMuPDFLoader`` / ``PyMuPDFParser``'s
+arguments (README: "Migrating from PyMuPDFLoader / PDFReader / PyMuPDFReader").
 """
 from __future__ import annotations
 
 import copy
 import os
+import warnings
 from typing import Any, Callable, Iterator, Sequence
 
 from ..settings import Settings
 from ..split import Splitter, ensure_tiktoken_cache
-from ._common import (HEADINGS_KEY, HeadingCarry, Part, Provenance, chunk_metadata,
-                      chunk_offsets, check_mode, decode_headings, encode_headings,
-                      headings_at_start, missing_framework, parse_locked, part_metadata,
-                      parts_of, pdf_info, provenance_of, settings_dict, split_text, to_settings)
+from ..figures_io import render_figure
+from ._common import (HEADINGS_KEY, HeadingCarry, Part, Provenance, chunk_metadata, check_mode,
+                      decode_headings, encode_headings, headings_at_start, missing_framework,
+                      parse_locked, part_metadata, parts_of, pdf_info, provenance_of,
+                      settings_dict, split_text, split_view, to_settings, view_offsets)
+from ._extras import (check_image_format, check_table_format, with_image_text,
+                      with_table_format)
+from ._source import DEFAULT_PAGES_DELIMITER, resolve_source
 
 try:
-    from langchain_core.document_loaders import BaseLoader
+    from langchain_core.document_loaders import BaseBlobParser, BaseLoader
     from langchain_core.documents import Document
+    from langchain_core.documents.base import Blob
+    from pydantic import PrivateAttr
     from langchain_text_splitters import TextSplitter
 except ImportError as _exc:  # pragma: no cover - exercised only without the extra
     raise missing_framework("langchain-core / langchain-text-splitters (needed by "
                             "layoutpdf.langchain)", "langchain", _exc) from _exc
 
-__all__ = ["LayoutPDFLoader", "LayoutTextSplitter"]
+__all__ = ["LayoutPDFLoader", "LayoutPDFParser", "LayoutTextSplitter"]
+
+
+def _delegate(name: str) -> property:
+    return property(lambda self: getattr(self.parser, name),
+                    lambda self, value: setattr(self.parser, name, value))
+
+
+def _unused(what: str, why: str) -> None:
+    warnings.warn(f"layoutpdf: {what} is accepted for PyMuPDFLoader compatibility and not "
+                  f"used: {why}", UserWarning, stacklevel=3)
 
 
 class LayoutTextSplitter(TextSplitter):
@@ -79,55 +102,146 @@ class LayoutTextSplitter(TextSplitter):
             out.extend(self._documents(text, meta, None, carry))
         return out
 
+    def split_documents(self, documents: Any) -> list[Document]:
+        """Split Documents; a layoutpdf page Document is split by its split view (a
+        paragraph continued across a page break is one unit, on the page where it starts)."""
+        carry = HeadingCarry()
+        out: list[Document] = []
+        for doc in documents:
+            hidden = getattr(doc, "_layoutpdf", None) or {}
+            out.extend(self._documents(doc.page_content, doc.metadata, hidden.get("provenance"),
+                                       carry, hidden.get("segments")))
+        return out
+
     def _documents(self, text: str, meta: dict[Any, Any], provenance: Sequence[Provenance] | None,
-                   carry: HeadingCarry) -> list[Document]:
+                   carry: HeadingCarry, segments: Any = None) -> list[Document]:
         page = meta.get("page") if isinstance(meta.get("page"), int) else None
         key = meta.get("source") or meta.get("file_path") or None
         seed = decode_headings(meta.get(HEADINGS_KEY))
+        view = split_view(text, segments)
         docs = []
-        for chunk in split_text(text, self._layout, provenance, carry, key, page, seed=seed):
+        for chunk in split_text(view, self._layout, provenance, carry, key, page, seed=seed):
             metadata = copy.deepcopy(meta)
             metadata.pop(HEADINGS_KEY, None)
             metadata.update(chunk_metadata(chunk, page))
             if self._add_start_index:
-                metadata["start_index"] = chunk_offsets(chunk, text)[0]
+                metadata["start_index"] = view_offsets(chunk, view, segments)[0]
             docs.append(Document(page_content=chunk.text, metadata=metadata))
         return docs
+
+
+class LayoutPDFParser(BaseBlobParser):
+    """Parse a PDF blob into layoutpdf Markdown Documents (PyMuPDFParser's arguments).
+
+    Args follow ``PyMuPDFParser``: ``mode`` ("page": one Document per page, every page, with
+    the text printed on it; "single": one Document), ``pages_delimiter`` (joins the page
+    texts in single mode; default ``"\\n\\f"``), ``password``, ``extract_tables``
+    (None or "markdown": pipe tables; "html"; "csv"), ``images_parser`` (its text for each
+    figure crop follows the figure's caption) with ``images_inner_format`` ("text",
+    "markdown-img", "html-img"). ``extract_images=True`` without an ``images_parser``,
+    ``extract_tables_settings`` and ``text_kwargs`` are accepted and not used (a warning
+    names them): layoutpdf finds figures and tables itself and reads text its own way.
+    layoutpdf's own: ``settings`` (a ``Settings``, a dict or None) and ``image_dir``
+    (figure crops referenced from the Markdown).
+    """
+
+    def __init__(self, text_kwargs: dict | None = None, extract_images: bool = False, *,
+                 password: str | None = None, mode: str = "page",
+                 pages_delimiter: str = DEFAULT_PAGES_DELIMITER, images_parser: Any = None,
+                 images_inner_format: str = "text", extract_tables: str | None = None,
+                 extract_tables_settings: dict | None = None,
+                 settings: Settings | dict | None = None, image_dir: str | None = None) -> None:
+        super().__init__()
+        self.mode = check_mode(mode)
+        self.pages_delimiter = pages_delimiter
+        self.password = password
+        self.extract_images = extract_images
+        self.images_parser = images_parser
+        self.images_inner_format = check_image_format(images_inner_format)
+        self.extract_tables = check_table_format(extract_tables)
+        self.extract_tables_settings = extract_tables_settings
+        self.text_kwargs = text_kwargs or {}
+        self.settings = settings_dict(settings)
+        self.image_dir = image_dir
+        if text_kwargs:
+            _unused("text_kwargs " + ", ".join(sorted(text_kwargs)),
+                    "layoutpdf reads the text layer itself (no page.get_text options)")
+        if extract_images and images_parser is None:
+            _unused("extract_images", "figures are kept as Markdown image lines with their "
+                    "captions; pass images_parser= to add the text inside them")
+        if extract_tables_settings:
+            _unused("extract_tables_settings", "layoutpdf finds tables itself (Settings.tables)")
+
+    def lazy_parse(self, blob: Blob) -> Iterator[Document]:
+        source = blob.source or (str(blob.path) if blob.path else "")
+        data: Any = blob.as_bytes() if blob.data is not None or not blob.path else str(blob.path)
+        doc, parts = self._parts(data)
+        base = base_metadata(doc, source, source)
+        for part, start in zip(parts, self._starts(parts)):
+            yield page_document(part, metadata_for(base, doc, part, start))
+
+    def _parts(self, data: Any) -> tuple[Any, list[Part]]:
+        doc = parse_locked(data, to_settings(self.settings), self.password, self.image_dir)
+
+        def hook(units: list) -> list:
+            units = with_table_format(doc, units, self.extract_tables)
+            return with_image_text(doc, units, self.images_parser, self.images_inner_format,
+                                   lambda f: render_figure(doc, f, source=data,
+                                                           password=self.password))
+        return doc, parts_of(doc, self.mode, self.image_dir, self.pages_delimiter, hook)
+
+    def _starts(self, parts: list[Part]) -> list[Any]:
+        return headings_at_start(parts) if self.mode == "page" else [None] * len(parts)
 
 
 class LayoutPDFLoader(BaseLoader):
     """Load a PDF as layoutpdf Markdown: one Document per page (default) or per file.
 
-    Args:
-        file_path: path of the PDF.
-        mode: ``"page"`` (one Document per page with text; a paragraph continued across
-            a page break stays on the page where it starts) or ``"single"``.
-        settings: a layoutpdf ``Settings``, a dict, or None; ``split`` sets the chunking
-            of ``load_and_split()``.
-        password: password for an encrypted PDF.
-        image_dir: directory for figure crops referenced from the Markdown (optional).
+    Takes ``PyMuPDFLoader``'s arguments (see ``LayoutPDFParser`` for what each does):
+    ``file_path`` (a path, or an http(s) URL downloaded to a temporary file with
+    ``headers``), ``password``, ``mode``, ``pages_delimiter``, ``extract_images``,
+    ``images_parser``, ``images_inner_format``, ``extract_tables``,
+    ``extract_tables_settings``, and layoutpdf's ``settings`` (``split`` sets the chunking
+    of ``load_and_split()``) and ``image_dir``. A file that does not exist raises
+    ``ValueError`` here, as PyMuPDFLoader does.
     """
 
-    def __init__(self, file_path: str | os.PathLike, *, mode: str = "page",
-                 settings: Settings | dict | None = None, password: str | None = None,
-                 image_dir: str | None = None) -> None:
-        self.file_path = os.fspath(file_path)
-        self.source = self.file_path
-        self.mode = check_mode(mode)
-        self.settings = settings_dict(settings)
-        self.password = password
-        self.image_dir = image_dir
+    def __init__(self, file_path: str | os.PathLike, *, password: str | None = None,
+                 mode: str = "page", pages_delimiter: str = DEFAULT_PAGES_DELIMITER,
+                 extract_images: bool = False, images_parser: Any = None,
+                 images_inner_format: str = "text", extract_tables: str | None = None,
+                 headers: dict | None = None, extract_tables_settings: dict | None = None,
+                 settings: Settings | dict | None = None, image_dir: str | None = None,
+                 **kwargs: Any) -> None:
+        self.file_path, self.web_path, self._tmp = resolve_source(file_path, headers)
+        self.headers = headers
+        self.parser = LayoutPDFParser(
+            kwargs or None, extract_images, password=password, mode=mode,
+            pages_delimiter=pages_delimiter, images_parser=images_parser,
+            images_inner_format=images_inner_format, extract_tables=extract_tables,
+            extract_tables_settings=extract_tables_settings, settings=settings,
+            image_dir=image_dir)
 
-    def _parts(self) -> tuple[Any, list[Part]]:
-        doc = parse_locked(self.file_path, to_settings(self.settings), self.password,
-                           self.image_dir)
-        return doc, parts_of(doc, self.mode, self.image_dir)
+    @property
+    def source(self) -> str:
+        return self.web_path if self.web_path is not None else self.file_path
+
+    mode = _delegate("mode")
+    password = _delegate("password")
+    settings = _delegate("settings")
+    image_dir = _delegate("image_dir")
 
     def lazy_load(self) -> Iterator[Document]:
-        doc, parts = self._parts()
-        base = self._base_metadata(doc)
-        for part, start in zip(parts, self._starts(parts)):
-            yield Document(page_content=part.text, metadata=self._metadata(base, doc, part, start))
+        doc, parts = self.parser._parts(self.file_path)
+        base = base_metadata(doc, self.source, self.source)
+        for part, start in zip(parts, self.parser._starts(parts)):
+            yield page_document(part, metadata_for(base, doc, part, start))
+
+    def load(self, **kwargs: Any) -> list[Document]:
+        if kwargs:
+            _unused("load(" + ", ".join(sorted(kwargs)) + ")", "runtime arguments to load() are "
+                    "deprecated in PyMuPDFLoader; give options to the constructor")
+        return list(self.lazy_load())
 
     def load_and_split(self, text_splitter: TextSplitter | None = None) -> list[Document]:
         """Load and split; without a splitter, layoutpdf's, sized by ``settings.split``.
@@ -137,37 +251,42 @@ class LayoutPDFLoader(BaseLoader):
         """
         if text_splitter is None:
             text_splitter = LayoutTextSplitter.from_settings(self.settings)
-        if not isinstance(text_splitter, LayoutTextSplitter):
-            return text_splitter.split_documents(self.load())
-        doc, parts = self._parts()
-        base = self._base_metadata(doc)
-        carry = HeadingCarry()
-        out: list[Document] = []
-        for part, start in zip(parts, self._starts(parts)):
-            out.extend(text_splitter._documents(part.text, self._metadata(base, doc, part, start),
-                                                provenance_of(part.units), carry))
-        return out
+        return text_splitter.split_documents(self.load())
 
-    def _starts(self, parts: list[Part]) -> list[Any]:
-        return headings_at_start(parts) if self.mode == "page" else [None] * len(parts)
 
-    def _base_metadata(self, doc: Any) -> dict[str, Any]:
-        info = pdf_info(doc)
-        meta: dict[str, Any] = {
-            "producer": info.pop("producer"), "creator": info.pop("creator"),
-            "creationdate": info.pop("creationdate"), "source": self.source,
-            "file_path": self.file_path, "total_pages": 0,
-        }
-        meta.update(info)
-        return meta
+class _PageDocument(Document):
+    """A LangChain Document carrying layoutpdf's split view (not metadata, so no splitter
+    copies it onto chunks); ``LayoutTextSplitter`` reads it."""
 
-    def _metadata(self, base: dict[str, Any], doc: Any, part: Part,
-                  headings: Any = None) -> dict[str, Any]:
-        meta = dict(base)
-        meta.update(part_metadata(doc, part))
-        if headings is not None:
-            meta[HEADINGS_KEY] = encode_headings(headings)
-        if part.page is not None:   # PyMuPDFLoader's key order: page last of its keys
-            meta["page"] = meta.pop("page")
-        return meta
+    _layoutpdf: Any = PrivateAttr(default=None)
 
+    @classmethod
+    def lc_id(cls) -> list[str]:
+        return Document.lc_id()
+
+
+def page_document(part: Part, metadata: dict[str, Any]) -> Document:
+    doc = _PageDocument(page_content=part.text, metadata=metadata)
+    doc._layoutpdf = {"segments": part.segments, "provenance": provenance_of(part.units)}
+    return doc
+
+
+def base_metadata(doc: Any, source: str, file_path: str) -> dict[str, Any]:
+    info = pdf_info(doc)
+    meta: dict[str, Any] = {
+        "producer": info.pop("producer"), "creator": info.pop("creator"),
+        "creationdate": info.pop("creationdate"), "source": source,
+        "file_path": file_path, "total_pages": 0,
+    }
+    meta.update(info)
+    return meta
+
+
+def metadata_for(base: dict[str, Any], doc: Any, part: Part, headings: Any = None) -> dict[str, Any]:
+    meta = dict(base)
+    meta.update(part_metadata(doc, part))
+    if headings is not None:
+        meta[HEADINGS_KEY] = encode_headings(headings)
+    if part.page is not None:   # PyMuPDFLoader's key order: page last of its keys
+        meta["page"] = meta.pop("page")
+    return meta

@@ -6,14 +6,15 @@
     docs = SimpleDirectoryReader("papers/", file_extractor={".pdf": LayoutPDFReader()}).load_data()
     nodes = LayoutNodeParser(chunk_size=512).get_nodes_from_documents(docs)
 
-The reader gives one Document per page (like LlamaIndex's own PDF reader; mode="single" for
-one per file) whose text is layoutpdf Markdown. A paragraph that continues across a page
-break stays whole on the page where it starts. Each Document also carries, under the hidden
-metadata key ``layoutpdf_units``, compact provenance of its units (element ids, boxes), so
-the node parser can give every chunk its page range and boxes, and, under the hidden key
-``layoutpdf_headings_at_start``, the headings in force where the page starts, so a page
-that reaches the node parser without the pages before it (``IngestionPipeline(...,
-num_workers=N)`` cuts the documents into N runs) still gets its full heading path.
+The reader gives one Document per page, every page (like LlamaIndex's own PDF readers;
+mode="single" for one per file), holding the layoutpdf Markdown printed on that page. Each
+Document is a ``LayoutDocument``: beside its metadata (not in it, so that no node parser
+copies it onto every node) it keeps the provenance of its units (element ids, boxes), the
+headings in force where the page starts, and how a paragraph continued across a page break
+is made whole again, so the node parser gives every chunk its page range and boxes, keeps
+such a paragraph one unit, and gives a page that reaches it without the pages before it
+(``IngestionPipeline(..., num_workers=N)`` cuts the documents into N runs) its full
+heading path.
 
 The node parser packs that Markdown into token-bounded chunks with layoutpdf's splitter
 (never cutting a ``$$`` block, keeping footnote definitions with their anchors and
@@ -24,16 +25,17 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, Optional, Sequence
 
 from ..settings import Settings
 from ..split import Splitter
 from ._common import (CHUNK_HIDDEN_KEYS, HEADINGS_KEY, ISSUES_KEY, PROVENANCE_KEY,
                       TEXT_SOURCE_KEY, HeadingCarry, Part, box_list, check_mode, chunk_metadata,
-                      chunk_offsets, decode_headings, decode_provenance, encode_headings,
-                      encode_provenance, figure_refs, headings_at_start, mentions_figure,
-                      missing_framework, parse_locked, part_metadata, parts_of, settings_dict,
-                      source_string, split_text, to_settings)
+                      decode_headings, decode_provenance, encode_headings, encode_provenance,
+                      figure_refs, headings_at_start, mentions_figure, missing_framework,
+                      parse_locked, part_metadata, parts_of, settings_dict, source_string,
+                      split_text, split_view, to_settings, view_offsets)
+from ._pages import decode_segments, encode_segments
 
 try:
     from llama_index.core.bridge.pydantic import Field
@@ -46,12 +48,12 @@ except ImportError as _exc:  # pragma: no cover - exercised only without the ext
     raise missing_framework("llama-index-core (needed by layoutpdf.llama_index)",
                             "llama-index", _exc) from _exc
 
-__all__ = ["LayoutPDFReader", "LayoutNodeParser"]
+__all__ = ["LayoutPDFReader", "LayoutNodeParser", "LayoutDocument"]
 
 # Reader keys kept out of embedding and LLM text (page_label and file_name stay visible,
 # as with LlamaIndex's own PDF reader).
-READER_HIDDEN_KEYS = ("page", "total_pages", "source", ISSUES_KEY, TEXT_SOURCE_KEY,
-                      PROVENANCE_KEY, HEADINGS_KEY)
+READER_HIDDEN_KEYS = ("page", "total_pages", "source", "file_path", ISSUES_KEY,
+                      TEXT_SOURCE_KEY, PROVENANCE_KEY, HEADINGS_KEY)
 IMAGE_HIDDEN_KEYS = ("figure_id", "figure_label", "text_node_id", "mentioned_in")
 
 
@@ -59,65 +61,120 @@ def _unique(*seqs: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(k for s in seqs for k in s))
 
 
+class LayoutDocument(Document):
+    """A LlamaIndex Document that keeps layoutpdf's split view out of its metadata.
+
+    ``layoutpdf`` holds what ``LayoutNodeParser`` needs to split the page as layoutpdf
+    does (the provenance of its units, the headings in force where it starts, and where a
+    paragraph continued from the page before is left out or one continued on the next page
+    is made whole). It is not metadata, so no node parser copies it onto nodes; it is kept
+    by pickling (worker processes) and left out of ``to_dict()`` / docstores.
+    """
+
+    layoutpdf: Optional[dict] = Field(default=None, exclude=True, repr=False)
+
+
 class LayoutPDFReader(BaseReader):
     """Read a PDF into LlamaIndex Documents of layoutpdf Markdown.
 
     Args:
-        settings: a layoutpdf ``Settings``, a dict of settings, or None for defaults.
-        mode: ``"page"`` (default: one Document per page with text) or ``"single"``
-            (one Document per file).
+        settings: a layoutpdf ``Settings``, a dict of settings, or None for defaults. A
+            bool here is PDFReader's ``return_full_document`` (``LayoutPDFReader(True)``).
+        mode: ``"page"`` (default: one Document per page, every page, with the text
+            printed on it) or ``"single"`` (one Document per file).
         password: password for an encrypted PDF.
         image_dir: directory for figure crops referenced from the Markdown (optional).
-        provenance: attach the hidden ``layoutpdf_units`` key (default True) so that
+        provenance: keep the provenance of the units (default True) so that
             ``LayoutNodeParser`` chunks get page ranges, element ids and boxes.
+        return_full_document: PDFReader's switch; True is ``mode="single"``.
+        pages_delimiter: in single mode the page texts are joined by it (default
+            ``"\\n"``, as PDFReader joins them); None gives the whole Markdown, pages
+            separated by a blank line.
 
     Metadata (flat values): ``page_label`` (1-based or the printed label), ``file_name``,
-    ``page`` (0-based), ``total_pages``, ``source``, ``layoutpdf_issues`` (number of
-    processing issues on that page, or in the document for mode="single"),
-    ``text_source`` (native/ocr/mixed), in page mode ``layoutpdf_headings_at_start``
-    (the headings in force where the page starts, JSON ``[[level, "text"], ...]``: the
-    node parser starts the page's heading path from it), then ``extra_info`` merged over
-    them. Keys other than ``page_label`` and ``file_name`` are excluded from embedding and
-    LLM text.
+    ``page`` (0-based), ``total_pages``, ``source`` and ``file_path`` (the path),
+    ``layoutpdf_issues`` (number of processing issues on that page, or in the document
+    for mode="single"), ``text_source`` (native/ocr/mixed), then ``extra_info`` merged
+    over them. Keys other than ``page_label`` and ``file_name`` are excluded from
+    embedding and LLM text. ``load_data(file, metadata=False)`` (PyMuPDFReader's switch)
+    gives ``extra_info`` only.
 
     The reader holds only plain data, so it pickles into the worker processes of
     ``SimpleDirectoryReader(...).load_data(num_workers=N)``; parsing takes a process-wide
     lock, so ``aload_data`` (threads) is safe.
     """
 
-    def __init__(self, settings: Settings | dict | None = None, *, mode: str = "page",
+    def __init__(self, settings: Settings | dict | bool | None = None, *, mode: str = "page",
                  password: str | None = None, image_dir: str | None = None,
-                 provenance: bool = True) -> None:
+                 provenance: bool = True, return_full_document: bool | None = None,
+                 pages_delimiter: str | None = "\n") -> None:
+        if isinstance(settings, bool):          # PDFReader(return_full_document)
+            settings, return_full_document = None, settings
         self.settings = settings_dict(settings)
-        self.mode = check_mode(mode)
+        self.mode = check_mode("single" if return_full_document else mode)
         self.password = password
         self.image_dir = image_dir
         self.provenance = provenance
+        self.pages_delimiter = pages_delimiter
+
+    @property
+    def return_full_document(self) -> bool:
+        return self.mode == "single"
 
     def __repr__(self) -> str:
         return f"LayoutPDFReader(mode={self.mode!r})"
 
-    def lazy_load_data(self, file: Any, extra_info: dict | None = None,
-                       fs: Any = None) -> Iterator[Document]:
+    def lazy_load_data(self, file: Any = None, extra_info: Any = None, fs: Any = None, *,
+                       file_path: Any = None, metadata: bool = True) -> Iterator[Document]:
         """Yield the Documents of one PDF (a path, bytes or a binary file object).
 
-        ``extra_info`` is merged over the metadata; with ``fs`` (an fsspec filesystem) the
-        bytes are read through ``fs.open(file, "rb")``.
+        Takes BaseReader's call ``(file, extra_info=None, fs=None)`` and PyMuPDFReader's
+        ``(file_path, metadata=True, extra_info=None)``. ``extra_info`` is merged over the
+        metadata; with ``fs`` (an fsspec filesystem) the bytes are read through
+        ``fs.open(file, "rb")``.
         """
+        file, extra_info, fs, metadata = _call_style(file, extra_info, fs, file_path, metadata)
         source, path = _open(file, fs)
         doc = parse_locked(source, to_settings(self.settings), self.password, self.image_dir)
         name = os.path.basename(path) if path else str(doc.metadata.get("file_name") or "")
-        parts = parts_of(doc, self.mode, self.image_dir)
+        parts = parts_of(doc, self.mode, self.image_dir, self.pages_delimiter)
         starts = headings_at_start(parts) if self.mode == "page" else [None] * len(parts)
         for part, start in zip(parts, starts):
-            yield self._document(doc, part, name, path, extra_info, start)
+            yield self._document(doc, part, name, path, extra_info, start, metadata)
 
-    def load_data(self, file: Any, extra_info: dict | None = None,
-                  fs: Any = None) -> list[Document]:
-        return list(self.lazy_load_data(file, extra_info=extra_info, fs=fs))
+    def load_data(self, file: Any = None, extra_info: Any = None, fs: Any = None, *,
+                  file_path: Any = None, metadata: bool = True) -> list[Document]:
+        return list(self.lazy_load_data(file, extra_info, fs, file_path=file_path,
+                                        metadata=metadata))
 
-    def _document(self, doc: Any, part: Part, name: str, path: str,
-                  extra_info: dict | None, headings: Any = None) -> Document:
+    def load(self, file_path: Any = None, metadata: bool = True,
+             extra_info: dict | None = None) -> list[Document]:
+        """PyMuPDFReader's ``load(file_path, metadata=True, extra_info=None)``."""
+        return self.load_data(file_path, extra_info, metadata=metadata)
+
+    def _document(self, doc: Any, part: Part, name: str, path: str, extra_info: dict | None,
+                  headings: Any = None, with_metadata: bool = True) -> Document:
+        meta: dict[str, Any] = self._metadata(doc, part, name, path) if with_metadata else {}
+        if extra_info:
+            meta.update(extra_info)
+        hidden = [k for k in READER_HIDDEN_KEYS if k in meta]
+        hidden_data: dict[str, Any] = {}
+        if self.provenance:
+            hidden_data["u"] = encode_provenance(part.units)
+        if headings is not None:
+            hidden_data["h"] = encode_headings(headings)
+        if part.segments is not None:
+            hidden_data["s"] = encode_segments(part.segments)
+        # ids from path, page and content, never random: re-ingestion de-duplicates by id,
+        # and two files of the same name and bytes in different folders stay apart
+        ident = hashlib.blake2b(f"{path or name}|{part.page}|{part.text}".encode("utf-8"),
+                                digest_size=12).hexdigest()
+        return LayoutDocument(id_=f"layoutpdf-{ident}", text=part.text, metadata=meta,
+                              excluded_embed_metadata_keys=list(hidden),
+                              excluded_llm_metadata_keys=list(hidden), layoutpdf=hidden_data)
+
+    @staticmethod
+    def _metadata(doc: Any, part: Part, name: str, path: str) -> dict[str, Any]:
         meta: dict[str, Any] = {}
         common = part_metadata(doc, part)
         if "page_label" in common:
@@ -125,19 +182,26 @@ class LayoutPDFReader(BaseReader):
         meta["file_name"] = name
         meta.update(common)
         meta["source"] = path
-        if self.provenance:
-            meta[PROVENANCE_KEY] = encode_provenance(part.units)
-        if headings is not None:
-            meta[HEADINGS_KEY] = encode_headings(headings)
-        if extra_info:
-            meta.update(extra_info)
-        hidden = [k for k in READER_HIDDEN_KEYS if k in meta]
-        # ids from content and position, never random: re-ingestion de-duplicates by id
-        ident = hashlib.blake2b(f"{name}|{meta.get('page')}|{part.text}".encode("utf-8"),
-                                digest_size=12).hexdigest()
-        return Document(id_=f"layoutpdf-{ident}", text=part.text, metadata=meta,
-                        excluded_embed_metadata_keys=list(hidden),
-                        excluded_llm_metadata_keys=list(hidden))
+        if path:
+            meta["file_path"] = path
+        return meta
+
+
+def _call_style(file: Any, extra_info: Any, fs: Any, file_path: Any,
+                metadata: Any) -> tuple[Any, dict | None, Any, bool]:
+    """(file, extra_info, fs, metadata) from BaseReader's or PyMuPDFReader's argument order."""
+    if file is None:
+        file = file_path
+    elif file_path is not None:
+        raise TypeError("give the PDF once: as file or as file_path")
+    if file is None:
+        raise TypeError("load_data() needs the PDF: a path, bytes or a binary file object")
+    if isinstance(extra_info, bool):            # PyMuPDFReader.load_data(path, metadata, extra)
+        metadata, extra_info = extra_info, fs if isinstance(fs, dict) else None
+        fs = None if isinstance(fs, dict) else fs
+    if extra_info is not None and not isinstance(extra_info, dict):
+        raise TypeError(f"extra_info must be a dict, not {type(extra_info).__name__}")
+    return file, extra_info, fs, bool(metadata)
 
 
 def _open(file: Any, fs: Any) -> tuple[Any, str]:
@@ -221,19 +285,23 @@ class LayoutNodeParser(NodeParser):
     def _split_node(self, node: BaseNode, splitter: Splitter,
                     carry: HeadingCarry) -> list[BaseNode]:
         text = node.get_content(metadata_mode=MetadataMode.NONE)
-        if not text.strip():
-            return []
         meta = node.metadata
+        hidden = getattr(node, "layoutpdf", None) or {}
+        segments = decode_segments(hidden.get("s"), text)
+        view = split_view(text, segments)
+        if not view.strip():
+            return []
         page = meta.get("page") if isinstance(meta.get("page"), int) else None
         key = meta.get("file_path") or meta.get("source") or meta.get("file_name") or None
-        chunks = split_text(text, splitter, decode_provenance(meta.get(PROVENANCE_KEY), text),
-                            carry, key, page, seed=decode_headings(meta.get(HEADINGS_KEY)))
+        provenance = decode_provenance(hidden.get("u") or meta.get(PROVENANCE_KEY), view)
+        seed = decode_headings(hidden.get("h") or meta.get(HEADINGS_KEY))
+        chunks = split_text(view, splitter, provenance, carry, key, page, seed=seed)
         source = _related(node)
         embed_hidden = _unique(node.excluded_embed_metadata_keys, CHUNK_HIDDEN_KEYS)
         llm_hidden = _unique(node.excluded_llm_metadata_keys, CHUNK_HIDDEN_KEYS)
         text_nodes: list[TextNode] = []
         for i, chunk in enumerate(chunks):
-            start, end = chunk_offsets(chunk, text)
+            start, end = view_offsets(chunk, view, segments)
             text_nodes.append(TextNode(
                 id_=self.id_func(i, node), text=chunk.text,
                 metadata=chunk_metadata(chunk, page) if self.include_metadata else {},

@@ -135,6 +135,8 @@ class _Packer:
 
     # -- packing ----------------------------------------------------------------------
     def run(self) -> list[Chunk]:
+        if not any(u.text.strip() for u in self.units):
+            return []           # whitespace is no content: no chunk (as LangChain's splitters)
         queue: deque[Atom] = deque()
         for i, u in enumerate(self.units):
             queue.extend(self._unit_atoms(i, u))

@@ -29,6 +29,7 @@ def run(doc: Document, settings: Settings) -> Document:
     _mark_watermarks(doc, cfg, body, marks)
     _mark_line_numbers(doc, marks)       # before page numbers: the first and last are in the bands
     _mark_running(doc, cfg, marks)
+    _keep_only_text(doc, marks)
     _mark_margin_stamps(doc, body, marks)
     if not marks:
         return doc
@@ -168,6 +169,28 @@ def _mark_running(doc: Document, cfg: FurnitureSettings, marks: dict) -> None:
             if where and ln.id not in marks and _PAGE_NUMBER.match(ln.text.strip()) \
                     and _alone_on_row(page, ln) and _outermost(page, ln, where, marks):
                 marks[ln.id] = (Role.PAGE_NUMBER, Layer.FURNITURE, f"page number in the {where} rows")
+
+
+def _keep_only_text(doc: Document, marks: dict) -> None:
+    """A running header or footer accompanies the body of its pages. A line taken for one
+    that is the only text of its page, and whose string accompanies no body anywhere in the
+    document, is the body itself (one-line pages, the last page of a contents list); one
+    that does elsewhere (a printer's slug on an otherwise empty page) stays furniture, and
+    so does a bare page number."""
+    alone, beside_body = [], set()
+    for page in doc.pages:
+        texts = [ln for ln in page.lines if ln.text.strip()]
+        if texts and all(ln.id in marks for ln in texts):
+            alone.append(texts)
+        elif texts:
+            beside_body.update(normalize_for_repeat(ln.text) for ln in texts if ln.id in marks)
+    for texts in alone:
+        for ln in texts:
+            role, layer, _ = marks[ln.id]
+            if layer is Layer.FURNITURE and role in (Role.PAGE_HEADER, Role.PAGE_FOOTER) \
+                    and not _PAGE_NUMBER.match(ln.text.strip()) \
+                    and normalize_for_repeat(ln.text) not in beside_body:
+                del marks[ln.id]
 
 
 def _mark_zones(doc: Document, edges: dict[int, dict[str, str]], marks: dict) -> None:

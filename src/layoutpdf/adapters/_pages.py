@@ -1,0 +1,182 @@
+"""Page texts for page-mode documents: every page, with the text printed on it.
+
+The renderer keeps a paragraph that runs across a page break whole (one unit, on the page
+where it starts), which is what the splitter needs. A page-mode Document, though, must
+hold the text printed on its own page, as PyMuPDFLoader's and PDFReader's do. So a prose
+unit that spans pages is cut at each page break for the page texts, and every page text
+comes with its *split view*: the text the splitter reads for that page, where the unit
+that starts on the page is whole again and the pieces continued from an earlier page are
+left out (they were split with the page they started on). The split view is stored as
+segments of the page text, so the Document carries only the tail of a cut unit twice.
+
+Where the cut falls: at the first word of the unit's first line on the next page, found
+near the position the line lengths predict; failing that at the whitespace nearest that
+position (hyphenated or rewritten words), or at that position (text without spaces).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ..model import Document, Unit, UnitKind
+
+CUT_KINDS = (UnitKind.PARAGRAPH, UnitKind.LIST_ITEM)     # prose: cut at a page break
+_DEFINITIONS = re.compile(r"\n\n\[\^[^\]\n]+\]: ")        # footnote definitions after the body
+SEP = "\n\n"
+
+
+@dataclass(frozen=True)
+class Piece:
+    unit: int           # index of the unit
+    page: int
+    text: str
+    first: bool         # the unit starts here
+    whole: bool         # the unit is not cut
+
+
+def unit_pieces(doc: Document, units: Sequence[Unit]) -> list[Piece]:
+    """Each unit as one piece, or a prose unit spanning pages as one piece per page."""
+    elements = {e.id: e for e in doc.elements}
+    lines = doc.lines_by_id()
+    current = doc.pages[0].index if doc.pages else 0
+    out: list[Piece] = []
+    for i, u in enumerate(units):
+        if u.pages:
+            current = u.pages[0]
+        pages = [p for p in u.pages if p >= current]
+        if u.kind not in CUT_KINDS or len(pages) < 2:
+            out.append(Piece(i, current, u.text, True, True))
+            continue
+        unit_lines = [lines[ln] for eid in u.element_ids if eid in elements
+                      for ln in elements[eid].line_ids if ln in lines]
+        texts = _cut(u.text, pages, unit_lines)
+        if len(texts) < 2:
+            out.append(Piece(i, current, u.text, True, True))
+            continue
+        for k, (page, text) in enumerate(texts):
+            out.append(Piece(i, page, text, k == 0, False))
+    return out
+
+
+def _cut(text: str, pages: list[int], unit_lines: list[Any]) -> list[tuple[int, str]]:
+    """The unit's text as (page, piece) pairs, footnote definitions on the last piece."""
+    m = _DEFINITIONS.search(text)
+    body, notes = (text[:m.start()], text[m.start():]) if m else (text, "")
+    chars = {p: 0 for p in pages}
+    first_word: dict[int, str] = {}
+    for ln in unit_lines:
+        if ln.page in chars and ln.text.strip():
+            chars[ln.page] += len(ln.text.strip()) + 1
+            first_word.setdefault(ln.page, ln.text.split()[0])
+    total = sum(chars.values())
+    if not total or not body.strip():
+        return []
+    cuts, before = [0], 0
+    for prev, page in zip(pages, pages[1:]):
+        before += chars[prev]
+        at = _cut_at(body, round(len(body) * before / total), first_word.get(page, ""), cuts[-1])
+        if at is None:
+            return []
+        cuts.append(at)
+    cuts.append(len(body))
+    out = []
+    for k, page in enumerate(pages):
+        piece = body[cuts[k]:cuts[k + 1]].strip() if k else body[:cuts[1]].rstrip()
+        if k == len(pages) - 1:
+            piece += notes
+        if piece.strip():
+            out.append((page, piece))
+    return out if out and out[0][0] == pages[0] else []
+
+
+def _cut_at(body: str, guess: int, word: str, after: int) -> int | None:
+    """Where the next page's text starts in `body`: after position `after`, near `guess`."""
+    lo, hi = after + 1, len(body) - 1
+    if lo > hi:
+        return None
+    guess = min(max(guess, lo), hi)
+    window = max(40, len(body) // 6)
+    if word:
+        hits = [m.start() for m in re.finditer(r"(?:(?<=\s)|^)" + re.escape(word), body)
+                if lo <= m.start() <= hi and abs(m.start() - guess) <= window]
+        if hits:
+            return min(hits, key=lambda h: (abs(h - guess), h))
+    spaces = [m.end() for m in re.finditer(r"\s+", body) if lo <= m.end() <= hi]
+    if spaces:
+        return min(spaces, key=lambda s: (abs(s - guess), s))
+    return guess
+
+
+@dataclass(frozen=True)
+class PageText:
+    """A page's printed text and its split view (segments of it, some with a tail)."""
+    page: int
+    text: str
+    units: tuple[Unit, ...]                    # the units of the split view, whole
+    segments: tuple[tuple[int, int, str], ...]  # (start, end) in text, + the unit's tail
+
+    def split_view(self) -> str:
+        return SEP.join(self.text[s:e] + tail for s, e, tail in self.segments)
+
+
+def page_texts(doc: Document, units: Sequence[Unit]) -> list[PageText]:
+    """One PageText per page read (in page order), empty pages included."""
+    by_page: dict[int, list[Piece]] = {p.index: [] for p in doc.pages}
+    for piece in unit_pieces(doc, units):
+        by_page.setdefault(piece.page, []).append(piece)
+    out = []
+    for page in sorted(by_page):
+        pieces = by_page[page]
+        text, segments, own = "", [], []
+        for piece in pieces:
+            start = len(text) + (len(SEP) if text else 0)
+            text = text + SEP + piece.text if text else piece.text
+            if not piece.first:
+                continue               # continues a unit split with the page it started on
+            unit = units[piece.unit]
+            segments.append((start, len(text), unit.text[len(piece.text):]))
+            own.append(unit)
+        out.append(PageText(page, text, tuple(own), tuple(segments)))
+    return out
+
+
+def joined(pages: Sequence[PageText], delimiter: str) -> PageText:
+    """The pages as one text joined by `delimiter`, with the split view of them all."""
+    text, segments, units = "", [], []
+    for k, p in enumerate(pages):
+        base = len(text) + (len(delimiter) if k else 0)
+        text = text + delimiter + p.text if k else p.text
+        segments.extend((s + base, e + base, tail) for s, e, tail in p.segments)
+        units.extend(p.units)
+    return PageText(-1, text, tuple(units), tuple(segments))
+
+
+def to_text_offset(segments: Sequence[tuple[int, int, str]], pos: int) -> int:
+    """A position in the split view as the nearest position in the page text."""
+    view = 0
+    for k, (s, e, tail) in enumerate(segments):
+        if k:
+            view += len(SEP)
+        n = e - s + len(tail)
+        if pos <= view + n:
+            return s + min(max(pos - view, 0), e - s)
+        view += n
+    return segments[-1][1] if segments else 0
+
+
+def encode_segments(segments: Sequence[tuple[int, int, str]]) -> list[list[Any]]:
+    return [[s, e, tail] if tail else [s, e] for s, e, tail in segments]
+
+
+def decode_segments(value: Any, text: str) -> tuple[tuple[int, int, str], ...] | None:
+    """Segments from their stored form; None if absent or not of this text."""
+    if not isinstance(value, list):
+        return None
+    try:
+        segs = tuple((int(v[0]), int(v[1]), str(v[2]) if len(v) > 2 else "") for v in value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if any(not 0 <= s <= e <= len(text) for s, e, _ in segs):
+        return None
+    return segs
