@@ -42,8 +42,10 @@ def glyph_columns(lines: list[Line]) -> list[Line]:
         if target is None:
             target = []
             columns.append(target)
+            open_cols.append(target)
         target.append(ln)
-        open_cols = [c for c in columns if c[-1].bbox.y1 >= ln.bbox.y0 - 2 * size]
+        # lines come top down: a column left behind never takes a glyph again
+        open_cols = [c for c in open_cols if c[-1].bbox.y1 >= ln.bbox.y0 - 2 * size]
     merged: dict[str, Line] = {}
     absorbed: set[str] = set()
     cjk = [c for c in columns if any(is_cjk(ch) for ln in c for ch in ln.text)]
@@ -66,11 +68,13 @@ def _fits(col: list[Line], ln: Line, size: float, cuts: list[float]) -> bool:
     """Below the column's last glyph, within a blank cell, across the column's first glyph
     (punctuation in vertical text sits off-centre, so the last glyph is a poor guide),
     and not across a band that is empty all along the page (a tier break)."""
-    head, last = _anchor(col).bbox, col[-1].bbox
-    overlap = min(head.x1, ln.bbox.x1) - max(head.x0, ln.bbox.x0)
-    return (overlap >= 0.5 * min(head.width, ln.bbox.width, size)
-            and ln.bbox.y0 - last.y1 <= MAX_GAP * size
-            and not any(last.cy < c < ln.bbox.cy for c in cuts))
+    last, box = col[-1].bbox, ln.bbox
+    if box.y0 - last.y1 > MAX_GAP * size:      # the cheap test first
+        return False
+    head = _anchor(col).bbox
+    overlap = min(head.x1, box.x1) - max(head.x0, box.x0)
+    return (overlap >= 0.5 * min(head.width, box.width, size)
+            and not any(last.cy < c < box.cy for c in cuts))
 
 
 def _anchor(col: list[Line]) -> Line:
