@@ -179,3 +179,110 @@ def test_a_failing_repair_keeps_the_page_as_extracted(tmp_path, monkeypatch):
     doc = parse(pdf)
     assert "W 5 A 1 B" in doc.to_markdown()           # as MuPDF read it: nothing lost
     assert not doc.issues
+
+
+# -- paying for what is repaired ------------------------------------------------------------
+REPEATED = [[("H", "W "), ("T", "5"), ("H", " A "), ("T", "1"), ("H", " B "), ("T", "5"),
+             ("H", " C "), ("T", "1"), ("H", " D "), ("T", "5"), ("H", " E "), ("T", "1"),
+             ("H", " F")],
+            [("H", "f"), ("T", "\\360"), ("H", "x"), ("T", "\\336"), ("H", " g"), ("T", "\\360"),
+             ("H", "y"), ("T", "\\336"), ("H", " h"), ("T", "\\360"), ("H", "z"), ("T", "\\336")]]
+
+
+def test_glyph_reads_are_kept_across_the_pages_of_a_document(tmp_path, monkeypatch):
+    """A character of a font read VOTES times on one page is not rendered again on the
+    next page set in the same font object; both pages are repaired alike."""
+    one = pi_font_pdf(tmp_path / "one.pdf", ["five", "one", "eth", "Thorn"], REPEATED)
+    doc = pymupdf.open(one)
+    doc.fullcopy_page(0)                      # page 2 uses the same font object
+    doc.save(tmp_path / "two.pdf")
+    reads = []
+    original = glyph_repair._read_glyph
+
+    def counting(drawing, bbox, claimed):
+        reads.append(claimed)
+        return original(drawing, bbox, claimed)
+    monkeypatch.setattr(glyph_repair, "_read_glyph", counting)
+    md_one = parse(one).to_markdown()
+    first = len(reads)
+    reads.clear()
+    md_two = parse(tmp_path / "two.pdf").to_markdown()
+    assert first == 4 * glyph_repair.VOTES           # four characters, three reads each
+    assert len(reads) == first                        # the second page costs no reads
+    plain = md_two.replace("$", "")
+    assert plain.count("W = A + B = C + D = E + F") == 2, md_two
+    assert "5" not in md_one and "5" not in md_two
+
+
+def test_fonts_of_one_name_but_other_objects_are_read_afresh():
+    """The identity of a font across pages is its name with its font objects; a name
+    MuPDF cannot tie to an object is read on every page."""
+    class FakePage:
+        def get_fonts(self):
+            return [(12, "cff", "Type1", "ABCDEF+AdvP4C4E74", "F1", ""),
+                    (15, "cff", "Type1", "GHIJKL+AdvP4C4E74", "F2", "")]
+    ids = glyph_repair._font_ids(FakePage(), {"AdvP4C4E74", "Type3 (11 0 R)", "Mystery"})
+    assert ids["AdvP4C4E74"] == ("AdvP4C4E74", (12, 15))
+    assert ids["Type3 (11 0 R)"] == ("Type3 (11 0 R)", ())
+    assert "Mystery" not in ids
+
+
+def test_reference_shapes_rendered_together_equal_each_rendered_alone():
+    """The batch render of reference characters gives exactly the bitmap each character
+    gets on a page of its own (what the shapes were first defined by)."""
+    from layoutpdf.extract import glyph_shapes
+    chars = "=+(∑ΩW5ðÞ►•"
+    glyph_shapes.prepare(chars)
+    for ch in chars:
+        alone = []
+        if ch in glyph_shapes.DRAWN:
+            alone.append(_alone(lambda page: page.draw_polyline(
+                glyph_shapes.DRAWN[ch], color=(0, 0, 0), fill=(0, 0, 0), closePath=True)))
+        for name in glyph_shapes.REFERENCE_FONTS:
+            font = pymupdf.Font(name)
+            if font.has_glyph(ord(ch)):
+                alone.append(_alone(lambda page: _write_alone(page, ch, font)))
+        expected = tuple(s for s in alone if s is not None)
+        assert expected, ch
+        assert glyph_repair._references(ch) == expected, ch
+
+
+def _write_alone(page, ch, font):
+    writer = pymupdf.TextWriter(page.rect)
+    writer.append((36, 100), ch, font=font, fontsize=48)
+    writer.write_text(page)
+
+
+def _alone(draw):
+    doc = pymupdf.open()
+    page = doc.new_page(width=144, height=144)
+    draw(page)
+    pix = page.get_pixmap(dpi=72, colorspace=pymupdf.csGRAY, alpha=False)
+    return _plain_bitmap(pix.samples, pix.width, pix.height)
+
+
+def _plain_bitmap(samples, width, height, grid=16):
+    """The bitmap by its definition, pixel by pixel."""
+    ink = [(x, y) for y in range(height) for x in range(width) if samples[y * width + x] < 128]
+    if not ink:
+        return None
+    x0, x1 = min(x for x, _ in ink), max(x for x, _ in ink) + 1
+    y0, y1 = min(y for _, y in ink), max(y for _, y in ink) + 1
+    side = max(x1 - x0, y1 - y0)
+    ox, oy = (side - (x1 - x0)) / 2 - x0, (side - (y1 - y0)) / 2 - y0
+    scale = grid / side
+    bits = 0
+    for x, y in ink:
+        bits |= 1 << (min(grid - 1, int((y + oy) * scale)) * grid + min(grid - 1, int((x + ox) * scale)))
+    return bits, (x1 - x0) / (y1 - y0)
+
+
+def test_fast_bitmaps_equal_the_definition():
+    import random
+    rnd = random.Random(7)
+    for _ in range(150):
+        w, h = rnd.randint(1, 60), rnd.randint(1, 60)
+        density = rnd.random() ** 2
+        samples = bytes(rnd.choice((0, 90, 127, 128, 200, 255)) if rnd.random() < density else 255
+                        for _ in range(w * h))
+        assert glyph_repair._bitmap(samples, w, h) == _plain_bitmap(samples, w, h), (w, h)

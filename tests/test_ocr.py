@@ -204,3 +204,38 @@ def test_visible_stamp_on_a_scan_stays_native_and_the_page_is_mixed():
     assert any(e.text_source is TextSource.OCR for e in doc.elements if "fox" in e.text)
     from layoutpdf.adapters._common import text_source
     assert text_source(doc, 0) == "mixed"
+
+
+def garbled_line_pdf() -> bytes:
+    """Native prose on top, and one line lower down whose text comes out as glyph codes
+    read through the wrong encoding (Latin-1 symbols wedged between letters)."""
+    src = pymupdf.open()
+    page = src.new_page(width=420, height=300)
+    page.insert_textbox(pymupdf.Rect(24, 24, 400, 120), TEXT, fontsize=11, fontname="helv")
+    page.insert_text((24, 250), "Wrong\u00a7encoding\u00b6text\u00a7here\u00b6today", fontsize=14,
+                     fontname="helv")
+    return src.tobytes()
+
+
+@needs_tesseract
+def test_garbled_spans_are_ocrd_in_their_region_only(monkeypatch):
+    """Replacing a few garbled spans renders and reads their region (clipped), not the
+    whole page; the words OCR finds come back where the spans were."""
+    clips = []
+    render = ocr._render
+
+    def recording(pdf_page, dpi, rotate, clip=None):
+        clips.append(clip)
+        return render(pdf_page, dpi, rotate, clip)
+    monkeypatch.setattr(ocr, "_render", recording)
+    doc = layoutpdf.parse(garbled_line_pdf(), FAST)
+    page = doc.pages[0]
+    assert page.text_source is TextSource.MIXED
+    assert clips and all(c is not None and c.get_area() < 0.5 * 420 * 300 for c in clips)
+    assert all(c.y0 > 150 for c in clips)              # the prose on top is not read again
+    ocr_lines = [ln for ln in page.lines if "-ocr" in ln.id]
+    found = [ln for ln in ocr_lines if "encoding" in ln.text.lower()]
+    assert found, [ln.text for ln in page.lines]
+    assert 230 < found[0].bbox.y0 < found[0].bbox.y1 < 260   # where the span was drawn
+    assert 15 < found[0].bbox.x0 < 40
+    assert "quick brown fox" in flat(doc.to_markdown())       # native text kept

@@ -23,40 +23,45 @@ the lie. The page still *draws* the right glyphs, so the shapes are the evidence
    impossible ones of step 1, is replaced when a symbol or Greek letter matches clearly
    (similarity >= ``MIN_MATCH``) and clearly better than the claimed character (by
    ``MARGIN``); glyphs matching nothing (pieces of tall brackets, say) are left as they are.
-   Up to ``VOTES`` occurrences of a character are read and the majority decides.
+   Up to ``VOTES`` occurrences of a character are read and the majority decides; the
+   reads are kept for the document (per font object and code), so a later page reuses
+   them instead of rendering the same glyph again.
 
 Everything else on the page is untouched, and pages without the evidence cost one pass
 over their spans.
 """
 from __future__ import annotations
 
-import functools
+import re
 from typing import Iterable
 
 import pymupdf
 
 from ..text.latex_symbols import font_family
+from .glyph_shapes import GLYPH_PX, best_likeness, ink_bitmap, prepare, references
+from .glyph_shapes import similarity  # noqa: F401  (re-exported: the shape measure)
 
 PI_SPAN_CHARS = 3
-GLYPH_PX = 48          # rendered glyph height, pixels
-GRID = 16              # bitmap side after scaling
 MIN_MATCH = 0.45
-VOTES = 3              # occurrences of a character read (per page) before deciding
+VOTES = 3              # occurrences of a character read (per document) before deciding
 MARGIN = 0.25
-REFERENCE_FONTS = ("tiro", "tiit", "helv", "symb")
 LIE_MEDIAN = 0.3       # a Pi font whose glyphs' median likeness to their claims is lower lies
 # what a Pi font's glyph may be: operators, relations, brackets, arrows, Greek letters
 SYMBOLS = "=+−×±∓()[]{}<>≤≥∼≈≡≠/|∈∞∂∑∏√→←↔⊗⊕∝"
 GREEK = "αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ"
 BULLETS = "►●■•"
 CANDIDATES = SYMBOLS + GREEK + BULLETS
-REFERENCE_FONTS_BULLETS = ("zadb",)
 DINGBATS = ("dingbat", "wingding", "webding")
 
 
 def _suspect(ch: str) -> bool:
     o = ord(ch)
     return (o < 0x20 and ch not in "\t\n\r") or (0xBC <= o <= 0xFF and ch not in "×÷")
+
+
+# the characters `_suspect` accepts, as one class (C0 controls but tab/newline/return;
+# U+00BC..U+00FF but × and ÷)
+_SUSPECT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\xbc-\xd6\xd8-\xf6\xf8-\xff]")
 
 
 def _examinable(font: str) -> bool:
@@ -66,11 +71,13 @@ def _examinable(font: str) -> bool:
     return font_family(font) == "" and not any(w in name for w in DINGBATS)
 
 
-def pi_fonts(raw: dict) -> set[str]:
+def pi_fonts(raw: dict, among: set[str] | None = None) -> set[str]:
     """Fonts used only in short spans on this page (isolated symbols), TeX math fonts and
-    dingbats aside."""
+    dingbats aside (only fonts `among` these, when given)."""
     longest: dict[str, int] = {}
     for s in _spans(raw):
+        if among is not None and s["font"] not in among:
+            continue
         text = s.get("text")
         if text is None:
             text = "".join(c["c"] for c in s.get("chars", ()))
@@ -81,16 +88,22 @@ def pi_fonts(raw: dict) -> set[str]:
 
 
 def needs_repair(raw: dict) -> bool:
-    """Does a Pi font on the page yield a character no symbol font should? (a dict)"""
-    fonts = pi_fonts(raw)
-    return bool(fonts) and any(s["font"] in fonts and any(_suspect(ch) for ch in s.get("text", ""))
-                               for s in _spans(raw))
+    """Does a Pi font on the page yield a character no symbol font should? (a dict)
+
+    The evidence first: fonts with an impossible character (one regular-expression search
+    per span); only those are then measured for being Pi fonts."""
+    suspects = {s["font"] for s in _spans(raw) if _SUSPECT.search(s.get("text", ""))}
+    return bool(suspects) and bool(pi_fonts(raw, suspects))
 
 
 def repair(page: pymupdf.Page, rawdict: dict) -> dict[tuple[str, str], str]:
     """Rewrite the characters of Pi fonts in `rawdict` (``extractRAWDICT`` of `page`, in
     page coordinates) by their shapes, in place; set each span's ``text``. Returns the
-    replacements made, (font, claimed) -> symbol."""
+    replacements made, (font, claimed) -> symbol.
+
+    Readings are kept with the open document (`_document_reads`): a character of a font
+    already read ``VOTES`` times on earlier pages is not rendered again; one read fewer
+    times gets this page's occurrences added to its votes."""
     fonts = pi_fonts(rawdict)
     boxes: dict[tuple[str, str], list] = {}
     for span in _spans(rawdict):
@@ -101,9 +114,7 @@ def repair(page: pymupdf.Page, rawdict: dict) -> dict[tuple[str, str], str]:
                 seen = boxes.setdefault((span["font"], c["c"]), [])
                 if len(seen) < VOTES:
                     seen.append(c["bbox"])
-    drawing = page.get_displaylist()    # the page's drawing read once, rendered per glyph
-    readings = {key: _vote([_read_glyph(drawing, bbox, key[1]) for bbox in found])
-                for key, found in boxes.items()}
+    readings = _readings(page, boxes, _font_ids(page, fonts))
     made = {}
     for font in fonts:
         own = sorted(r[0] for (f, _), r in readings.items() if f == font)
@@ -119,6 +130,67 @@ def repair(page: pymupdf.Page, rawdict: dict) -> dict[tuple[str, str], str]:
                 c["c"] = made.get((span["font"], c["c"]), c["c"])
         span["text"] = "".join(c["c"] for c in span["chars"])
     return made
+
+
+Read = tuple[float, "str | None", float]
+
+
+def _readings(page: pymupdf.Page, boxes: dict[tuple[str, str], list],
+              ids: dict[str, tuple]) -> dict[tuple[str, str], Read]:
+    """(font, claimed) -> the vote of its reads: those kept from earlier pages first, then
+    this page's occurrences, up to VOTES in all."""
+    known = _document_reads(page)
+    reads: dict[tuple[str, str], list[Read]] = {}
+    todo: list[tuple[tuple[str, str], object]] = []
+    for key, found in boxes.items():
+        ident = ids.get(key[0])
+        earlier = list(known.get((ident, key[1]), ())) if ident is not None else []
+        reads[key] = earlier
+        todo.extend((key, bbox) for bbox in found[:max(0, VOTES - len(earlier))])
+    if todo:
+        prepare(CANDIDATES + "".join(claimed for (_, claimed), _ in todo))  # one scratch page
+        drawing = page.get_displaylist()    # the page's drawing read once, rendered per glyph
+        for key, bbox in todo:
+            reads[key].append(_read_glyph(drawing, bbox, key[1]))
+    for key, found in reads.items():
+        ident = ids.get(key[0])
+        if ident is not None:
+            known[(ident, key[1])] = tuple(found)
+    return {key: _vote(found) for key, found in reads.items()}
+
+
+_READS_ATTR = "_layoutpdf_glyph_reads"
+
+
+def _document_reads(page: pymupdf.Page) -> dict:
+    """Glyph reads kept for as long as the page's document is open (so across the pages
+    of one parse, or of one batch worker's page range), keyed by font identity."""
+    doc = page.parent
+    found = getattr(doc, _READS_ATTR, None) if doc is not None else None
+    if found is None:
+        found = {}
+        if doc is not None:
+            setattr(doc, _READS_ATTR, found)
+    return found
+
+
+_INDIRECT_NAME = re.compile(r"\(\d+ 0 R\)$")     # MuPDF names an anonymous Type 3 font by its object
+
+
+def _font_ids(page: pymupdf.Page, fonts: set[str]) -> dict[str, tuple]:
+    """Font name -> what identifies that font across the document's pages: the name with
+    the font objects of that name on this page. Fonts that cannot be told apart by their
+    objects (no match) are read afresh on every page."""
+    xrefs: dict[str, list[int]] = {}
+    for xref, _, _, basefont, *_ in page.get_fonts():
+        xrefs.setdefault(basefont.split("+", 1)[-1], []).append(xref)
+    out: dict[str, tuple] = {}
+    for font in fonts:
+        if font in xrefs:
+            out[font] = (font, tuple(sorted(xrefs[font])))
+        elif _INDIRECT_NAME.search(font):
+            out[font] = (font, ())
+    return out
 
 
 def _vote(reads: list[tuple[float, str | None, float]]) -> tuple[float, str | None, float]:
@@ -153,78 +225,23 @@ def _read_glyph(page: pymupdf.DisplayList, bbox, claimed: str) -> tuple[float, s
                               colorspace=pymupdf.csGRAY, alpha=False)
     except Exception:
         return 0.0, None, 0.0
-    shape = _bitmap(pix.samples, pix.width, pix.height)
+    shape = ink_bitmap(pix.samples, pix.width, pix.height)
     if shape is None:
         return 0.0, None, 0.0
-    own = max((similarity(shape, r) for r in _references(claimed)), default=0.0)
+    own = best_likeness(shape, references(claimed))
     best, best_score = None, 0.0
     for sym in CANDIDATES:
         if sym == claimed:
             continue
-        score = max((similarity(shape, r) for r in _references(sym)), default=0.0)
+        score = best_likeness(shape, references(sym))
         if score > best_score:
             best, best_score = sym, score
     return own, best, best_score
 
 
-def _bitmap(samples: bytes, width: int, height: int) -> tuple[int, float] | None:
-    """Ink (grey < 128) cropped to its box, centred in a square and reduced to GRID x GRID
-    cells (a cell is ink if any pixel in it is, so thin strokes survive): (bits as an int,
-    width / height of the ink)."""
-    if width <= 0 or height <= 0:
-        return None
-    ink = [(x, y) for y in range(height) for x, v in enumerate(samples[y * width:(y + 1) * width])
-           if v < 128]
-    if not ink:
-        return None
-    x0, x1 = min(x for x, _ in ink), max(x for x, _ in ink) + 1
-    y0, y1 = min(y for _, y in ink), max(y for _, y in ink) + 1
-    bw, bh = x1 - x0, y1 - y0
-    side = max(bw, bh)
-    ox, oy = (side - bw) / 2 - x0, (side - bh) / 2 - y0
-    scale = GRID / side
-    bits = 0
-    for x, y in ink:
-        bits |= 1 << (min(GRID - 1, int((y + oy) * scale)) * GRID + min(GRID - 1, int((x + ox) * scale)))
-    return bits, bw / bh
-
-
-def similarity(a: tuple[int, float], b: tuple[int, float]) -> float:
-    """Overlap of two ink bitmaps (intersection over union), scaled down when their ink
-    boxes have different shapes (a bar is not a dot)."""
-    union = (a[0] | b[0]).bit_count()
-    if not union:
-        return 0.0
-    aspect = min(a[1], b[1]) / max(a[1], b[1])
-    return (a[0] & b[0]).bit_count() / union * (0.5 + 0.5 * aspect)
-
-
-@functools.lru_cache(maxsize=512)
 def _references(ch: str) -> tuple[tuple[int, float], ...]:
-    """`ch` drawn in each Base-14 font that has it, as bitmaps."""
-    out = []
-    if ch == "►":     # in no Base-14 font: drawn
-        out.append(_drawn(lambda page: page.draw_polyline(
-            [(40, 40), (88, 64), (40, 88)], color=(0, 0, 0), fill=(0, 0, 0), closePath=True)))
-    for name in REFERENCE_FONTS + REFERENCE_FONTS_BULLETS:
-        font = pymupdf.Font(name)
-        if font.has_glyph(ord(ch)):
-            out.append(_drawn(lambda page: _write(page, ch, font)))
-    return tuple(shape for shape in out if shape is not None)
+    """`ch` drawn in each Base-14 font that has it, as (bits, aspect) bitmaps."""
+    return tuple((bits, aspect) for bits, aspect, _ in references(ch))
 
 
-def _write(page: pymupdf.Page, ch: str, font: pymupdf.Font) -> None:
-    writer = pymupdf.TextWriter(page.rect)
-    writer.append((36, 100), ch, font=font, fontsize=GLYPH_PX)
-    writer.write_text(page)
-
-
-def _drawn(draw) -> tuple[int, float] | None:
-    doc = pymupdf.open()
-    try:
-        page = doc.new_page(width=144, height=144)
-        draw(page)
-        pix = page.get_pixmap(dpi=72, colorspace=pymupdf.csGRAY, alpha=False)
-        return _bitmap(pix.samples, pix.width, pix.height)
-    finally:
-        doc.close()
+_bitmap = ink_bitmap

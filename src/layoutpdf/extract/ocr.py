@@ -51,6 +51,11 @@ KEEP_OVERLAP = 0.5              # an OCR line half covered by a kept native line
 OCR_SPLIT_GAP_EM = 2.0          # a wider gap between words splits an OCR line (columns)
 SNAP_BAND = (0.85, 1.2)         # OCR line sizes this close to the page's usual size snap to it
 OCR_FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
+# a garbled text layer is OCR'd in the region of its garbled spans only: their union, this
+# much around it (a text line's height, so Tesseract sees whole lines and white margins) ...
+REGION_MARGIN_EM = 1.0
+REGION_MARGIN_PT = 6.0
+REGION_MAX_SHARE = 0.5          # ... unless that region is half the page or more (little to gain)
 
 TESSDATA_GLOBS = ("/usr/share/tesseract-ocr/*/tessdata", "/usr/share/tesseract-ocr/tessdata",
                   "/usr/share/tessdata", "/usr/local/share/tessdata",
@@ -171,6 +176,10 @@ def _hidden_layer(page: Page) -> Page:
 
 def _ocr(pdf_page: pymupdf.Page, page: Page, settings: Settings, eng: Engine,
          report: TextLayerReport) -> Page:
+    if not (report.is_scan or settings.ocr.mode == "always"):
+        replaced = _ocr_garbled_region(pdf_page, page, settings, eng)
+        if replaced is not None:
+            return replaced
     rotate, script = orientation(pdf_page, eng)
     languages = _languages(eng, script)
     matrix, width, height = upright_matrix(page, rotate)
@@ -193,6 +202,38 @@ def _ocr(pdf_page: pymupdf.Page, page: Page, settings: Settings, eng: Engine,
                    images=tuple(_move_image(im, matrix) for im in page.images) if moved else page.images,
                    drawings=tuple(_move_drawing(d, matrix) for d in page.drawings) if moved else page.drawings,
                    table_candidates=() if moved else page.table_candidates)
+
+
+def _ocr_garbled_region(pdf_page: pymupdf.Page, page: Page, settings: Settings,
+                        eng: Engine) -> Page | None:
+    """A garbled text layer: OCR only the region of the spans being replaced (their
+    union, a line's height around it), not the whole page; None when that cannot be
+    done (a rotated page, a region that is most of the page, text turned sideways), so
+    the caller OCRs the page."""
+    keep, dropped = _native_to_keep(page, settings)
+    clip = _garbled_region(pdf_page, page, dropped)
+    if clip is None:
+        return None
+    rotate, script = orientation(pdf_page, eng, clip)
+    if rotate:
+        return None
+    ocr_lines = recognise(pdf_page, page.index, 0, _languages(eng, script), settings.ocr.dpi,
+                          eng.tessdata, clip)
+    added = [piece for ln in ocr_lines for piece in _pieces(ln, lambda s: _covered(s.bbox, dropped, 0.2))]
+    source = (TextSource.MIXED if keep and added else
+              TextSource.NATIVE if keep else TextSource.OCR)
+    return replace(page, lines=tuple(keep) + tuple(added), text_source=source)
+
+
+def _garbled_region(pdf_page: pymupdf.Page, page: Page, dropped: list[BBox]) -> pymupdf.Rect | None:
+    if not dropped or pdf_page.rotation % 360 or page.view_rotation:
+        return None
+    u = BBox.union_all(dropped)
+    pad = max(REGION_MARGIN_PT, REGION_MARGIN_EM * max(b.height for b in dropped))
+    clip = pymupdf.Rect(u.x0 - pad, u.y0 - pad, u.x1 + pad, u.y1 + pad) & pdf_page.rect
+    if clip.is_empty or clip.width * clip.height >= REGION_MAX_SHARE * pdf_page.rect.get_area():
+        return None
+    return clip
 
 
 def _native_to_keep(page: Page, settings: Settings) -> tuple[list[Line], list[BBox]]:
@@ -260,11 +301,13 @@ def _languages(eng: Engine, script: str | None) -> str:
 
 
 # -- orientation ----------------------------------------------------------------------------
-def orientation(pdf_page: pymupdf.Page, eng: Engine) -> tuple[int, str | None]:
-    """(clockwise degrees that make the displayed page upright, script) from Tesseract's OSD."""
+def orientation(pdf_page: pymupdf.Page, eng: Engine,
+                clip: pymupdf.Rect | None = None) -> tuple[int, str | None]:
+    """(clockwise degrees that make the displayed page (or its `clip`) upright, script)
+    from Tesseract's OSD."""
     if not eng.osd:
         return 0, None
-    pix = _render(pdf_page, OSD_DPI, 0)
+    pix = _render(pdf_page, OSD_DPI, 0, clip)
     env = dict(os.environ, TESSDATA_PREFIX=eng.tessdata, OMP_THREAD_LIMIT="1")
     try:
         out = subprocess.run([eng.osd, "stdin", "stdout", "--psm", "0"], input=pix.tobytes("png"),
@@ -298,30 +341,56 @@ def upright_matrix(page: Page, rotate: int) -> tuple[pymupdf.Matrix, float, floa
     return shown * turned, float(out.width), float(out.height)
 
 
-def _render(pdf_page: pymupdf.Page, dpi: float, rotate: int) -> pymupdf.Pixmap:
-    rect = pdf_page.rect
-    cap = 72 * math.sqrt(OCR_MAX_PIXELS / max(rect.width * rect.height, 1.0))
-    dpi = min(max(min(dpi, cap), OCR_MIN_DPI), cap)   # the pixel cap wins on huge pages
+def _render(pdf_page: pymupdf.Page, dpi: float, rotate: int,
+            clip: pymupdf.Rect | None = None) -> pymupdf.Pixmap:
+    """The page (or its `clip`, at the resolution the whole page would get)."""
+    dpi = _dpi(pdf_page, dpi)
     zoom = dpi / 72
-    pix = pdf_page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom).prerotate(rotate),
+    pix = pdf_page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom).prerotate(rotate), clip=clip,
                               colorspace=pymupdf.csRGB, alpha=False)  # Gray OCRs to nothing
     pix.set_dpi(int(round(dpi)), int(round(dpi)))
     return pix
 
 
+def _dpi(pdf_page: pymupdf.Page, dpi: float) -> float:
+    rect = pdf_page.rect
+    cap = 72 * math.sqrt(OCR_MAX_PIXELS / max(rect.width * rect.height, 1.0))
+    return min(max(min(dpi, cap), OCR_MIN_DPI), cap)   # the pixel cap wins on huge pages
+
+
 # -- recognition ----------------------------------------------------------------------------
 def recognise(pdf_page: pymupdf.Page, page_index: int, rotate: int, languages: str, dpi: int,
-              tessdata: str) -> list[Line]:
-    """OCR the displayed page turned by `rotate`; lines in upright page coordinates (points)."""
-    pix = _render(pdf_page, dpi, rotate)
+              tessdata: str, clip: pymupdf.Rect | None = None) -> list[Line]:
+    """OCR the displayed page turned by `rotate`; lines in upright page coordinates (points).
+    With a `clip` (unturned pages only), only that region is read."""
+    pix = _render(pdf_page, dpi, rotate, clip)
+    origin = (pix.x, pix.y)
+    if clip is not None:
+        pix.set_origin(0, 0)            # the OCR page is the pixmap from (0, 0); moved back below
     data = pix.pdfocr_tobytes(compress=False, language=languages, tessdata=tessdata)
     with pymupdf.open("pdf", data) as ocr_doc:
         opage = ocr_doc[0]
-        rect = pdf_page.rect
-        width = rect.height if rotate % 180 else rect.width
-        scale = width / opage.rect.width
+        if clip is None:
+            rect = pdf_page.rect
+            width = rect.height if rotate % 180 else rect.width
+            scale = width / opage.rect.width
+        else:          # the pixmap's pixel box, in page points (MuPDF rounds the clip out)
+            zoom = _dpi(pdf_page, dpi) / 72
+            scale = pix.width / zoom / opage.rect.width
         raw = opage.get_textpage(flags=OCR_FLAGS, matrix=pymupdf.Matrix(scale, scale)).extractDICT()
+    if clip is not None:
+        _shift(raw, origin[0] / zoom, origin[1] / zoom)
     return ocr_lines(raw, page_index)
+
+
+def _shift(raw: dict, dx: float, dy: float) -> None:
+    """Move the words of a text dict (read from a clip) to their place on the page."""
+    for block in raw.get("blocks", ()):
+        for ln in block.get("lines", ()) if block.get("type", 0) == 0 else ():
+            for s in ln.get("spans", ()):
+                x0, y0, x1, y1 = s["bbox"]
+                s["bbox"] = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+                s["origin"] = (s["origin"][0] + dx, s["origin"][1] + dy)
 
 
 def ocr_lines(raw: dict, page_index: int) -> list[Line]:

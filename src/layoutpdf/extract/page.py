@@ -244,19 +244,38 @@ def _paths(page: pymupdf.Page) -> list[dict]:
 
 
 def _drawings(paths: list[dict], cap: int) -> tuple[list[Drawing], bool]:
+    """Drawings of the first `cap` paths (CAD sheets and plans hold tens of thousands:
+    colours are converted once per distinct value, kinds once per distinct item list)."""
     truncated = len(paths) > cap
     out = []
+    colors: dict = {}
+    kinds_of: dict[tuple, str] = {}
     for p in paths[:cap]:
         rect = p.get("rect")
         if rect is None:
             continue
-        items = p.get("items", ())
-        kinds = {it[0] for it in items}
-        kind = ("line" if kinds == {"l"} else "rect" if kinds <= {"re", "qu"}
-                else "curve" if "c" in kinds else "path")
-        out.append(Drawing(bbox=BBox.of(rect), kind=kind, fill=_color(p.get("fill")),
-                           stroke=_color(p.get("color")), width=float(p.get("width") or 0.0)))
+        key = tuple(it[0] for it in p.get("items", ()))
+        kind = kinds_of.get(key)
+        if kind is None:
+            kind = kinds_of[key] = _kind(set(key))
+        fill, stroke = _cached_color(p.get("fill"), colors), _cached_color(p.get("color"), colors)
+        x0, y0, x1, y1 = rect
+        out.append(Drawing(BBox(float(x0), float(y0), float(x1), float(y1)), kind, fill, stroke,
+                           float(p.get("width") or 0.0)))
     return out, truncated
+
+
+def _cached_color(value, colors: dict) -> int | None:
+    key = tuple(value) if isinstance(value, list) else value
+    found = colors.get(key, colors)
+    if found is colors:
+        found = colors[key] = _color(value)
+    return found
+
+
+def _kind(kinds: set[str]) -> str:
+    return ("line" if kinds == {"l"} else "rect" if kinds <= {"re", "qu"}
+            else "curve" if "c" in kinds else "path")
 
 
 def _images(page: pymupdf.Page, page_index: int,

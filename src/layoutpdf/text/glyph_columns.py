@@ -33,14 +33,24 @@ def glyph_columns(lines: list[Line]) -> list[Line]:
     cuts = thin_bands([(ln.bbox.y0, ln.bbox.y1) for ln in cand], TIER_BAND * size)
     columns: list[list[Line]] = []
     open_cols: list[list[Line]] = []
+    heads: dict[int, BBox] = {}      # id(column) -> box of its first letter or digit
+    lettered: set[int] = set()
     for ln in sorted(cand, key=lambda l: (l.bbox.y0, l.bbox.x0)):
-        fits = [c for c in open_cols if _fits(c, ln, max(ln.size, 1.0), cuts)]
+        fits = [c for c in open_cols if _fits(c, ln, max(ln.size, 1.0), cuts, heads[id(c)])]
         target = min(fits, key=lambda c: abs(c[0].bbox.cx - ln.bbox.cx)) if fits else None
         if target is None:
             target = []
             columns.append(target)
+            open_cols.append(target)
         target.append(ln)
-        open_cols = [c for c in columns if c[-1].bbox.y1 >= ln.bbox.y0 - 2 * size]
+        key = id(target)
+        if key not in lettered and _lettered(ln):
+            heads[key] = ln.bbox
+            lettered.add(key)
+        elif key not in heads:
+            heads[key] = ln.bbox
+        # lines come top down: a column left behind never takes a glyph again
+        open_cols = [c for c in open_cols if c[-1].bbox.y1 >= ln.bbox.y0 - 2 * size]
     merged: dict[str, Line] = {}
     absorbed: set[str] = set()
     cjk = [c for c in columns if any(is_cjk(ch) for ln in c for ch in ln.text)]
@@ -59,23 +69,24 @@ def glyph_columns(lines: list[Line]) -> list[Line]:
     return [merged.get(ln.id, ln) for ln in lines if ln.id not in absorbed]
 
 
-def _fits(col: list[Line], ln: Line, size: float, cuts: list[float]) -> bool:
+def _fits(col: list[Line], ln: Line, size: float, cuts: list[float], head: BBox) -> bool:
     """Below the column's last glyph, within a blank cell, across the column's first glyph
-    (punctuation in vertical text sits off-centre, so the last glyph is a poor guide),
-    and not across a band that is empty all along the page (a tier break)."""
-    head, last = _anchor(col).bbox, col[-1].bbox
-    overlap = min(head.x1, ln.bbox.x1) - max(head.x0, ln.bbox.x0)
-    return (overlap >= 0.5 * min(head.width, ln.bbox.width, size)
-            and ln.bbox.y0 - last.y1 <= MAX_GAP * size
-            and not any(last.cy < c < ln.bbox.cy for c in cuts))
+    (`head`: its first letter or digit, else its first glyph; punctuation in vertical text
+    sits off-centre, so the last glyph is a poor guide), and not across a band that is
+    empty all along the page (a tier break)."""
+    last, box = col[-1].bbox, ln.bbox
+    if box.y0 - last.y1 > MAX_GAP * size:      # the cheap tests first
+        return False
+    overlap = min(head.x1, box.x1) - max(head.x0, box.x0)
+    if overlap < 0:                             # (the bound below is never negative)
+        return False
+    return (overlap >= 0.5 * min(head.width, box.width, size)
+            and not any(last.cy < c < box.cy for c in cuts))
 
 
-def _anchor(col: list[Line]) -> Line:
-    """The column's first letter or digit: punctuation boxes in vertical text sit off-centre."""
-    for ln in col:
-        if unicodedata.category(ln.text.strip()[:1] or " ")[0] in "LN":
-            return ln
-    return col[0]
+def _lettered(ln: Line) -> bool:
+    """Starts with a letter or digit (punctuation boxes in vertical text sit off-centre)."""
+    return unicodedata.category(ln.text.strip()[:1] or " ")[0] in "LN"
 
 
 def thin_bands(intervals: list[tuple[float, float]], min_len: float) -> list[float]:
