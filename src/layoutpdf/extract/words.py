@@ -1,0 +1,198 @@
+"""The words of a page's text layer as the page shows them.
+
+MuPDF puts a (synthetic) space wherever the pen moves more than 0.15 em between two glyphs
+(`SPACE_DIST` in its text device) and nowhere else. That misses words some producers place
+apart without a space character on a tighter gap (or with advance widths that overstate
+the glyphs, so every gap reads smaller), and it spaces out every letter of a letter-spaced
+(tracked) line. Both are decided here from the glyph gaps of the line itself, the way
+pdfminer's word margin does: a line's typical gap is its letter gap (kerning plus any
+tracking); a gap clearly wider than that, relative to the font size and to the spread of
+the line's letter gaps, is a word space. Spaces are only added on lines whose text layer
+has none of its own, and only MuPDF's own spaces are ever taken out, so a producer's
+spaces are always kept. Tight kerning (`AV`, `To`) only ever narrows a gap, and a spread
+of kerned gaps raises the bar, so a kerned word is never split.
+
+Also here: accents drawn as separate glyphs (`accents.compose`), ligatures expanded,
+soft hyphens removed (a line-final one, where the word was broken, is the hyphen drawn),
+and non-breaking, thin and other fixed-width spaces made plain spaces.
+"""
+from __future__ import annotations
+
+import re
+import statistics
+
+import pymupdf
+
+from .accents import compose, has_accent
+
+SPACE_DIST_EM = 0.15     # MuPDF's own threshold: gaps wider than this already got a space
+WORD_GAP_EM = 0.1        # a gap this much wider than the line's letter gap is a word space...
+SPREAD_FACTOR = 3.0      # ... and this many times the spread of the line's letter gaps
+MIN_GAPS = 6             # fewer gaps in a line: no statistics, nothing inferred
+LONG_RUN = 18            # a run of letters this long on a page makes its gaps worth a look
+SAME_BASELINE_EM = 0.2   # glyphs whose baselines differ more (scripts) are not compared
+SAME_SIZE = 0.1
+MEAN_WORD = 8            # words of a line that average this many characters are run together
+MAX_TRACKING_EM = 0.6    # wider even gaps are columns or cells, not letter-spacing
+
+LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
+             "\ufb05": "st", "\ufb06": "st"}
+FIXED_SPACES = "\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f"
+INVISIBLE = "\u200b\u2060\ufeff"          # zero-width space, word joiner, BOM
+_TABLE = str.maketrans({**LIGATURES, **{c: " " for c in FIXED_SPACES},
+                        **{c: "" for c in INVISIBLE}})
+_SPECIAL = re.compile("[\u00ad" + "".join(LIGATURES) + FIXED_SPACES + INVISIBLE + "]")
+_LONG_RUN = re.compile(rf"[^\W\d_]{{{LONG_RUN},}}")
+_LETTER_SPACED = re.compile(r"(?:(?<!\S)[^\W\d_] ){3,}[^\W\d_](?!\S)")
+# scripts written without spaces between words: no space is ever inferred next to them
+_UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u2e80-\u9fff\uac00-\ud7ff"
+                       "\uf900-\ufaff\uff00-\uffef\U00020000-\U0003134f]")
+
+
+def normalise(text: str) -> str:
+    """Ligatures expanded, soft hyphens removed, special spaces made plain (a soft
+    hyphen ending the text, where a word was broken at a line end, becomes '-')."""
+    if not _SPECIAL.search(text):
+        return text
+    stripped = text.rstrip(" ")
+    if stripped.endswith("\u00ad"):
+        text = stripped[:-1].replace("\u00ad", "") + "-" + text[len(stripped):]
+    else:
+        text = text.replace("\u00ad", "")
+    return text.translate(_TABLE)
+
+
+def fix_text(textpage: pymupdf.TextPage, raw: dict) -> dict:
+    """The page's dict (`extractDICT`, or a rawdict) with span texts corrected in place:
+    spaces inferred, accents composed (both from the glyphs of `textpage`, read only on
+    pages that need them), then every span normalised (`normalise`)."""
+    wanted = _lines_to_check(raw)
+    if wanted:
+        rawdict = raw if _has_chars(raw) else textpage.extractRAWDICT()
+        spaces = wanted.pop(None, False)
+        for (b, l), accents in wanted.items():
+            _fix_line(raw["blocks"][b]["lines"][l], rawdict["blocks"][b]["lines"][l],
+                      spaces, accents)
+    for block in raw.get("blocks", ()):
+        for ln in block.get("lines", ()):
+            spans = [s for s in ln.get("spans", ()) if s.get("text")]
+            for k, s in enumerate(spans):
+                if _SPECIAL.search(s["text"]):
+                    end = k == len(spans) - 1 or not any(t["text"].strip() for t in spans[k + 1:])
+                    s["text"] = normalise(s["text"]) if end else \
+                        normalise(s["text"] + "x")[:-1]
+    return raw
+
+
+def _has_chars(raw: dict) -> bool:
+    for block in raw.get("blocks", ()):
+        for ln in block.get("lines", ()):
+            for s in ln.get("spans", ()):
+                return "chars" in s
+    return False
+
+
+def _lines_to_check(raw: dict) -> dict:
+    """{(block, line): has accents} for the lines to read glyph by glyph, and under the
+    key None whether spaces are inferred on this page (a run of letters too long to be
+    one word, or a letter-spaced line, anywhere on it; then every line is checked)."""
+    out: dict = {}
+    spaces = False
+    for b, block in enumerate(raw.get("blocks", ())):
+        if block.get("type", 0) != 0:
+            continue
+        for l, ln in enumerate(block.get("lines", ())):
+            text = "".join(s.get("text", "") for s in ln.get("spans", ()))
+            horizontal = abs(ln.get("dir", (1.0, 0.0))[1]) < 0.05 and not ln.get("wmode", 0)
+            if not horizontal or not text.strip():
+                continue
+            out[(b, l)] = has_accent(text)
+            if not spaces and (_LONG_RUN.search(text) or _LETTER_SPACED.search(text)):
+                spaces = True
+    if not spaces:
+        out = {k: v for k, v in out.items() if v}
+    if out:
+        out[None] = spaces
+    return out
+
+
+def _fix_line(ln: dict, raw_ln: dict, spaces: bool, accents: bool) -> None:
+    chars: list[dict] = []
+    owner: list[int] = []
+    raw_spans = raw_ln.get("spans", ())
+    if len(raw_spans) != len(ln.get("spans", ())):
+        return                                      # not the same line: leave it
+    for k, s in enumerate(raw_spans):
+        for c in s.get("chars", ()):
+            chars.append(dict(c, size=s.get("size", 0.0)))
+            owner.append(k)
+    texts = [c["c"] for c in chars]
+    changed = compose(chars, texts) if accents else False
+    if spaces and respace(chars, texts, _run_together("".join(texts))):
+        changed = True
+    if not changed:
+        return
+    for k, s in enumerate(ln["spans"]):
+        s["text"] = "".join(t for t, o in zip(texts, owner) if o == k)
+
+
+def _run_together(text: str) -> bool:
+    """The line reads as words run together: its words average `MEAN_WORD` characters."""
+    words = text.split()
+    return bool(words) and sum(map(len, words)) >= MEAN_WORD * len(words)
+
+
+def respace(chars: list[dict], texts: list[str], run_together: bool = True) -> bool:
+    """Decide the word spaces of one line from its glyph gaps (texts changed in place:
+    a space added before a glyph, or a synthetic space emptied). Spaces are added only
+    on a line whose words run together (`run_together`) and that has no space of its
+    own. True if any changed."""
+    pairs = _gaps(chars, texts)
+    if len(pairs) < MIN_GAPS:
+        return False
+    gaps = [g for _, _, g, _ in pairs]
+    letter = statistics.median(gaps)
+    spread = statistics.median(abs(g - letter) for g in gaps)
+    bar = letter + max(WORD_GAP_EM, SPREAD_FACTOR * spread)
+    add = run_together and not any(t == " " and not c.get("synthetic") for c, t in zip(chars, texts))
+    tracked = SPACE_DIST_EM <= letter <= MAX_TRACKING_EM  # MuPDF spaced out every letter
+    changed = False
+    for i, j, gap, between in pairs:
+        if not between and add and gap >= bar and _spaced_script(texts[i], texts[j]):
+            texts[j] = " " + texts[j]
+            changed = True
+        elif between and tracked and gap < bar and texts[i].isalpha() and texts[j].isalpha():
+            for k in between:
+                texts[k] = ""
+            changed = True
+    return changed
+
+
+def _gaps(chars: list[dict], texts: list[str]) -> list[tuple[int, int, float, list[int]]]:
+    """(glyph, next glyph, gap in em, synthetic spaces between) for consecutive glyphs of
+    one baseline and size with nothing or only MuPDF's spaces between them."""
+    out = []
+    prev, between = None, []
+    for j, t in enumerate(texts):
+        if t == "":
+            continue
+        if t == " " and chars[j].get("synthetic"):
+            between.append(j)
+            continue
+        if not t.strip():                          # the producer's own space
+            prev, between = None, []
+            continue
+        if prev is not None:
+            a, b = chars[prev], chars[j]
+            size = max(a["size"], b["size"], 1e-3)
+            if abs(a["size"] - b["size"]) <= SAME_SIZE * size and \
+                    abs(a["origin"][1] - b["origin"][1]) <= SAME_BASELINE_EM * size:
+                out.append((prev, j, (b["bbox"][0] - a["bbox"][2]) / size, between))
+        prev, between = j, []
+    return out
+
+
+def _spaced_script(a: str, b: str) -> bool:
+    """Both glyphs belong to scripts that separate words by spaces."""
+    return bool(a) and bool(b) and not _UNSPACED.match(a[-1]) and not _UNSPACED.match(b[0]) \
+        and (a[-1].isalnum() or a[-1] in ".,;:!?)]") and (b[0].isalnum() or b[0] in "([")
