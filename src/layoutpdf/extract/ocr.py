@@ -36,6 +36,7 @@ from ..errors import Issue, OCRUnavailableError
 from ..model import BBox, Drawing, ImagePlacement, Line, Page, Span, TextSource
 from ..settings import Settings
 from ..stages.base import cjk_despace, is_cjk, is_hangul
+from .ocr_quality import Reading, probe, stands_out
 from .render import view_matrix
 from ..stages.text_layer import OCR_ID_MARK, TextLayerReport, assess, garbled_chars
 
@@ -144,7 +145,7 @@ def apply_ocr(pdf_page: pymupdf.Page, page: Page, settings: Settings,
                             "no usable Unicode mapping (broken font encoding, e.g. no ToUnicode map); "
                             "that text is replaced by OCR"))
     try:
-        return _ocr(pdf_page, page, settings, eng, report)
+        return _ocr(pdf_page, page, settings, eng, report, issues)
     except Exception as exc:  # a page Tesseract cannot read keeps its native content
         if settings.strict:
             raise
@@ -170,11 +171,16 @@ def _hidden_layer(page: Page) -> Page:
 
 
 def _ocr(pdf_page: pymupdf.Page, page: Page, settings: Settings, eng: Engine,
-         report: TextLayerReport) -> Page:
+         report: TextLayerReport, issues: list[Issue] | None = None) -> Page:
     rotate, script = orientation(pdf_page, eng)
     languages = _languages(eng, script)
     matrix, width, height = upright_matrix(page, rotate)
-    ocr_lines = recognise(pdf_page, page.index, rotate, languages, settings.ocr.dpi, eng.tessdata)
+    pix = _render(pdf_page, settings.ocr.dpi, rotate)
+    reading = probe(pdf_page, pix.tobytes("png"), languages, eng.tessdata) \
+        if report.is_scan or settings.ocr.mode == "always" else None
+    _note_reading(issues, page.index, reading)
+    ocr_lines = [] if reading is not None and reading.blank else \
+        recognise(pdf_page, page.index, rotate, languages, settings.ocr.dpi, eng.tessdata, pix)
     keep, dropped = _native_to_keep(page, settings)
     moved = tuple(matrix) != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     if moved:
@@ -188,11 +194,25 @@ def _ocr(pdf_page: pymupdf.Page, page: Page, settings: Settings, eng: Engine,
         source = TextSource.MIXED
     else:
         source = TextSource.NATIVE if keep else TextSource.OCR
+    low = reading is not None and reading.low and bool(added)
     return replace(page, lines=tuple(keep) + tuple(added), text_source=source,
+                   extraction_confidence="low" if low else page.extraction_confidence,
                    width=width, height=height, view_rotation=(-rotate) % 360,
                    images=tuple(_move_image(im, matrix) for im in page.images) if moved else page.images,
                    drawings=tuple(_move_drawing(d, matrix) for d in page.drawings) if moved else page.drawings,
                    table_candidates=() if moved else page.table_candidates)
+
+
+def _note_reading(issues: list[Issue] | None, index: int, reading: Reading | None) -> None:
+    if reading is not None and reading.blank:
+        _note(issues, Issue("ocr", index, "blank_page",
+                            f"page {index + 1}: a scan with no text on it ({reading.why}); "
+                            "its text is left empty"))
+    elif reading is not None and reading.low:
+        _note(issues, Issue("ocr", index, "low_ocr_confidence",
+                            f"page {index + 1}: OCR is unsure of most of the text ({reading.why}: "
+                            "handwriting or a poor scan); the text is kept, marked "
+                            "extraction_confidence low"))
 
 
 def _native_to_keep(page: Page, settings: Settings) -> tuple[list[Line], list[BBox]]:
@@ -311,9 +331,10 @@ def _render(pdf_page: pymupdf.Page, dpi: float, rotate: int) -> pymupdf.Pixmap:
 
 # -- recognition ----------------------------------------------------------------------------
 def recognise(pdf_page: pymupdf.Page, page_index: int, rotate: int, languages: str, dpi: int,
-              tessdata: str) -> list[Line]:
-    """OCR the displayed page turned by `rotate`; lines in upright page coordinates (points)."""
-    pix = _render(pdf_page, dpi, rotate)
+              tessdata: str, pix: pymupdf.Pixmap | None = None) -> list[Line]:
+    """OCR the displayed page turned by `rotate` (rendered as `pix`, when given); lines in
+    upright page coordinates (points)."""
+    pix = pix or _render(pdf_page, dpi, rotate)
     data = pix.pdfocr_tobytes(compress=False, language=languages, tessdata=tessdata)
     with pymupdf.open("pdf", data) as ocr_doc:
         opage = ocr_doc[0]
@@ -350,7 +371,8 @@ def ocr_lines(raw: dict, page_index: int) -> list[Line]:
 
 def _snap_sizes(lines: list[Line]) -> list[Line]:
     """Word boxes make OCR sizes wobble; lines near the page's usual size get exactly it,
-    so only clearly larger (headings) or smaller (notes) lines stand out."""
+    and so do larger ones without a heading's evidence (`ocr_quality.stands_out`), so only
+    short, set-apart larger lines (headings) or smaller lines (notes) stand out."""
     weights: dict[float, int] = {}
     for ln in lines:
         weights[ln.size] = weights.get(ln.size, 0) + len(ln.text)
@@ -365,7 +387,8 @@ def _snap_sizes(lines: list[Line]) -> list[Line]:
             break
     out = []
     for ln in lines:
-        if ln.size != body and SNAP_BAND[0] * body <= ln.size <= SNAP_BAND[1] * body:
+        if ln.size != body and (SNAP_BAND[0] * body <= ln.size <= SNAP_BAND[1] * body
+                                or ln.size > body and not stands_out(ln, lines, body)):
             ln = Line.build(ln.id, ln.page, tuple(replace(s, size=body) for s in ln.spans),
                             ln.direction, ln.vertical)
         out.append(ln)
