@@ -139,25 +139,23 @@ def _png(width: int, height: int, paint) -> bytes:
 
 
 def text_over_image_pdf() -> bytes:
-    """A full-width pale photograph-like raster behind the upper half of the page, with
-    body-size paragraphs in reading flow over it, and more body text below."""
+    """A full-width pale photograph-like raster behind the top of the page (a cover
+    band) with a title and a paragraph of short body-size lines over it, and body text
+    below it."""
     doc, page = _doc_page()
     rng = random.Random(21)
 
     def tint(s: bytearray) -> None:
         for i in range(len(s)):
             s[i] = 215 + rng.randrange(30)
-    page.insert_image(pymupdf.Rect(0, 0, WIDTH, HEIGHT / 2), stream=_png(300, 210, tint))
+    page.insert_image(pymupdf.Rect(0, 0, WIDTH, 300), stream=_png(300, 150, tint))
     tw = pymupdf.TextWriter(page.rect)
-    words = (PROSE + " " + PROSE).split()
-    y = 120
-    for n in range(12):
-        tw.append((LEFT, y), " ".join(words[(n * 9) % 40:(n * 9) % 40 + 9]), font=FONT, fontsize=SIZE)
-        y += 13
-    y = HEIGHT / 2 + 60
-    for n in range(6):
-        tw.append((LEFT, y), " ".join(words[n * 9:n * 9 + 9]), font=FONT, fontsize=SIZE)
-        y += 13
+    tw.append((LEFT, 60), "Annual report of the data team", font=FONT, fontsize=20)
+    words = PROSE.split()
+    for n, y in enumerate(range(90, 90 + 4 * 13, 13)):
+        tw.append((LEFT, y), " ".join(words[n * 5:(n + 1) * 5]), font=FONT, fontsize=SIZE)
+    for n, y in enumerate(range(340, 340 + 6 * 13, 13)):
+        tw.append((LEFT, y), " ".join(words[n * 9:(n + 1) * 9]), font=FONT, fontsize=SIZE)
     tw.write_text(page)
     return _bytes(doc)
 

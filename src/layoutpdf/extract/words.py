@@ -151,8 +151,9 @@ def respace(chars: list[dict], texts: list[str], run_together: bool = True) -> b
     if len(pairs) < MIN_GAPS:
         return False
     gaps = [g for _, _, g, _ in pairs]
-    letter = statistics.median(gaps)
-    spread = statistics.median(abs(g - letter) for g in gaps)
+    letter = max(statistics.median(gaps), 0.0)   # kerning narrows gaps: measure from unkerned
+    # the noise of unkerned gaps (kerned pairs only lie below): the wider half's median
+    spread = statistics.median([g - letter for g in gaps if g >= letter] or [0.0])
     bar = letter + max(WORD_GAP_EM, SPREAD_FACTOR * spread)
     add = run_together and not any(t == " " and not c.get("synthetic") for c, t in zip(chars, texts))
     tracked = SPACE_DIST_EM <= letter <= MAX_TRACKING_EM  # MuPDF spaced out every letter
