@@ -11,6 +11,7 @@ whose dot the accent replaced (`ˆı` -> `î`). An accent with no letter under i
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 
 # spacing accent -> combining mark
@@ -25,8 +26,11 @@ DOTLESS = {"\u0131": "i", "\u0237": "j"}
 CENTRE_TOLERANCE = 0.1   # the accent's centre may lie this share of the letter's width outside it
 
 
+_ACCENT = re.compile("[" + re.escape("".join(COMBINING)) + "]")
+
+
 def has_accent(text: str) -> bool:
-    return any(ch in COMBINING for ch in text)
+    return _ACCENT.search(text) is not None
 
 
 def compose(chars: list[dict], texts: list[str]) -> bool:

@@ -49,13 +49,14 @@ _UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u2e80-\u9fff\ua
                        "\uf900-\ufaff\uff00-\uffef\U00020000-\U0003134f]")
 
 
-def normalise(text: str) -> str:
-    """Ligatures expanded, soft hyphens removed, special spaces made plain (a soft
-    hyphen ending the text, where a word was broken at a line end, becomes '-')."""
+def normalise(text: str, line_end: bool = True) -> str:
+    """Ligatures expanded, soft hyphens removed, special spaces made plain. A soft hyphen
+    that ends a line (`line_end`: the text is the line's last), where a word was broken,
+    is the hyphen drawn there: '-', for the paragraph join to undo."""
     if not _SPECIAL.search(text):
         return text
     stripped = text.rstrip(" ")
-    if stripped.endswith("\u00ad"):
+    if line_end and stripped.endswith("\u00ad"):
         text = stripped[:-1].replace("\u00ad", "") + "-" + text[len(stripped):]
     else:
         text = text.replace("\u00ad", "")
@@ -75,12 +76,12 @@ def fix_text(textpage: pymupdf.TextPage, raw: dict) -> dict:
                       spaces, accents)
     for block in raw.get("blocks", ()):
         for ln in block.get("lines", ()):
-            spans = [s for s in ln.get("spans", ()) if s.get("text")]
-            for k, s in enumerate(spans):
-                if _SPECIAL.search(s["text"]):
-                    end = k == len(spans) - 1 or not any(t["text"].strip() for t in spans[k + 1:])
-                    s["text"] = normalise(s["text"]) if end else \
-                        normalise(s["text"] + "x")[:-1]
+            spans = ln.get("spans", ())
+            special = [k for k, s in enumerate(spans) if _SPECIAL.search(s.get("text", ""))]
+            if special:
+                last = max((k for k, s in enumerate(spans) if s.get("text", "").strip()), default=-1)
+                for k in special:
+                    spans[k]["text"] = normalise(spans[k]["text"], line_end=k == last)
     return raw
 
 
