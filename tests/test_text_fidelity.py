@@ -55,6 +55,11 @@ def test_a_line_with_its_own_spaces_is_left_alone():
     assert "A line written with real spaces stays as it is." in markdown(gen.spaceless_pdf())
 
 
+def test_no_space_is_inferred_in_a_font_the_producer_writes_spaces_in():
+    md = markdown(gen.spaced_font_pdf())
+    assert "NetworkLinearFlowEventType" in md
+
+
 def _chars(spec: list[tuple[str, float]], size: float = 10.0) -> list[dict]:
     """Glyphs of width 5 pt placed with the given gaps (pt) after each."""
     out, x = [], 0.0
@@ -103,7 +108,7 @@ def test_dotless_j_under_an_accent_is_j():
 def test_ligatures_soft_hyphens_and_special_spaces_in_a_pdf():
     md = markdown(gen.ligatures_pdf())
     assert "The first floor offers office, a baffle, fast and just." in md
-    assert "softhyphen inside, 10 km and 5 mm and 3 kg" in md
+    assert "soft-hyphen inside, 10 km and 5 mm and 3 kg" in md      # a drawn soft hyphen
     assert "long hyphenation at the end" in md
     assert not re.search("[\u00ad\u00a0\u2009\u202f\ufb00-\ufb06]", md)
 
@@ -115,8 +120,10 @@ def test_every_ligature_is_expanded(lig, text):
     assert normalise(f"a{lig}b") == f"a{text}b"
 
 
-def test_soft_hyphen_ending_a_line_is_the_hyphen_drawn():
-    assert normalise("hy\u00adphen\u00ad") == "hyphen-"
+def test_soft_hyphens_are_the_hyphens_drawn_or_dropped():
+    assert normalise("pseudo\u00adAvicenna and hy\u00ad") == "pseudo-Avicenna and hy-"
+    assert normalise("hy\u00ad", line_end=False) == "hy"              # not the line's end
+    assert normalise("\u00ad\u00e9quation de \u00adHenderson") == "\u00e9quation de Henderson"
     assert normalise("10\u00a0km\u2002and\u200b\ufeff 5\u205fmm") == "10 km and 5 mm"
 
 

@@ -59,7 +59,7 @@ def _bytes(doc: pymupdf.Document) -> bytes:
 def spaceless_pdf() -> bytes:
     """A paragraph whose words are placed 0.10-0.13 em apart without space characters
     (justified: each line's gap differs), a letter-spaced heading (tracking 0.2 em), a
-    tightly kerned display word, and one line written with real spaces."""
+    tightly kerned display word, and one line (in another font) written with real spaces."""
     doc, page = _doc_page()
     tw = pymupdf.TextWriter(page.rect)
     spaceless_line(tw, 80, ["LETTER", "SPACED", "HEADING"], 0.28, 12, letter_gap=0.2)
@@ -74,8 +74,21 @@ def spaceless_pdf() -> bytes:
         line = words[n * 8:(n + 1) * 8]
         spaceless_line(tw, y, line, gaps[n])
         y += 13
-    tw.append((LEFT, y + 13), "A line written with real spaces stays as it is.", font=FONT,
-              fontsize=SIZE)
+    # another producer's text (a stamp, an added note) with space characters of its own
+    tw.append((LEFT, y + 13), "A line written with real spaces stays as it is.",
+              font=pymupdf.Font("helv"), fontsize=SIZE)
+    tw.write_text(page)
+    return _bytes(doc)
+
+
+def spaced_font_pdf() -> bytes:
+    """One font written with space characters on one line and, on the next, identifiers
+    set close (0.12 em) without any: that producer writes its spaces, so the close
+    gaps are no word spaces."""
+    doc, page = _doc_page()
+    tw = pymupdf.TextWriter(page.rect)
+    tw.append((LEFT, 100), "Attributes of the class:", font=FONT, fontsize=SIZE)
+    spaceless_line(tw, 113, ["Network", "Linear", "Flow", "Event", "Type"], 0.12)
     tw.write_text(page)
     return _bytes(doc)
 
@@ -109,7 +122,7 @@ def accents_pdf() -> bytes:
 
 
 def ligatures_pdf() -> bytes:
-    """Ligature code points, a soft hyphen inside a line and at a line end, and
+    """Ligature code points, a soft hyphen between two letters and at a line end, and
     non-breaking and thin spaces, written as text (a built-in font with a ToUnicode map)."""
     doc, page = _doc_page()
     font = pymupdf.Font(fontfile=_dejavu()) if _dejavu() else FONT
@@ -192,7 +205,7 @@ def scan_pdf(kind: str) -> bytes:
     return _bytes(doc)
 
 
-CASES = {"spaceless": spaceless_pdf, "accents": accents_pdf, "ligatures": ligatures_pdf,
+CASES = {"spaceless": spaceless_pdf, "spaced_font": spaced_font_pdf, "accents": accents_pdf, "ligatures": ligatures_pdf,
          "text_over_image": text_over_image_pdf,
          "scan_blank": lambda: scan_pdf("blank"), "scan_specks": lambda: scan_pdf("specks"),
          "scan_scribble": lambda: scan_pdf("scribble")}

@@ -4,7 +4,9 @@ Older TeX (OT1 fonts: `\\accent` draws the accent glyph, then kerns back over th
 and some office exports draw `é` as two glyphs, a spacing accent (`´`, U+00B4) and `e`,
 so the text layer reads `´etude`, `Schr¨odinger`, `Lemaˆıtre`, `Ageˆncia`. The accent is
 drawn over (or, for a cedilla or ogonek, under) its letter: its box is centred on the
-letter's box, before or after it in the content stream. Such a pair becomes the letter
+letter's box, before or after it in the content stream, in the letter's own font (a math
+accent, `\\hat{A}`, comes from another font than its italic letter, or sits on a math
+letter such as 𝑓, and is the math stage's to read). Such a pair becomes the letter
 with the combining mark, NFC-composed (`é`); a dotless ı/ȷ under an accent is the i/j
 whose dot the accent replaced (`ˆı` -> `î`). An accent with no letter under it (the
 `¨` of a symbol font, a `^` in code, `the ´ key`) stays as it is.
@@ -58,8 +60,9 @@ def _base(chars: list[dict], texts: list[str], i: int) -> int | None:
     cx = _centre(chars[i]["bbox"])
     best, best_d = None, None
     for j in (_neighbour(chars, texts, i, -1), _neighbour(chars, texts, i, 1)):
-        if j is None or not texts[j][:1].isalpha():
-            continue
+        if j is None or not texts[j][:1].isalpha() or _math_letter(texts[j][0]) \
+                or chars[j].get("font") != chars[i].get("font"):
+            continue                  # a math accent (\\hat{A}) is the math stage's
         x0, _, x1, _ = chars[j]["bbox"]
         tol = CENTRE_TOLERANCE * max(x1 - x0, 0.0)
         if not x0 - tol <= cx <= x1 + tol:
@@ -81,6 +84,11 @@ def _neighbour(chars: list[dict], texts: list[str], i: int, step: int) -> int | 
             continue
         return j
     return None
+
+
+def _math_letter(ch: str) -> bool:
+    """A letter of the Mathematical Alphanumeric Symbols block (𝑓, 𝐀): math, not words."""
+    return "\U0001d400" <= ch <= "\U0001d7ff"
 
 
 def _centre(bbox) -> float:

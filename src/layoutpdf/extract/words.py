@@ -8,8 +8,8 @@ the glyphs, so every gap reads smaller), and it spaces out every letter of a let
 pdfminer's word margin does: a line's typical gap is its letter gap (kerning plus any
 tracking); a gap clearly wider than that, relative to the font size and to the spread of
 the line's letter gaps, is a word space. Spaces are only added on lines whose text layer
-has none of its own, and only MuPDF's own spaces are ever taken out, so a producer's
-spaces are always kept. Tight kerning (`AV`, `To`) only ever narrows a gap, and a spread
+has none of its own, in fonts the producer never writes a space in on that page, and
+only MuPDF's own spaces are ever taken out, so a producer's spaces are always kept. Tight kerning (`AV`, `To`) only ever narrows a gap, and a spread
 of kerned gaps raises the bar, so a kerned word is never split.
 
 Also here: accents drawn as separate glyphs (`accents.compose`), ligatures expanded,
@@ -27,13 +27,16 @@ from .accents import compose, has_accent
 
 SPACE_DIST_EM = 0.15     # MuPDF's own threshold: gaps wider than this already got a space
 WORD_GAP_EM = 0.1        # a gap this much wider than the line's letter gap is a word space...
-SPREAD_FACTOR = 3.0      # ... and this many times the spread of the line's letter gaps
+SPREAD_FACTOR = 4.0      # ... and this many times the spread of the line's letter gaps
 MIN_GAPS = 6             # fewer gaps in a line: no statistics, nothing inferred
 LONG_RUN = 18            # a run of letters this long on a page makes its gaps worth a look
 SAME_BASELINE_EM = 0.2   # glyphs whose baselines differ more (scripts) are not compared
 SAME_SIZE = 0.1
 MEAN_WORD = 8            # words of a line that average this many characters are run together
 MAX_TRACKING_EM = 0.6    # wider even gaps are columns or cells, not letter-spacing
+MIN_WORD_GAPS = 2        # fewer wide gaps in a line are not taken for its word spaces...
+ALIKE = 0.6              # ... nor are gaps of unlike widths (the narrowest under this share)
+TRACKED_SHARE = 0.6      # a line whose words are this often single letters is tracked
 
 LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
              "\ufb05": "st", "\ufb06": "st"}
@@ -42,6 +45,7 @@ INVISIBLE = "\u200b\u2060\ufeff"          # zero-width space, word joiner, BOM
 _TABLE = str.maketrans({**LIGATURES, **{c: " " for c in FIXED_SPACES},
                         **{c: "" for c in INVISIBLE}})
 _SPECIAL = re.compile("[\u00ad" + "".join(LIGATURES) + FIXED_SPACES + INVISIBLE + "]")
+_DRAWN_HYPHEN = re.compile(r"(?<=[^\W\d_])\u00ad(?=[^\W\d_])")   # between letters: drawn
 _LONG_RUN = re.compile(rf"[^\W\d_]{{{LONG_RUN},}}")
 _LETTER_SPACED = re.compile(r"(?:(?<!\S)[^\W\d_] ){3,}[^\W\d_](?!\S)")
 # scripts written without spaces between words: no space is ever inferred next to them
@@ -51,15 +55,17 @@ _UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u2e80-\u9fff\ua
 
 def normalise(text: str, line_end: bool = True) -> str:
     """Ligatures expanded, soft hyphens removed, special spaces made plain. A soft hyphen
-    that ends a line (`line_end`: the text is the line's last), where a word was broken,
-    is the hyphen drawn there: '-', for the paragraph join to undo."""
+    in a PDF's text is a glyph the page draws: one that ends a line (`line_end`: the text
+    is the line's last), where a word was broken, is that hyphen, '-', for the paragraph
+    join to undo; so is one between two letters (`Arabic\u00adLatin`, as some producers
+    encode every hyphen). Others (before a space, at a word's start) are dropped."""
     if not _SPECIAL.search(text):
         return text
-    stripped = text.rstrip(" ")
-    if line_end and stripped.endswith("\u00ad"):
-        text = stripped[:-1].replace("\u00ad", "") + "-" + text[len(stripped):]
-    else:
-        text = text.replace("\u00ad", "")
+    if "\u00ad" in text:
+        stripped = text.rstrip(" ")
+        if line_end and stripped.endswith("\u00ad"):
+            text = stripped[:-1] + "-" + text[len(stripped):]
+        text = _DRAWN_HYPHEN.sub("-", text).replace("\u00ad", "")
     return text.translate(_TABLE)
 
 
@@ -71,18 +77,28 @@ def fix_text(textpage: pymupdf.TextPage, raw: dict) -> dict:
     if wanted:
         rawdict = raw if _has_chars(raw) else textpage.extractRAWDICT()
         spaces = wanted.pop(None, False)
+        spaced = _fonts_with_spaces(rawdict) if spaces else set()
         for (b, l), accents in wanted.items():
             _fix_line(raw["blocks"][b]["lines"][l], rawdict["blocks"][b]["lines"][l],
-                      spaces, accents)
+                      spaces, accents, spaced)
     for block in raw.get("blocks", ()):
         for ln in block.get("lines", ()):
             spans = ln.get("spans", ())
             special = [k for k, s in enumerate(spans) if _SPECIAL.search(s.get("text", ""))]
             if special:
-                last = max((k for k, s in enumerate(spans) if s.get("text", "").strip()), default=-1)
-                for k in special:
-                    spans[k]["text"] = normalise(spans[k]["text"], line_end=k == last)
+                _normalise_line([s.get("text", "") for s in spans], special, spans)
     return raw
+
+
+def _normalise_line(texts: list[str], special: list[int], spans: list[dict]) -> None:
+    """Normalise the spans of one line that need it, each seeing the characters next to
+    it in the spans around (a soft hyphen may end one span, its word go on in the next)."""
+    last = max((k for k, t in enumerate(texts) if t.strip()), default=-1)
+    for k in special:
+        before = next((t[-1] for t in reversed(texts[:k]) if t), "")
+        after = next((t[0] for t in texts[k + 1:] if t), "")
+        text = normalise(before + texts[k] + after, line_end=k == last and not after.strip())
+        spans[k]["text"] = text[len(before):len(text) - len(after)] if after else text[len(before):]
 
 
 def _has_chars(raw: dict) -> bool:
@@ -117,7 +133,20 @@ def _lines_to_check(raw: dict) -> dict:
     return out
 
 
-def _fix_line(ln: dict, raw_ln: dict, spaces: bool, accents: bool) -> None:
+def _fonts_with_spaces(rawdict: dict) -> set[str]:
+    """Fonts in which the page's producer writes space characters of its own: where it
+    does, a gap without one is no word space, and none is inferred in that font."""
+    out: set[str] = set()
+    for block in rawdict.get("blocks", ()):
+        for ln in block.get("lines", ()):
+            for s in ln.get("spans", ()):
+                if s.get("font") not in out and any(c["c"] == " " and not c.get("synthetic")
+                                                    for c in s.get("chars", ())):
+                    out.add(s.get("font"))
+    return out
+
+
+def _fix_line(ln: dict, raw_ln: dict, spaces: bool, accents: bool, spaced: set[str]) -> None:
     chars: list[dict] = []
     owner: list[int] = []
     raw_spans = raw_ln.get("spans", ())
@@ -125,11 +154,12 @@ def _fix_line(ln: dict, raw_ln: dict, spaces: bool, accents: bool) -> None:
         return                                      # not the same line: leave it
     for k, s in enumerate(raw_spans):
         for c in s.get("chars", ()):
-            chars.append(dict(c, size=s.get("size", 0.0)))
+            chars.append(dict(c, size=s.get("size", 0.0), font=s.get("font", "")))
             owner.append(k)
     texts = [c["c"] for c in chars]
     changed = compose(chars, texts) if accents else False
-    if spaces and respace(chars, texts, _run_together("".join(texts))):
+    own_spaces = any(s.get("font") in spaced for s in raw_spans)
+    if spaces and respace(chars, texts, _run_together("".join(texts)) and not own_spaces):
         changed = True
     if not changed:
         return
@@ -157,17 +187,40 @@ def respace(chars: list[dict], texts: list[str], run_together: bool = True) -> b
     spread = statistics.median([g - letter for g in gaps if g >= letter] or [0.0])
     bar = letter + max(WORD_GAP_EM, SPREAD_FACTOR * spread)
     add = run_together and not any(t == " " and not c.get("synthetic") for c, t in zip(chars, texts))
-    tracked = SPACE_DIST_EM <= letter <= MAX_TRACKING_EM  # MuPDF spaced out every letter
     changed = False
-    for i, j, gap, between in pairs:
-        if not between and add and gap >= bar and _spaced_script(texts[i], texts[j]):
-            texts[j] = " " + texts[j]
+    if add:
+        found = [(i, j) for i, j, gap, between in pairs
+                 if not between and gap >= bar and _spaced_script(texts[i], texts[j])]
+        if _word_gaps(found, pairs, texts):
+            for _, j in found:
+                texts[j] = " " + texts[j]
             changed = True
-        elif between and tracked and gap < bar and texts[i].isalpha() and texts[j].isalpha():
-            for k in between:
-                texts[k] = ""
-            changed = True
+    if SPACE_DIST_EM <= letter <= MAX_TRACKING_EM and _letter_by_letter("".join(texts)):
+        for i, j, gap, between in pairs:     # MuPDF spaced out every letter: tracking
+            if between and gap < bar and texts[i].isalpha() and texts[j].isalpha():
+                for k in between:
+                    texts[k] = ""
+                changed = True
     return changed
+
+
+def _word_gaps(found: list[tuple[int, int]], pairs, texts: list[str]) -> bool:
+    """The wide gaps found are a line's word spaces: at least `MIN_WORD_GAPS` of them,
+    after different letters and all about as wide (one space width per line, justified
+    or not), unlike the wide gap a glyph with a wrong advance width or rounded positions
+    leaves after itself wherever it occurs (`LineEv ents::HydroLineEv ent`)."""
+    if len(found) < MIN_WORD_GAPS or len({texts[i] for i, _ in found}) < 2:
+        return False
+    wanted = set(found)
+    widths = [g for i, j, g, _ in pairs if (i, j) in wanted]
+    return min(widths) >= ALIKE * max(widths)
+
+
+def _letter_by_letter(text: str) -> bool:
+    """Most of the line's words are single letters (L E T T E R S): MuPDF's reading of a
+    tracked line, not a line of short words or symbols."""
+    words = text.split()
+    return len(words) >= 4 and sum(len(w) == 1 and w.isalpha() for w in words) >= TRACKED_SHARE * len(words)
 
 
 def _gaps(chars: list[dict], texts: list[str]) -> list[tuple[int, int, float, list[int]]]:

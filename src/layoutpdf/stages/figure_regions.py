@@ -220,7 +220,7 @@ def regions(page: Page, text: PageText, em: float,
         props = _absorb(props, weak, text, em)
         props = merge_under_caption(props, text, em)
         props = [p for p in props if not _prose_inside(p.bbox, text)
-                 and not _text_over_background(p.bbox, page, text)]
+                 and not _text_over_background(p, page, text)]
     return props, weak
 
 
@@ -345,12 +345,14 @@ def _prose_inside(box: BBox, text: PageText) -> bool:
     return len(prose) >= PROSE_PANEL_LINES and sum(len(ln.text.strip()) for ln in prose) >= 0.5 * chars
 
 
-def _text_over_background(box: BBox, page: Page, text: PageText) -> bool:
-    """A full-width image or tint behind body text in reading flow (a cover, a banner, a
-    tinted band): two lines of body-size text or more, one set under the other as lines
+def _text_over_background(p: Proposal, page: Page, text: PageText) -> bool:
+    """A full-width image behind body text in reading flow (a cover, a banner, a tinted
+    photo band): two lines of body-size text or more, one set under the other as lines
     of a paragraph are, lie on it. Such text is the page's, not a figure's: a figure's own
-    words (labels, legends, keys) are smaller, or lone lines."""
-    if box.width < BACKGROUND_WIDTH * page.width:
+    words (labels, legends, keys) are smaller, or lone lines. (Vector drawings are left
+    alone: a drawing sheet's labels are the drawing's.)"""
+    box = p.bbox
+    if "raster" not in p.sources or box.width < BACKGROUND_WIDTH * page.width:
         return False
     body = [ln for ln in text.inside(box) if ln.horizontal and not text.is_mono(ln)
             and (ln.size or 0) >= 0.92 * text.body and len(ln.text.strip()) >= 12]
