@@ -13,11 +13,12 @@ import re
 import pytest
 
 import layoutpdf
-from layoutpdf.adapters._common import part_metadata
 from layoutpdf.extract import ocr, ocr_quality
 from layoutpdf.extract.accents import compose
 from layoutpdf.extract.words import normalise, respace
 from layoutpdf.model import BBox, Line, Span
+from layoutpdf.render.markdown import render_units
+from layoutpdf.split import split_units
 
 import text_fidelity_pdfs as gen
 
@@ -173,12 +174,8 @@ def test_low_confidence_page_is_kept_and_flagged(monkeypatch):
     assert doc.pages[0].extraction_confidence == "low"
     assert any(i.code == "low_ocr_confidence" for i in doc.issues)
     assert "brown fox" in doc.to_markdown()                 # the text is still there
-    assert _page_metadata(doc)["extraction_confidence"] == "low"   # chunk metadata
-
-
-def _page_metadata(doc):
-    from types import SimpleNamespace
-    return part_metadata(doc, SimpleNamespace(page=0))
+    chunks = split_units(render_units(doc), chunk_size=200, tokenizer=lambda t: t.split())
+    assert chunks and all(c.metadata()["extraction_confidence"] == "low" for c in chunks)
 
 
 # -- OCR line sizes ------------------------------------------------------------------------

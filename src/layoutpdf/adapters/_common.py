@@ -37,7 +37,6 @@ _RLOCK_TYPE = type(threading.RLock())
 PROVENANCE_KEY = "layoutpdf_units"      # hidden metadata: provenance of the text's units
 ISSUES_KEY = "layoutpdf_issues"
 TEXT_SOURCE_KEY = "text_source"
-CONFIDENCE_KEY = "extraction_confidence"
 # Page documents: headings in force where the page starts, JSON [[level, text], ...].
 HEADINGS_KEY = "layoutpdf_headings_at_start"
 
@@ -200,8 +199,6 @@ def part_metadata(doc: Document, part: Part) -> dict[str, Any]:
     meta["total_pages"] = total_pages(doc)
     meta[ISSUES_KEY] = issue_count(doc, part.page)
     meta[TEXT_SOURCE_KEY] = text_source(doc, part.page)
-    if any(p.extraction_confidence == "low" for p in doc.pages if part.page in (None, p.index)):
-        meta[CONFIDENCE_KEY] = "low"          # OCR unsure of the text (handwriting)
     return meta
 
 
