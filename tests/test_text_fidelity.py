@@ -146,6 +146,13 @@ def test_a_scan_without_text_gives_empty_text_and_an_issue(kind):
     assert any(i.code == "blank_page" and i.page == 0 for i in doc.issues)
 
 
+@needs_tesseract
+def test_light_text_on_a_dark_scan_is_read():
+    doc = layoutpdf.parse(gen.inverse_scan_pdf(), FAST)
+    assert "LOCK DOWN CULTURE" in doc.to_markdown()
+    assert not any(i.code == "blank_page" for i in doc.issues)
+
+
 def test_judge_word_confidences():
     assert ocr_quality.judge([]).blank
     assert ocr_quality.judge([(20.0, "ee"), (35.0, "oe"), (10.0, "Se")]).blank

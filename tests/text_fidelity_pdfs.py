@@ -205,10 +205,24 @@ def scan_pdf(kind: str) -> bytes:
     return _bytes(doc)
 
 
+def inverse_scan_pdf() -> bytes:
+    """A scanned cover: white lettering on a black page (its median pixel is ink-dark)."""
+    src = pymupdf.open()
+    page = src.new_page(width=420, height=200)
+    page.draw_rect(page.rect, color=None, fill=(0, 0, 0))
+    page.insert_textbox(pymupdf.Rect(24, 40, 400, 190), "HOW BIG MEDIA USES TECHNOLOGY\n"
+                        "AND THE LAW TO LOCK DOWN CULTURE", fontsize=16, fontname="helv",
+                        color=(1, 1, 1))
+    pix = page.get_pixmap(dpi=150)
+    doc = pymupdf.open()
+    doc.new_page(width=420, height=200).insert_image(pymupdf.Rect(0, 0, 420, 200), pixmap=pix)
+    return _bytes(doc)
+
+
 CASES = {"spaceless": spaceless_pdf, "spaced_font": spaced_font_pdf, "accents": accents_pdf, "ligatures": ligatures_pdf,
          "text_over_image": text_over_image_pdf,
          "scan_blank": lambda: scan_pdf("blank"), "scan_specks": lambda: scan_pdf("specks"),
-         "scan_scribble": lambda: scan_pdf("scribble")}
+         "scan_scribble": lambda: scan_pdf("scribble"), "scan_inverse": inverse_scan_pdf}
 
 
 if __name__ == "__main__":

@@ -5,8 +5,8 @@ Tesseract reads *something* on any page: the grain of blank paper, dust and the 
 a scanner's edge, pen strokes. MuPDF's OCR gives no confidences, so before it runs the page
 is judged twice:
 
-* its ink: a page whose darkest pixels are barely darker than its paper (grain only, no
-  stroke of any pen or printer) holds no text at all;
+* its ink: a page whose darkest pixels are barely darker than its lightest (grain only,
+  no stroke of any pen or printer, either way round) holds no text at all;
 * Tesseract's own word confidences (`tesseract ... tsv`, the command-line engine on the
   same rendering, with the same languages): a page with no word read with confidence is
   blank (`blank_page`: empty text, never noise); a page where most of the text is read
@@ -29,8 +29,8 @@ import pymupdf
 log = logging.getLogger("layoutpdf")
 
 INK_DPI = 50             # enough to see any stroke a reader could read
-PAPER_PERCENTILE = 0.5   # the median pixel is paper on any page a scanner makes
-INK_PERCENTILE = 0.0005  # the darkest pixels (one in 2000), past dust and single noise
+INK_PERCENTILE = 0.0005  # the darkest and the lightest pixels (one in 2000 each), past
+                         # single noise: ink and paper, whichever way round (white on black)
 MIN_CONTRAST = 64        # levels (of 255) between paper and ink for any stroke to be there
 WORD_CONFIDENCE = 60.0   # Tesseract's confidence (0..100) of a word read with confidence
 LOW_SHARE = 0.5          # below this share of characters read with confidence: low
@@ -48,7 +48,8 @@ class Reading:
 
 
 def contrast(page: pymupdf.Page) -> int:
-    """Grey levels between the page's paper and its darkest ink (0: not a stroke on it)."""
+    """Grey levels between the page's darkest and lightest pixels (0: not a stroke on it,
+    dark on light or light on dark)."""
     pix = page.get_pixmap(matrix=pymupdf.Matrix(INK_DPI / 72, INK_DPI / 72),
                           colorspace=pymupdf.csGRAY, alpha=False)
     samples = pix.samples
@@ -63,7 +64,7 @@ def contrast(page: pymupdf.Page) -> int:
         remaining = shorter
         if not remaining:
             break
-    return _level(counts, n, PAPER_PERCENTILE) - _level(counts, n, INK_PERCENTILE)
+    return _level(counts, n, 1.0 - INK_PERCENTILE) - _level(counts, n, INK_PERCENTILE)
 
 
 def _level(counts: list[int], n: int, share: float) -> int:
