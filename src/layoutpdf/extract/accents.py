@@ -28,11 +28,11 @@ DOTLESS = {"\u0131": "i", "\u0237": "j"}
 CENTRE_TOLERANCE = 0.1   # the accent's centre may lie this share of the letter's width outside it
 
 
-_ACCENT = re.compile("[" + re.escape("".join(COMBINING)) + "]")
+ACCENT = re.compile("[" + re.escape("".join(COMBINING)) + "]")
 
 
 def has_accent(text: str) -> bool:
-    return _ACCENT.search(text) is not None
+    return ACCENT.search(text) is not None
 
 
 def compose(chars: list[dict], texts: list[str]) -> bool:

@@ -23,13 +23,14 @@ import statistics
 
 import pymupdf
 
-from .accents import compose, has_accent
+from .accents import ACCENT, compose, has_accent
 
 SPACE_DIST_EM = 0.15     # MuPDF's own threshold: gaps wider than this already got a space
 WORD_GAP_EM = 0.1        # a gap this much wider than the line's letter gap is a word space...
 SPREAD_FACTOR = 4.0      # ... and this many times the spread of the line's letter gaps
 MIN_GAPS = 6             # fewer gaps in a line: no statistics, nothing inferred
-LONG_RUN = 18            # a run of letters this long on a page makes its gaps worth a look
+LONG_RUN = 18            # runs of letters this long on two lines of a page, or one run
+VERY_LONG_RUN = 30       # this long, make the page's glyph gaps worth a look
 SAME_BASELINE_EM = 0.2   # glyphs whose baselines differ more (scripts) are not compared
 SAME_SIZE = 0.1
 MEAN_WORD = 8            # words of a line that average this many characters are run together
@@ -48,6 +49,8 @@ _SPECIAL = re.compile("[\u00ad" + "".join(LIGATURES) + FIXED_SPACES + INVISIBLE 
 _DRAWN_HYPHEN = re.compile(r"(?<=[^\W\d_])\u00ad(?=[^\W\d_])")   # between letters: drawn
 _LONG_RUN = re.compile(rf"[^\W\d_]{{{LONG_RUN},}}")
 _LETTER_SPACED = re.compile(r"(?:(?<!\S)[^\W\d_] ){3,}[^\W\d_](?!\S)")
+_LOOK = re.compile("|".join(f"(?:{p.pattern})" for p in (_SPECIAL, ACCENT, _LONG_RUN,
+                                                          _LETTER_SPACED)))   # worth a closer look
 # scripts written without spaces between words: no space is ever inferred next to them
 _UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u2e80-\u9fff\uac00-\ud7ff"
                        "\uf900-\ufaff\uff00-\uffef\U00020000-\U0003134f]")
@@ -73,21 +76,52 @@ def fix_text(textpage: pymupdf.TextPage, raw: dict) -> dict:
     """The page's dict (`extractDICT`, or a rawdict) with span texts corrected in place:
     spaces inferred, accents composed (both from the glyphs of `textpage`, read only on
     pages that need them), then every span normalised (`normalise`)."""
-    wanted = _lines_to_check(raw)
+    accents, spaces, special, lines = _scan(raw)
+    wanted = lines if spaces else [key for key in lines if key in accents]
     if wanted:
         rawdict = raw if _has_chars(raw) else textpage.extractRAWDICT()
-        spaces = wanted.pop(None, False)
         spaced = _fonts_with_spaces(rawdict) if spaces else set()
-        for (b, l), accents in wanted.items():
+        for b, l in wanted:
             _fix_line(raw["blocks"][b]["lines"][l], rawdict["blocks"][b]["lines"][l],
-                      spaces, accents, spaced)
-    for block in raw.get("blocks", ()):
-        for ln in block.get("lines", ()):
-            spans = ln.get("spans", ())
-            special = [k for k, s in enumerate(spans) if _SPECIAL.search(s.get("text", ""))]
-            if special:
-                _normalise_line([s.get("text", "") for s in spans], special, spans)
+                      spaces, (b, l) in accents, spaced)
+    for b, l in special:
+        spans = raw["blocks"][b]["lines"][l]["spans"]
+        texts = [sp.get("text", "") for sp in spans]
+        _normalise_line(texts, [k for k, t in enumerate(texts) if _SPECIAL.search(t)], spans)
     return raw
+
+
+def _scan(raw: dict) -> tuple[set, bool, list, list]:
+    """One pass over the page's spans: the horizontal lines with separate accents, whether
+    spaces are inferred on this page (runs of letters too long to be words on two lines,
+    or one far too long, or a letter-spaced line), the lines holding characters to
+    normalise, and every horizontal line (block, line)."""
+    accents: set = set()
+    special: list = []
+    lines: list = []
+    long_runs, spaces = 0, False
+    for b, block in enumerate(raw.get("blocks", ())):
+        if block.get("type", 0) != 0:
+            continue
+        for l, ln in enumerate(block.get("lines", ())):
+            spans = ln.get("spans", ())
+            horizontal = abs(ln.get("dir", (1.0, 0.0))[1]) < 0.05 and not ln.get("wmode", 0)
+            if horizontal:
+                lines.append((b, l))
+            if not any(_LOOK.search(sp.get("text", "")) for sp in spans):
+                continue
+            text = "".join(sp.get("text", "") for sp in spans)
+            if _SPECIAL.search(text):
+                special.append((b, l))
+            if not horizontal:
+                continue
+            if has_accent(text):
+                accents.add((b, l))
+            run = max((len(m) for m in _LONG_RUN.findall(text)), default=0)
+            long_runs += run > 0
+            spaces = spaces or long_runs >= 2 or run >= VERY_LONG_RUN \
+                or _LETTER_SPACED.search(text) is not None
+    return accents, spaces, special, lines
 
 
 def _normalise_line(texts: list[str], special: list[int], spans: list[dict]) -> None:
@@ -104,33 +138,9 @@ def _normalise_line(texts: list[str], special: list[int], spans: list[dict]) -> 
 def _has_chars(raw: dict) -> bool:
     for block in raw.get("blocks", ()):
         for ln in block.get("lines", ()):
-            for s in ln.get("spans", ()):
-                return "chars" in s
+            for sp in ln.get("spans", ()):
+                return "chars" in sp
     return False
-
-
-def _lines_to_check(raw: dict) -> dict:
-    """{(block, line): has accents} for the lines to read glyph by glyph, and under the
-    key None whether spaces are inferred on this page (a run of letters too long to be
-    one word, or a letter-spaced line, anywhere on it; then every line is checked)."""
-    out: dict = {}
-    spaces = False
-    for b, block in enumerate(raw.get("blocks", ())):
-        if block.get("type", 0) != 0:
-            continue
-        for l, ln in enumerate(block.get("lines", ())):
-            text = "".join(s.get("text", "") for s in ln.get("spans", ()))
-            horizontal = abs(ln.get("dir", (1.0, 0.0))[1]) < 0.05 and not ln.get("wmode", 0)
-            if not horizontal or not text.strip():
-                continue
-            out[(b, l)] = has_accent(text)
-            if not spaces and (_LONG_RUN.search(text) or _LETTER_SPACED.search(text)):
-                spaces = True
-    if not spaces:
-        out = {k: v for k, v in out.items() if v}
-    if out:
-        out[None] = spaces
-    return out
 
 
 def _fonts_with_spaces(rawdict: dict) -> set[str]:
