@@ -207,7 +207,7 @@ def _note_reading(issues: list[Issue] | None, index: int, reading: Reading | Non
     if reading is not None and reading.blank:
         _note(issues, Issue("ocr", index, "blank_page",
                             f"page {index + 1}: a scan with no text on it ({reading.why}); "
-                            "its text is left empty"))
+                            "not OCR'd, so its text is empty rather than noise"))
     elif reading is not None and reading.low:
         _note(issues, Issue("ocr", index, "low_ocr_confidence",
                             f"page {index + 1}: OCR is unsure of most of the text ({reading.why}: "

@@ -39,7 +39,7 @@ STACK_GAP_EM = 3.0      # parts stacked this close (nothing between) are one fig
 SUBLABEL_GAP_EM = 2.5   # sub-figure labels "(a)" may sit this far below their part
 CAPTION_REACH_EM = 6.0  # a region this close to a caption (nothing between) is "its" region
 WHITE = 0.95            # fills lighter than this (and unstroked) are page background
-BACKGROUND_WIDTH = 0.8  # an image or tint this share of the page wide may be a background
+BACKGROUND_WIDTH = 0.8  # an image this share of the page wide may be a background
 
 
 
