@@ -37,6 +37,7 @@ from ..model import BBox, Drawing, ImagePlacement, Line, Page, Span, TextSource
 from ..settings import Settings
 from ..text.quality import OCR_ID_MARK, TextLayerReport, assess, garbled_chars
 from ..text.scripts import cjk_despace, is_cjk, is_hangul
+from .ocr_quality import Reading, probe, stands_out
 from .render import view_matrix
 
 log = logging.getLogger("layoutpdf")
@@ -149,7 +150,7 @@ def apply_ocr(pdf_page: pymupdf.Page, page: Page, settings: Settings,
                             "no usable Unicode mapping (broken font encoding, e.g. no ToUnicode map); "
                             "that text is replaced by OCR"))
     try:
-        return _ocr(pdf_page, page, settings, eng, report)
+        return _ocr(pdf_page, page, settings, eng, report, issues)
     except Exception as exc:  # a page Tesseract cannot read keeps its native content
         if settings.strict:
             raise
@@ -175,7 +176,7 @@ def _hidden_layer(page: Page) -> Page:
 
 
 def _ocr(pdf_page: pymupdf.Page, page: Page, settings: Settings, eng: Engine,
-         report: TextLayerReport) -> Page:
+         report: TextLayerReport, issues: list[Issue] | None = None) -> Page:
     if not (report.is_scan or settings.ocr.mode == "always"):
         replaced = _ocr_garbled_region(pdf_page, page, settings, eng)
         if replaced is not None:
@@ -183,7 +184,12 @@ def _ocr(pdf_page: pymupdf.Page, page: Page, settings: Settings, eng: Engine,
     rotate, script = orientation(pdf_page, eng)
     languages = _languages(eng, script)
     matrix, width, height = upright_matrix(page, rotate)
-    ocr_lines = recognise(pdf_page, page.index, rotate, languages, settings.ocr.dpi, eng.tessdata)
+    pix = _render(pdf_page, settings.ocr.dpi, rotate)
+    reading = probe(pdf_page, pix.tobytes("png"), languages, eng.tessdata) \
+        if report.is_scan or settings.ocr.mode == "always" else None
+    _note_reading(issues, page.index, reading)
+    ocr_lines = [] if reading is not None and reading.blank else \
+        recognise(pdf_page, page.index, rotate, languages, settings.ocr.dpi, eng.tessdata, pix=pix)
     keep, dropped = _native_to_keep(page, settings)
     moved = tuple(matrix) != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     if moved:
@@ -197,7 +203,9 @@ def _ocr(pdf_page: pymupdf.Page, page: Page, settings: Settings, eng: Engine,
         source = TextSource.MIXED
     else:
         source = TextSource.NATIVE if keep else TextSource.OCR
+    low = reading is not None and reading.low and bool(added)
     return replace(page, lines=tuple(keep) + tuple(added), text_source=source,
+                   extraction_confidence="low" if low else page.extraction_confidence,
                    width=width, height=height, view_rotation=(-rotate) % 360,
                    images=tuple(_move_image(im, matrix) for im in page.images) if moved else page.images,
                    drawings=tuple(_move_drawing(d, matrix) for d in page.drawings) if moved else page.drawings,
@@ -234,6 +242,18 @@ def _garbled_region(pdf_page: pymupdf.Page, page: Page, dropped: list[BBox]) -> 
     if clip.is_empty or clip.width * clip.height >= REGION_MAX_SHARE * pdf_page.rect.get_area():
         return None
     return clip
+
+
+def _note_reading(issues: list[Issue] | None, index: int, reading: Reading | None) -> None:
+    if reading is not None and reading.blank:
+        _note(issues, Issue("ocr", index, "blank_page",
+                            f"page {index + 1}: a scan with no text on it ({reading.why}); "
+                            "not OCR'd, so its text is empty rather than noise"))
+    elif reading is not None and reading.low:
+        _note(issues, Issue("ocr", index, "low_ocr_confidence",
+                            f"page {index + 1}: OCR is unsure of most of the text ({reading.why}: "
+                            "handwriting or a poor scan); the text is kept, marked "
+                            "extraction_confidence low"))
 
 
 def _native_to_keep(page: Page, settings: Settings) -> tuple[list[Line], list[BBox]]:
@@ -360,10 +380,12 @@ def _dpi(pdf_page: pymupdf.Page, dpi: float) -> float:
 
 # -- recognition ----------------------------------------------------------------------------
 def recognise(pdf_page: pymupdf.Page, page_index: int, rotate: int, languages: str, dpi: int,
-              tessdata: str, clip: pymupdf.Rect | None = None) -> list[Line]:
-    """OCR the displayed page turned by `rotate`; lines in upright page coordinates (points).
-    With a `clip` (unturned pages only), only that region is read."""
-    pix = _render(pdf_page, dpi, rotate, clip)
+              tessdata: str, clip: pymupdf.Rect | None = None,
+              pix: pymupdf.Pixmap | None = None) -> list[Line]:
+    """OCR the displayed page turned by `rotate` (already rendered as `pix`, when given);
+    lines in upright page coordinates (points). With a `clip` (unturned pages only), only
+    that region is read."""
+    pix = pix or _render(pdf_page, dpi, rotate, clip)
     origin = (pix.x, pix.y)
     if clip is not None:
         pix.set_origin(0, 0)            # the OCR page is the pixmap from (0, 0); moved back below
@@ -419,7 +441,8 @@ def ocr_lines(raw: dict, page_index: int) -> list[Line]:
 
 def _snap_sizes(lines: list[Line]) -> list[Line]:
     """Word boxes make OCR sizes wobble; lines near the page's usual size get exactly it,
-    so only clearly larger (headings) or smaller (notes) lines stand out."""
+    and so do larger ones without a heading's evidence (`ocr_quality.stands_out`), so only
+    short, set-apart larger lines (headings) or smaller lines (notes) stand out."""
     weights: dict[float, int] = {}
     for ln in lines:
         weights[ln.size] = weights.get(ln.size, 0) + len(ln.text)
@@ -434,7 +457,8 @@ def _snap_sizes(lines: list[Line]) -> list[Line]:
             break
     out = []
     for ln in lines:
-        if ln.size != body and SNAP_BAND[0] * body <= ln.size <= SNAP_BAND[1] * body:
+        if ln.size != body and (SNAP_BAND[0] * body <= ln.size <= SNAP_BAND[1] * body
+                                or ln.size > body and not stands_out(ln, lines, body)):
             ln = Line.build(ln.id, ln.page, tuple(replace(s, size=body) for s in ln.spans),
                             ln.direction, ln.vertical)
         out.append(ln)

@@ -10,6 +10,7 @@ from ..text.glyph_columns import glyph_columns
 from .glyph_repair import needs_repair, repair
 from .ocr import apply_ocr
 from .tables import find_table_candidates
+from .words import fix_text
 
 # expand ligatures (no PRESERVE_LIGATURES), keep whitespace, clip to the media box,
 # mark unmappable glyphs instead of dropping them; images are read separately
@@ -39,6 +40,7 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
         raw = textpage.extractDICT()
     elif not page.rotation % 360 and needs_repair(raw):   # Pi fonts whose codes lie
         raw = _repaired(page, textpage, raw)
+    raw = fix_text(textpage, raw)      # word spaces, separate accents, ligatures (words.py)
     # over the span limit the page degrades (pipeline: too_many_spans, plain text, no tables);
     # over the drawing limit only the first paths are kept and tables are not looked for
     lines, raw_spans = _lines(raw, index, limits.max_spans_per_page * DENSE_SPAN_FACTOR)

@@ -61,6 +61,8 @@ class Page:
     fallback: bool = False              # True when a stage failed and the page is plain text
     drawings_truncated: bool = False    # more paths than Settings.limits allowed
     table_candidates: tuple[TableCandidate, ...] = ()  # tables read during extraction
+    extraction_confidence: str = "high"  # "low": OCR read most of the page's text with low
+                                         # confidence (handwriting, a damaged scan)
 
     @property
     def rect(self) -> BBox:

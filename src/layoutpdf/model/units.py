@@ -37,4 +37,5 @@ class Unit:
     table_ids: tuple[str, ...] = ()
     footnote_ids: tuple[str, ...] = ()
     has_math: bool = False
-    low_confidence: bool = False     # holds math extracted with confidence="low"
+    low_confidence: bool = False     # holds math extracted with confidence="low", or text
+                                     # of a page OCR read with low confidence

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from ..model import Document, Element, Equation, Figure, Footnote, Layer, Role, Table, Unit, UnitKind
@@ -255,6 +255,7 @@ def render_units(doc: Document, *, layers: tuple[Layer, ...] = (Layer.BODY,),
                  pages: set[int] | None = None, image_dir: str | None = None) -> list[Unit]:
     ctx = Context.of(doc, image_dir)
     units: list[Unit] = []
+    unsure = {p.index for p in doc.pages if p.extraction_confidence == "low"}   # OCR unsure
     for e in doc.elements:
         if e.layer not in layers or (pages is not None and e.page not in pages):
             continue
@@ -262,6 +263,8 @@ def render_units(doc: Document, *, layers: tuple[Layer, ...] = (Layer.BODY,),
             continue  # rendered with the figure/table, or with the note it continues
         fn = RENDERERS.get(e.role, _paragraph)
         unit = fn(e, ctx)
+        if unsure and unsure.intersection(unit.pages):
+            unit = replace(unit, low_confidence=True)
         if unit.text.strip():
             units.append(unit)
     return units

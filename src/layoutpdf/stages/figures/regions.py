@@ -40,6 +40,7 @@ SUBLABEL_GAP_EM = 2.5   # sub-figure labels "(a)" may sit this far below their p
 CAPTION_REACH_EM = 6.0  # a region this close to a caption (nothing between) is "its" region
 WHITE = 0.95            # fills lighter than this (and unstroked) are page background
 PURE_WHITE = 0.999      # ... and a pale tint below this is a background box (frame_boxes)
+BACKGROUND_WIDTH = 0.8  # an image this share of the page wide may be a background
 
 
 
@@ -220,7 +221,8 @@ def regions(page: Page, text: PageText, em: float,
         props = _framed(props, frame_boxes(page, em), text, em)
         props = _absorb(props, weak, text, em)
         props = merge_under_caption(props, text, em)
-        props = [p for p in props if not _prose_inside(p.bbox, text)]
+        props = [p for p in props if not _prose_inside(p.bbox, text)
+                 and not _text_over_background(p, page, text)]
     return props, weak
 
 
@@ -375,6 +377,26 @@ def _prose_inside(box: BBox, text: PageText) -> bool:
     # paragraphs' worth of prose lines carrying most of the region's text
     chars = sum(len(ln.text.strip()) for ln in inside)
     return len(prose) >= PROSE_PANEL_LINES and sum(len(ln.text.strip()) for ln in prose) >= 0.5 * chars
+
+
+def _text_over_background(p: Proposal, page: Page, text: PageText) -> bool:
+    """A full-width image behind body text in reading flow (a cover, a banner, a tinted
+    photo band): two lines of body-size text or more, one set under the other as lines
+    of a paragraph are, lie on it. Such text is the page's, not a figure's: a figure's own
+    words (labels, legends, keys) are smaller, or lone lines. (Vector drawings are left
+    alone: a drawing sheet's labels are the drawing's.)"""
+    box = p.bbox
+    if "raster" not in p.sources or box.width < BACKGROUND_WIDTH * page.width:
+        return False
+    body = [ln for ln in text.inside(box) if ln.horizontal and not text.is_mono(ln)
+            and (ln.size or 0) >= 0.92 * text.body and len(ln.text.strip()) >= 12]
+    body.sort(key=lambda ln: ln.bbox.y0)
+    for a, b in zip(body, body[1:]):
+        size = max(a.size, b.size)
+        if abs(a.bbox.x0 - b.bbox.x0) <= 1.5 * size and 0 < b.bbox.y0 - a.bbox.y0 <= 1.8 * size \
+                and abs(a.size - b.size) <= 0.1 * size:
+            return True
+    return False
 
 
 def merge_under_caption(props: list[Proposal], text: PageText, em: float) -> list[Proposal]:

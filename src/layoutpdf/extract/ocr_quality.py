@@ -1,0 +1,160 @@
+"""Is there text on a scanned page, how sure is Tesseract of it, and which OCR'd lines
+stand out from the body (`stands_out`)?
+
+Tesseract reads *something* on any page: the grain of blank paper, dust and the shadow of
+a scanner's edge, pen strokes. MuPDF's OCR gives no confidences, so before it runs the page
+is judged twice:
+
+* its ink: a page whose darkest pixels are barely darker than its lightest (grain only,
+  no stroke of any pen or printer, either way round) holds no text at all;
+* Tesseract's own word confidences (`tesseract ... tsv`, the command-line engine on the
+  same rendering, with the same languages): a page with no word read with confidence is
+  blank (`blank_page`: empty text, never noise); a page where most of the text is read
+  with low confidence (handwriting, a damaged scan) keeps its text, flagged
+  `extraction_confidence: low` with an Issue.
+
+When the `tesseract` program is not installed (only the library inside MuPDF is) the
+confidences are not known and the page is read as before.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+
+import pymupdf
+
+log = logging.getLogger("layoutpdf")
+
+INK_DPI = 50             # enough to see any stroke a reader could read
+INK_PERCENTILE = 0.0005  # the darkest and the lightest pixels (one in 2000 each), past
+                         # single noise: ink and paper, whichever way round (white on black)
+MIN_CONTRAST = 64        # levels (of 255) between paper and ink for any stroke to be there
+WORD_CONFIDENCE = 60.0   # Tesseract's confidence (0..100) of a word read with confidence
+LOW_SHARE = 0.5          # below this share of characters read with confidence: low
+TSV_TIMEOUT_S = 120
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the probe found: `blank` (no text), `low` (most of it unsure), the numbers."""
+    blank: bool
+    low: bool
+    words: int = 0
+    confident_share: float = 1.0
+    why: str = ""
+
+
+def contrast(page: pymupdf.Page) -> int:
+    """Grey levels between the page's darkest and lightest pixels (0: not a stroke on it,
+    dark on light or light on dark)."""
+    pix = page.get_pixmap(matrix=pymupdf.Matrix(INK_DPI / 72, INK_DPI / 72),
+                          colorspace=pymupdf.csGRAY, alpha=False)
+    samples = pix.samples
+    n = len(samples)
+    if not n:
+        return 0
+    counts = [0] * 256
+    remaining = samples
+    for level in range(256):             # a histogram with bytes.translate (no numpy)
+        shorter = remaining.translate(None, bytes([level]))
+        counts[level] = len(remaining) - len(shorter)
+        remaining = shorter
+        if not remaining:
+            break
+    return _level(counts, n, 1.0 - INK_PERCENTILE) - _level(counts, n, INK_PERCENTILE)
+
+
+def _level(counts: list[int], n: int, share: float) -> int:
+    acc = 0
+    for level, c in enumerate(counts):
+        acc += c
+        if acc > share * n:
+            return level
+    return 255
+
+
+def word_confidences(png: bytes, languages: str, tessdata: str) -> list[tuple[float, str]] | None:
+    """(confidence, text) of each word Tesseract reads in the image; None without the
+    `tesseract` program (or when it fails)."""
+    binary = shutil.which("tesseract")
+    if binary is None:
+        return None
+    env = dict(os.environ, TESSDATA_PREFIX=tessdata, OMP_THREAD_LIMIT="1")
+    try:
+        out = subprocess.run([binary, "stdin", "stdout", "-l", languages, "tsv"], input=png,
+                             capture_output=True, timeout=TSV_TIMEOUT_S, env=env, check=False)
+    except (OSError, subprocess.SubprocessError) as exc:
+        log.info("tesseract word confidences failed: %s", exc)
+        return None
+    if out.returncode != 0:
+        log.info("tesseract word confidences failed: %s", out.stderr[-300:])
+        return None
+    return parse_tsv(out.stdout.decode("utf-8", "replace"))
+
+
+def parse_tsv(text: str) -> list[tuple[float, str]]:
+    """Words of Tesseract's TSV output (level 5 rows with some letter or digit)."""
+    words = []
+    for row in text.splitlines()[1:]:
+        cols = row.split("\t")
+        if len(cols) < 12 or cols[0] != "5":
+            continue
+        word = cols[11].strip()
+        try:
+            conf = float(cols[10])
+        except ValueError:
+            continue
+        if word and any(ch.isalnum() for ch in word):
+            words.append((conf, word))
+    return words
+
+
+def judge(words: list[tuple[float, str]]) -> Reading:
+    """Blank when no word is read with confidence; low when fewer than `LOW_SHARE` of the
+    characters are."""
+    total = sum(len(w) for _, w in words)
+    sure = sum(len(w) for c, w in words if c >= WORD_CONFIDENCE)
+    if not sure:
+        return Reading(True, False, len(words), 0.0,
+                       f"Tesseract read {len(words)} word(s), none with confidence "
+                       f"{WORD_CONFIDENCE:.0f} or more")
+    share = sure / total
+    return Reading(False, share < LOW_SHARE, len(words), share,
+                   f"{share:.0%} of the characters read with confidence {WORD_CONFIDENCE:.0f} or more")
+
+
+def probe(page: pymupdf.Page, png: bytes, languages: str, tessdata: str) -> Reading | None:
+    """The page's reading (None: confidences unknown, read the page as usual)."""
+    c = contrast(page)
+    if c < MIN_CONTRAST:
+        return Reading(True, False, 0, 0.0, f"no ink on the page (contrast {c} of 255)")
+    words = word_confidences(png, languages, tessdata)
+    return None if words is None else judge(words)
+
+
+# -- which OCR'd lines stand out ------------------------------------------------------------
+HEADING_MAX_WORDS = 12   # a heading is short: at most this many words...
+HEADING_MAX_CHARS = 24   # ... or, in text without spaces (CJK), characters
+HEADING_GAP = 0.5        # and set apart: this share of the body size clear above and below
+
+
+def stands_out(ln, lines: list, body: float) -> bool:
+    """An OCR'd line larger than the page's body keeps its size (and may become a heading)
+    only on strong evidence, since word boxes make OCR sizes noisy: it is short and set
+    apart from the lines around it (nothing within `HEADING_GAP` body sizes above or
+    below it across its width)."""
+    text = ln.text.strip()
+    words = text.split()
+    unspaced = len(text) > 8 * len(words)           # CJK: no spaces between words
+    if len(words) > HEADING_MAX_WORDS or (unspaced and len(text) > HEADING_MAX_CHARS):
+        return False
+    gap = HEADING_GAP * body
+    for o in lines:
+        if o is ln or o.bbox.x1 <= ln.bbox.x0 or o.bbox.x0 >= ln.bbox.x1:
+            continue
+        if o.bbox.y1 > ln.bbox.y0 - gap and o.bbox.y0 < ln.bbox.y1 + gap:
+            return False
+    return True
