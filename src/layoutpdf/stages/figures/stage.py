@@ -17,7 +17,8 @@ from dataclasses import replace
 from ...errors import Issue, PageProcessingError
 from ...model import BBox, Document, Element, Figure, Layer, Line, Page, Role
 from ...settings import Settings
-from ..base import element_id
+from ..base import element_id, join_lines, line_text
+from ..blocks import rows_of
 from ..captions import Binding, Label, assign, is_caption_line, label_key, parse_label, score_binding
 from .caption_first import caption_first
 from .regions import Proposal, claim_labels, regions
@@ -131,6 +132,7 @@ def bind(doc: Document, settings: Settings) -> Document:
     lines = {ln.id: ln for p in doc.pages if p.index in with_figures for ln in p.lines}
     pages = {p.index: p for p in doc.pages}
     figures = {f.id: f for f in doc.figures}
+    doc = doc.with_(elements=_caption_tails(doc.elements, lines, doc.stats.body_size or 10.0))
     recast: set[str] = set()
     by_page: dict[int, list[Element]] = {}
     for e in doc.elements:
@@ -153,6 +155,58 @@ def bind(doc: Document, settings: Settings) -> Document:
         elements = tuple(replace(e, role=Role.CAPTION, reasons=e.reasons + ("bound to a figure",))
                          if e.id in recast else e for e in elements)
     return doc.with_(elements=elements, figures=tuple(figures[f.id] for f in doc.figures))
+
+
+CAPTION_STEP = 1.05    # type this much larger than a caption's after it is no longer the caption
+
+
+def _caption_tails(elements: tuple[Element, ...], lines: dict[str, Line],
+                   body: float) -> tuple[Element, ...]:
+    """A figure caption set smaller than body text ends where body-size type resumes:
+    browsers and office suites put the next paragraph little more than a line below a
+    caption, and the block read there holds both. The rows from the first larger one on
+    become a paragraph of their own, right after the caption."""
+    out: list[Element] = []
+    for e in elements:
+        cut = _caption_cut(e, lines, body)
+        if cut is None:
+            out.append(e)
+            continue
+        head, tail = cut
+        for role, rows, reasons in ((e.role, head, e.reasons),
+                                    (Role.PARAGRAPH, tail, ("after a caption set smaller",))):
+            own = [ln for r in rows for ln in r.lines]
+            bbox = BBox.union_all(ln.bbox for ln in own)
+            text = join_lines([line_text(r.lines) for r in rows])
+            out.append(replace(e, id=element_id(e.page, bbox, text), role=role, bbox=bbox, text=text,
+                               line_ids=tuple(ln.id for ln in own), reasons=reasons))
+    return tuple(out)
+
+
+def _caption_cut(e: Element, lines: dict[str, Line], body: float):
+    """(caption rows, paragraph rows) of a figure caption element whose type steps up
+    to body size after its first row and stays there, else None. Only plain text (no
+    inline math) is cut: the rows' text is rebuilt from the lines."""
+    if e.layer is not Layer.BODY or e.markup != "text" or len(e.line_ids) < 2 or \
+            not (e.role is Role.CAPTION or e.role is Role.PARAGRAPH):
+        return None
+    label = parse_label(e.text)
+    if label is None or label.kind != "figure":
+        return None
+    own = [lines[i] for i in e.line_ids if i in lines]
+    if len(own) != len(e.line_ids):
+        return None
+    rows = rows_of(tuple(own))
+    cap = rows[0].size
+    if cap >= 0.97 * body:
+        return None
+    for k in range(1, len(rows)):
+        if rows[k].size >= CAPTION_STEP * cap and rows[k].size >= 0.97 * body:
+            tail = rows[k:]
+            if all(r.size >= CAPTION_STEP * cap for r in tail) and rows[k].bbox.y0 >= rows[k - 1].bbox.y1:
+                return rows[:k], tail
+            return None
+    return None
 
 
 def context(doc: Document, settings: Settings) -> Document:
