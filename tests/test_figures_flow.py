@@ -7,7 +7,7 @@ import pymupdf
 
 import layoutpdf
 from layoutpdf.model import Role
-from test_figures import H, W, caption, chart, paragraph, save
+from test_figures import H, W, body_text, caption, chart, paragraph, save
 
 
 def test_caption_ends_where_body_type_resumes(tmp_path):
@@ -52,3 +52,66 @@ def test_a_display_equation_in_the_flow_is_no_label_of_the_picture_below(tmp_pat
     assert f.bbox.y0 >= pic.y0 - 1
     assert "y = a x + b" in d.to_markdown()
     assert "y = a x + b" not in f.text
+
+
+def test_a_two_line_paragraph_above_a_caption_is_not_taken_by_the_figure_above_it(tmp_path):
+    """A paragraph of one full line and a short last one, between a drawing (a logo, a
+    chart) and the caption of the figure below: both lines are prose, so the drawing does
+    not grow over them and the caption binds the figure it is set on."""
+    from test_figures import raster
+    doc = pymupdf.open()
+    page = doc.new_page(width=W, height=H)
+    chart(page, pymupdf.Rect(72, 60, 300, 150))
+    page.insert_text((72, 161), "strategy. However, not all of the desirable characteristics of the plan were",
+                     fontname="tiro", fontsize=10)
+    page.insert_text((72, 173), "addressed in the final strategy.", fontname="tiro", fontsize=10)
+    y = caption(page, 72, 193, "Figure 2: The extent to which each goal was met.", 468)
+    pic = pymupdf.Rect(72, y - 2, 400, y + 160)
+    raster(page, pic)
+    paragraph(page, 72, pic.y1 + 20, 468, 6, seed=5)
+    d = layoutpdf.parse(save(doc, tmp_path))
+    bound = [f for f in d.figures if f.label == "Figure 2"]
+    assert len(bound) == 1 and bound[0].bbox.to_list(0) == [round(v) for v in pic]
+    assert all(f.bbox.y1 < 156 for f in d.figures if f is not bound[0])
+    first_line = [ln for ln in d.pages[0].lines if 155 < ln.bbox.y1 < 166][0]
+    assert any(first_line.id in e.line_ids for e in d.elements if e.role is Role.PARAGRAPH)
+
+
+def test_paths_running_off_the_page_are_decoration_not_a_figure(tmp_path):
+    """Background art that bleeds off the page (arcs of dots and strokes the page box
+    cuts) does not join the figure in the text block into one page-wide region."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=W, height=H)
+    y = paragraph(page, 72, 80, 468, 4, seed=1)
+    box = pymupdf.Rect(150, y + 10, 420, y + 160)
+    chart(page, box)
+    y = caption(page, 72, box.y1 + 16, "Figure 1. A chart in the text block.", 468)
+    paragraph(page, 72, y + 14, 468, 8, seed=2)
+    for k in range(12):   # arcs of faint strokes rising from below the page across it
+        x = -60 + 55 * k
+        page.draw_bezier((x, H + 40), (x + 60, box.y0 - 40), (x + 120, box.y1), (x + 160, H + 60),
+                         color=(0.6, 0.6, 0.6), width=6)
+    d = layoutpdf.parse(save(doc, tmp_path))
+    figs = [f for f in d.figures if f.label == "Figure 1"]
+    assert len(figs) == 1
+    f = figs[0]
+    assert f.bbox.x0 >= box.x0 - 12 and f.bbox.x1 <= box.x1 + 2 and f.bbox.y1 <= box.y1 + 2
+    assert "Input size" in f.text and "Input size" not in body_text(d)   # found on its drawing
+
+
+def test_an_image_with_running_text_on_it_is_a_background(tmp_path):
+    """A tinted picture band with two lines of running text set on it, and a picture
+    touching its lower edge: the band is the page's background, not part of the figure."""
+    from test_figures import raster
+    doc = pymupdf.open()
+    page = doc.new_page(width=W, height=H)
+    band = pymupdf.Rect(72, 72, 540, 200)
+    raster(page, band)
+    paragraph(page, 90, 120, 430, 2, seed=3)
+    pic = pymupdf.Rect(160, band.y1, 452, band.y1 + 150)
+    raster(page, pic)
+    y = caption(page, 72, pic.y1 + 14, "Figure 1. The picture under the band.", 468)
+    paragraph(page, 72, y + 14, 468, 6, seed=2)
+    d = layoutpdf.parse(save(doc, tmp_path))
+    assert [f.label for f in d.figures] == ["Figure 1"]
+    assert d.figures[0].bbox.to_list(0) == [round(v) for v in pic]

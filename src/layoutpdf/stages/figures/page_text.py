@@ -106,7 +106,17 @@ class PageText:
                 (abs(other.bbox.x1 - ln.bbox.x1) <= 1.0 * size and self.is_long(ln))
             if aligned and self.is_long(other):
                 return True
+            if aligned and self._ends_paragraph_under(other, ln):
+                return True
         return False
+
+    def _ends_paragraph_under(self, last: Line, ln: Line) -> bool:
+        """`last` closes a paragraph whose full line `ln` is (a two-line paragraph): set
+        right under it at body size, flush left with it, ending a sentence."""
+        size = ln.size or self.body
+        return self.is_long(ln) and size >= 0.92 * self.body and \
+            0 <= last.bbox.y0 - ln.bbox.y0 <= 1.6 * size and abs(last.bbox.x0 - ln.bbox.x0) <= 0.5 * size \
+            and last.text.rstrip().rstrip("0123456789\u00b9\u00b2\u00b3*\u2020)]")[-1:] in (".", "!", "?", ":")
 
     def is_heading(self, ln: Line) -> bool:
         if (ln.size or 0) >= HEADING_SIZE * self.body:

@@ -63,17 +63,29 @@ class Proposal:
 
 
 # -- raster and vector sources --------------------------------------------------------------
-def raster_regions(page: Page, em: float) -> list[BBox]:
+def raster_regions(page: Page, em: float, text: PageText | None = None) -> list[BBox]:
     page_area = max(1.0, page.width * page.height)
     boxes = []
     for im in page.images:
         b = im.bbox.intersection(page.rect)
         if b is None or (0 < im.pixel_width * im.pixel_height <= 4):
             continue
-        if b.area < SCAN_SHARE * page_area and not _banner(b, page):
+        if b.area < SCAN_SHARE * page_area and not _banner(b, page) and \
+                not (text is not None and _text_on(b, text)):
             boxes.append(b)
     return [b for b in cluster_boxes(boxes, TILE_GAP_EM * em)
             if _big_enough(b, em) and b.area < SCAN_SHARE * page_area]
+
+
+def _text_on(b: BBox, text: PageText) -> bool:
+    """Page text set on the image: a figure caption, or two lines of body-size running
+    text, lie on it. The image is a background (a banner, a tinted band), not a figure:
+    a figure's caption and the prose around it are set beside it, never on it."""
+    inside = text.inside(b)
+    if any(ln.id in text.captions for ln in inside):
+        return True
+    prose = [ln for ln in inside if text.is_prose(ln) and (ln.size or 0) >= 0.92 * text.body]
+    return len(prose) >= 2
 
 
 def _banner(b: BBox, page: Page) -> bool:
@@ -97,6 +109,8 @@ def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, st
         w, h = b.x1 - b.x0, b.y1 - b.y0
         if w >= pw and h >= ph:
             continue                                  # page frame or background
+        if _bleeds(b, page, em):
+            continue                                  # decoration running off the page
         if d.stroke is None and (d.fill is None or _lightness(d.fill) >= WHITE):
             continue                                  # invisible or white background
         boxes.append((b.x0, b.y0, b.x1, b.y1))
@@ -113,6 +127,12 @@ def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, st
             _ink_spread(members, boxes, kinds, text) >= INK_SHARE * bbox.area
         out.append((bbox, f"vector cluster of {len(members)} paths", strong))
     return out
+
+
+def _bleeds(b: BBox, page: Page, em: float) -> bool:
+    """A path running well off the page (more than an em past its edge): background art a
+    designer let bleed and the page box cuts; a figure sits inside the text block."""
+    return b.x0 < -em or b.y0 < -em or b.x1 > page.width + em or b.y1 > page.height + em
 
 
 def _ink_spread(members: list[int], boxes, kinds, text: PageText) -> float:
@@ -205,7 +225,7 @@ def regions(page: Page, text: PageText, em: float,
     """Raster and vector figure regions of one page, grown by their labels and merged, and
     the weak (table-like) clusters left over. `floats` are objects found before (tables):
     no figure is proposed over them."""
-    props = [Proposal(b, {"raster"}, reasons=["raster image"]) for b in raster_regions(page, em)]
+    props = [Proposal(b, {"raster"}, reasons=["raster image"]) for b in raster_regions(page, em, text)]
     clusters = vector_regions(page, text, em)
     props += [Proposal(b, {"vector"}, reasons=[r]) for b, r, strong in clusters if strong]
     props = [p for p in props if not any(f.covers_fraction(p.bbox) > 0.5 for f in floats)]
