@@ -4,6 +4,7 @@ figure stays prose."""
 from __future__ import annotations
 
 import pymupdf
+import pytest
 
 import layoutpdf
 from layoutpdf.model import Role
@@ -115,3 +116,27 @@ def test_an_image_with_running_text_on_it_is_a_background(tmp_path):
     d = layoutpdf.parse(save(doc, tmp_path))
     assert [f.label for f in d.figures] == ["Figure 1"]
     assert d.figures[0].bbox.to_list(0) == [round(v) for v in pic]
+
+
+@pytest.mark.parametrize("tail", [", with a caption long enough to wrap.", "."])
+def test_side_by_side_pictures_with_their_own_captions_stay_apart(tmp_path, tail):
+    """Two pictures a few points apart, each with its own caption (wrapped, or one line
+    the layout reads as one row with the other) set under it on the same baselines as
+    the other's: two figures, each caption bound to its own."""
+    from test_figures import raster
+    doc = pymupdf.open()
+    page = doc.new_page(width=W, height=H)
+    y = paragraph(page, 72, 80, 468, 4, seed=1)
+    a = pymupdf.Rect(72, y + 10, 300, y + 150)
+    b = pymupdf.Rect(308, y + 10, 540, y + 150)
+    raster(page, a)
+    raster(page, b)
+    caption(page, 72, a.y1 + 14, "Figure 1. The left picture" + tail, 220)
+    caption(page, 308, a.y1 + 14, "Figure 2. The right picture" + tail, 220)
+    paragraph(page, 72, a.y1 + 50, 468, 6, seed=2)
+    d = layoutpdf.parse(save(doc, tmp_path))
+    figs = sorted(d.figures, key=lambda f: f.bbox.x0)
+    assert [f.label for f in figs] == ["Figure 1", "Figure 2"]
+    assert [f.bbox.to_list(0) for f in figs] == [[round(v) for v in a], [round(v) for v in b]]
+    assert figs[0].caption == "Figure 1. The left picture" + tail
+    assert figs[1].caption == "Figure 2. The right picture" + tail

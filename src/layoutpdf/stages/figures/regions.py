@@ -361,7 +361,25 @@ def _mergeable(a: BBox, b: BBox, text: PageText, em: float, grown: bool) -> bool
     close = _close(a, b, MERGE_GAP_EM * em)
     stacked = a.overlap_x(b) >= 0.3 * min(a.width, b.width) and \
         max(a.y0 - b.y1, b.y0 - a.y1) <= STACK_GAP_EM * em
-    return (close or stacked) and not _separated(a, b, text)
+    return (close or stacked) and not _separated(a, b, text) and not _captioned_apart(a, b, text, em)
+
+
+def _captioned_apart(a: BBox, b: BBox, text: PageText, em: float) -> bool:
+    """Side-by-side figures, each with a caption of its own set under (or over) it and
+    not under the other: two figures, not parts of one."""
+    if a.overlap_x(b) > 0 or a.overlap_y(b) <= 0:
+        return False
+    blocks = [cb for _, _, cb in text.caption_blocks()]
+    if len(blocks) < 2:
+        return False
+
+    def own(part: BBox, other: BBox) -> set[int]:
+        return {k for k, cb in enumerate(blocks)
+                if cb.overlap_x(part) >= 0.5 * cb.width and cb.overlap_x(other) <= 0.1 * cb.width
+                and (_facing([Proposal(part, set())], cb, text, em, "above")
+                     or _facing([Proposal(part, set())], cb, text, em, "below"))}
+    mine, theirs = own(a, b), own(b, a)
+    return bool(mine) and bool(theirs) and mine.isdisjoint(theirs)
 
 
 def _gap_box(a: BBox, b: BBox) -> BBox:

@@ -162,31 +162,39 @@ CAPTION_STEP = 1.05    # type this much larger than a caption's after it is no l
 
 def _caption_tails(elements: tuple[Element, ...], lines: dict[str, Line],
                    body: float) -> tuple[Element, ...]:
-    """A figure caption set smaller than body text ends where body-size type resumes:
-    browsers and office suites put the next paragraph little more than a line below a
-    caption, and the block read there holds both. The rows from the first larger one on
-    become a paragraph of their own, right after the caption."""
+    """Figure captions the layout read as one block with their neighbours, cut apart:
+    captions of side-by-side figures set on the same baselines (each its own caption),
+    and a caption set smaller than body text followed, little more than a line below, by
+    a paragraph in body type (browsers and office suites): the rows from the first
+    larger one on become a paragraph of their own, right after the caption."""
     out: list[Element] = []
     for e in elements:
+        parts = _side_by_side(e, lines)
+        if parts:
+            out += [_part(e, rows_of(tuple(group)), e.role, e.reasons + ("caption of the figure beside",))
+                    for group in parts]
+            continue
         cut = _caption_cut(e, lines, body)
         if cut is None:
             out.append(e)
             continue
         head, tail = cut
-        for role, rows, reasons in ((e.role, head, e.reasons),
-                                    (Role.PARAGRAPH, tail, ("after a caption set smaller",))):
-            own = [ln for r in rows for ln in r.lines]
-            bbox = BBox.union_all(ln.bbox for ln in own)
-            text = join_lines([line_text(r.lines) for r in rows])
-            out.append(replace(e, id=element_id(e.page, bbox, text), role=role, bbox=bbox, text=text,
-                               line_ids=tuple(ln.id for ln in own), reasons=reasons))
+        out += [_part(e, head, e.role, e.reasons),
+                _part(e, tail, Role.PARAGRAPH, ("after a caption set smaller",))]
     return tuple(out)
 
 
-def _caption_cut(e: Element, lines: dict[str, Line], body: float):
-    """(caption rows, paragraph rows) of a figure caption element whose type steps up
-    to body size after its first row and stays there, else None. Only plain text (no
-    inline math) is cut: the rows' text is rebuilt from the lines."""
+def _part(e: Element, rows, role: Role, reasons: tuple[str, ...]) -> Element:
+    own = [ln for r in rows for ln in r.lines]
+    bbox = BBox.union_all(ln.bbox for ln in own)
+    text = join_lines([line_text(r.lines) for r in rows])
+    return replace(e, id=element_id(e.page, bbox, text), role=role, bbox=bbox, text=text,
+                   line_ids=tuple(ln.id for ln in own), reasons=reasons)
+
+
+def _plain_figure_caption(e: Element, lines: dict[str, Line]) -> list[Line] | None:
+    """The lines of a plain-text (no inline math: the text is rebuilt from the lines)
+    element that opens with a figure label, else None."""
     if e.layer is not Layer.BODY or e.markup != "text" or len(e.line_ids) < 2 or \
             not (e.role is Role.CAPTION or e.role is Role.PARAGRAPH):
         return None
@@ -194,7 +202,37 @@ def _caption_cut(e: Element, lines: dict[str, Line], body: float):
     if label is None or label.kind != "figure":
         return None
     own = [lines[i] for i in e.line_ids if i in lines]
-    if len(own) != len(e.line_ids):
+    return own if len(own) == len(e.line_ids) else None
+
+
+def _side_by_side(e: Element, lines: dict[str, Line]) -> list[list[Line]] | None:
+    """Line groups of a caption block that holds, beside its first caption, the captions
+    of the figures next to it: fragments opening with a figure label further right on a
+    row of the block, every line of the block on one side of each such start."""
+    own = _plain_figure_caption(e, lines)
+    if own is None:
+        return None
+    first = min(own, key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
+    starts = sorted({ln.bbox.x0 for ln in own if ln is not first and ln.bbox.x0 > first.bbox.x1
+                     and abs(ln.bbox.y0 - first.bbox.y0) <= 0.5 * (first.size or 1.0)
+                     and (lab := parse_label(ln.text)) is not None and lab.kind == "figure"})
+    if not starts:
+        return None
+    cuts = [first.bbox.x0 - 1.0] + [x - 1.0 for x in starts]
+    groups: list[list[Line]] = [[] for _ in cuts]
+    for ln in own:
+        k = max(i for i, c in enumerate(cuts) if ln.bbox.x0 >= c) if ln.bbox.x0 >= cuts[0] else 0
+        if k + 1 < len(cuts) and ln.bbox.x1 > cuts[k + 1] + 1.0:
+            return None                   # a line runs across a start: one caption after all
+        groups[k].append(ln)
+    return groups if all(groups) else None
+
+
+def _caption_cut(e: Element, lines: dict[str, Line], body: float):
+    """(caption rows, paragraph rows) of a figure caption element whose type steps up
+    to body size after its first row and stays there, else None."""
+    own = _plain_figure_caption(e, lines)
+    if own is None:
         return None
     rows = rows_of(tuple(own))
     cap = rows[0].size
