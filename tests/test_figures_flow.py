@@ -140,3 +140,28 @@ def test_side_by_side_pictures_with_their_own_captions_stay_apart(tmp_path, tail
     assert [f.bbox.to_list(0) for f in figs] == [[round(v) for v in a], [round(v) for v in b]]
     assert figs[0].caption == "Figure 1. The left picture" + tail
     assert figs[1].caption == "Figure 2. The right picture" + tail
+
+
+def test_a_picture_in_the_text_flow_takes_the_plain_caption_under_it(tmp_path):
+    """An office document: the picture is a paragraph of its own, its caption a plain
+    paragraph in body type right under it ('Figure 1 The ...', no delimiter). The figure
+    is the image placement and binds that caption; a sentence under another picture that
+    mentions a figure captioned elsewhere stays a sentence."""
+    from test_figures import raster
+    doc = pymupdf.open()
+    page = doc.new_page(width=W, height=H)
+    y = paragraph(page, 72, 80, 468, 4, seed=1, size=11, font="helv")
+    pic = pymupdf.Rect(72, y + 2, 330, y + 152)
+    raster(page, pic)
+    page.insert_text((72, pic.y1 + 14), "Figure 1 The dashboard after the first login", fontname="helv", fontsize=11)
+    paragraph(page, 72, pic.y1 + 36, 468, 5, seed=2, size=11, font="helv")
+    other = pymupdf.Rect(72, 520, 200, 600)
+    raster(page, other)
+    paragraph(page, 72, 614, 468, 3, seed=3, size=11, font="helv", first="Figure 1 shows the dashboard")
+    d = layoutpdf.parse(save(doc, tmp_path))
+    figs = sorted(d.figures, key=lambda f: f.bbox.y0)
+    assert [f.bbox.to_list(0) for f in figs] == [[round(v) for v in pic], [round(v) for v in other]]
+    assert figs[0].label == "Figure 1" and figs[0].caption == "Figure 1 The dashboard after the first login"
+    assert figs[1].caption is None
+    sentence = next(e for e in d.elements if e.text.startswith("Figure 1 shows"))
+    assert sentence.role is Role.PARAGRAPH

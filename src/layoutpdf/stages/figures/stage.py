@@ -150,11 +150,52 @@ def bind(doc: Document, settings: Settings) -> Document:
                 needs_review=b.needs_review or f.needs_review)
             if e.role is not Role.CAPTION:
                 recast.add(e.id)
+    _plain_captions(doc, figures, by_page, recast)
     elements = doc.elements
     if recast:
         elements = tuple(replace(e, role=Role.CAPTION, reasons=e.reasons + ("bound to a figure",))
                          if e.id in recast else e for e in elements)
     return doc.with_(elements=elements, figures=tuple(figures[f.id] for f in doc.figures))
+
+
+PLAIN_CAPTION_GAP = 2.0   # a plain paragraph this close (in body sizes) to a figure may caption it
+
+
+def _plain_captions(doc: Document, figures: dict[str, Figure], by_page: dict[int, list[Element]],
+                    recast: set[str]) -> None:
+    """Office documents set a picture as a paragraph of its own and its caption as a
+    plain paragraph right under it ('Figure 1 The dashboard', body type, no delimiter).
+    A figure left without a caption takes the paragraph opening with a figure label set
+    right under it (else right over it), when no caption on the page set as one has that
+    label and no other figure does (then the paragraph mentions that figure)."""
+    body = doc.stats.body_size or 10.0
+    taken = {label_key(lab) for e in doc.elements if e.role is Role.CAPTION
+             for lab in [parse_label(e.text)] if lab is not None}
+    taken |= {label_key(lab) for f in figures.values() if f.label for lab in [parse_label(f.label)] if lab}
+    used = {f.caption_element_id for f in figures.values() if f.caption_element_id}
+    for fid, f in list(figures.items()):
+        if f.caption_element_id:
+            continue
+        best = None
+        for e in by_page.get(f.page, []):
+            label = parse_label(e.text) if e.role is Role.PARAGRAPH and e.id not in used else None
+            if label is None or label.kind != "figure" or label_key(label) in taken:
+                continue
+            if e.bbox.overlap_x(f.bbox) < 0.5 * min(e.bbox.width, f.bbox.width):
+                continue
+            below, above = e.bbox.y0 - f.bbox.y1, f.bbox.y0 - e.bbox.y1
+            gap = below if below >= -1.0 else above + 0.5 * body    # under it first
+            if -1.0 <= gap <= PLAIN_CAPTION_GAP * body and (best is None or gap < best[0]):
+                best = (gap, e, label)
+        if best is None:
+            continue
+        _, e, label = best
+        figures[fid] = replace(f, label=label.text, caption=re.sub(r"\s*\n\s*", " ", e.text).strip(),
+                               caption_bbox=e.bbox, caption_element_id=e.id, score=0.5,
+                               reasons=f.reasons + ("caption in body type right by the figure",))
+        taken.add(label_key(label))
+        used.add(e.id)
+        recast.add(e.id)
 
 
 CAPTION_STEP = 1.05    # type this much larger than a caption's after it is no longer the caption
