@@ -165,3 +165,24 @@ def test_a_picture_in_the_text_flow_takes_the_plain_caption_under_it(tmp_path):
     assert figs[1].caption is None
     sentence = next(e for e in d.elements if e.text.startswith("Figure 1 shows"))
     assert sentence.role is Role.PARAGRAPH
+
+
+def test_an_equation_drawn_with_paths_in_the_flow_is_no_figure(tmp_path):
+    """Word-processor equations draw fraction bars and tall delimiters as paths among the
+    lines of the text: the paths are the equation's, not a figure."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=W, height=H)
+    y = paragraph(page, 72, 80, 468, 4, seed=1)
+    page.insert_text((72, y), "and the weights are computed as:", fontname="tiro", fontsize=10)
+    top = y + 4
+    page.insert_text((232, top + 17), "a =", fontname="tiro", fontsize=10)
+    page.insert_text((266, top + 8), "exp ( h + b ) + exp ( h - b )", fontname="tiro", fontsize=8)
+    page.draw_line((262, top + 11), (392, top + 11), color=(0, 0, 0), width=0.6)
+    page.insert_text((280, top + 20), "sum exp ( h + c )", fontname="tiro", fontsize=8)
+    for x0, x1 in ((256, 262), (398, 392)):     # tall parentheses drawn as curves
+        page.draw_bezier((x1, top - 2), (x0, top + 6), (x0, top + 18), (x1, top + 26), color=(0, 0, 0), width=0.6)
+    page.insert_text((500, top + 14), "(7)", fontname="tiro", fontsize=10)
+    paragraph(page, 72, top + 40, 468, 5, seed=2, first="where the sum runs over")
+    d = layoutpdf.parse(save(doc, tmp_path))
+    assert d.figures == ()
+    assert "exp ( h + b )" in d.to_markdown()

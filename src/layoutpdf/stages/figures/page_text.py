@@ -156,10 +156,19 @@ class PageText:
         return flow
 
     def _paragraph_width(self, ln: Line) -> tuple[float, float]:
-        size = ln.size or self.body
-        above = [o for o in self.near(BBox(ln.bbox.x0, ln.bbox.y0 - 1.0 * size, ln.bbox.x1, ln.bbox.y0))
-                 if o is not ln and o.bbox.y1 <= ln.bbox.y0 + 0.3 * size and (self.is_prose(o) or self.is_long(o))]
-        return (min([ln.bbox.x0] + [o.bbox.x0 for o in above]), max([ln.bbox.x1] + [o.bbox.x1 for o in above]))
+        """The width of the text block a prose line ends: it and the running lines set
+        at line spacing above it (a short last line, a one-line paragraph stand for the
+        full lines above)."""
+        x0, x1, cur = ln.bbox.x0, ln.bbox.x1, ln
+        for _ in range(3):
+            size = cur.size or self.body
+            above = [o for o in self.near(BBox(cur.bbox.x0, cur.bbox.y0 - 1.0 * size, cur.bbox.x1, cur.bbox.y0))
+                     if o is not cur and o.bbox.y1 <= cur.bbox.y0 + 0.3 * size and (self.is_prose(o) or self.is_long(o))]
+            if not above:
+                break
+            cur = max(above, key=lambda o: o.bbox.y1)
+            x0, x1 = min(x0, cur.bbox.x0), max(x1, cur.bbox.x1)
+        return x0, x1
 
     def _goes_on(self, ln: Line, flow: dict[str, tuple[float, float]]) -> tuple[float, float] | None:
         """The paragraph width of the running text `ln` goes on, or None."""

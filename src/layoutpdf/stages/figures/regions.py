@@ -236,12 +236,23 @@ def regions(page: Page, text: PageText, em: float,
         props = merge_parts(props, text, em, grown=False)
         for p in props:
             grow(p, text, em, fragments)
+        props = [p for p in props if not _in_running_text(p, text)]
         props = merge_parts(props, text, em, grown=True)
         props = _framed(props, frame_boxes(page, em), text, em)
         props = _absorb(props, weak, text, em)
         props = merge_under_caption(props, text, em)
         props = [p for p in props if not _prose_inside(p.bbox, text)]
     return props, weak
+
+
+def _in_running_text(p: Proposal, text: PageText) -> bool:
+    """Paths set among the lines of the running text -- the fraction bars, radicals and
+    delimiters of a display equation drawn as paths -- are the text's: a drawing whose
+    words all go on the running text (none is a label of its own) is no figure."""
+    if p.sources != {"vector"}:
+        return False
+    inside = text.inside(p.bbox)
+    return bool(inside) and all(text.in_flow(ln) or text.is_prose(ln) for ln in inside)
 
 
 def claim_labels(props: list[Proposal], text: PageText) -> None:
