@@ -186,3 +186,20 @@ def test_an_equation_drawn_with_paths_in_the_flow_is_no_figure(tmp_path):
     d = layoutpdf.parse(save(doc, tmp_path))
     assert d.figures == ()
     assert "exp ( h + b )" in d.to_markdown()
+
+
+def test_a_caption_over_the_lower_edge_of_its_picture_leaves_it_a_figure(tmp_path):
+    """Word processors let a caption overlap the bottom of the picture box: the picture
+    is still the figure (not a background with text on it), boxed to its placement."""
+    from test_figures import raster
+    doc = pymupdf.open()
+    page = doc.new_page(width=W, height=H)
+    y = paragraph(page, 72, 80, 468, 4, seed=1)
+    pic = pymupdf.Rect(72, y + 10, 520, y + 230)
+    raster(page, pic)
+    caption(page, 76, pic.y1 - 2, "Figure 3-11   Selecting the table from the navigator", 440)
+    paragraph(page, 72, pic.y1 + 24, 468, 5, seed=2)
+    d = layoutpdf.parse(save(doc, tmp_path))
+    assert [f.label for f in d.figures] == ["Figure 3-11"]
+    f = d.figures[0]
+    assert f.bbox.to_list(0) == [round(v) for v in pic] and "caption-first" not in " ".join(f.reasons)

@@ -82,10 +82,17 @@ def _text_on(b: BBox, text: PageText) -> bool:
     text, lie on it. The image is a background (a banner, a tinted band), not a figure:
     a figure's caption and the prose around it are set beside it, never on it."""
     inside = text.inside(b)
-    if any(ln.id in text.captions for ln in inside):
+    if any(ln.id in text.captions and _well_inside(ln.bbox, b) for ln in inside):
         return True
     prose = [ln for ln in inside if text.is_prose(ln) and (ln.size or 0) >= 0.92 * text.body]
     return len(prose) >= 2
+
+
+def _well_inside(line: BBox, b: BBox) -> bool:
+    """A line with room above and below it on the image (a caption set over the image's
+    lower edge, as word processors let it overlap, is beside it)."""
+    h = max(line.height, 1.0)
+    return line.y0 - b.y0 >= 2 * h and b.y1 - line.y1 >= 2 * h
 
 
 def _banner(b: BBox, page: Page) -> bool:
