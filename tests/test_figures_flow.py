@@ -203,3 +203,36 @@ def test_a_caption_over_the_lower_edge_of_its_picture_leaves_it_a_figure(tmp_pat
     assert [f.label for f in d.figures] == ["Figure 3-11"]
     f = d.figures[0]
     assert f.bbox.to_list(0) == [round(v) for v in pic] and "caption-first" not in " ".join(f.reasons)
+
+
+def test_a_small_label_of_a_diagram_set_right_under_prose_stays_the_diagrams(tmp_path):
+    """A diagram framed right under a paragraph (modelling tools export them so): the
+    frame's small name tab at its top is the diagram's label, not a line of the text."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=W, height=H)
+    y = paragraph(page, 72, 80, 468, 3, seed=1)
+    frame = pymupdf.Rect(74, y - 6, 440, y + 200)
+    page.draw_rect(frame, color=(0, 0, 0), width=0.5)
+    page.insert_text((77, frame.y0 + 5.5), "cd Hydrographic", fontname="helv", fontsize=4.4)
+    chart(page, pymupdf.Rect(100, frame.y0 + 20, 420, frame.y1 - 10))
+    paragraph(page, 72, frame.y1 + 20, 468, 5, seed=2)
+    d = layoutpdf.parse(save(doc, tmp_path))
+    assert len(d.figures) == 1
+    assert "cd Hydrographic" in d.figures[0].text
+    assert "cd Hydrographic" not in body_text(d)
+
+
+def test_a_section_heading_on_a_tinted_band_is_no_figure(tmp_path):
+    """Report designs set a section heading on a tinted picture band: the band is the
+    heading's background, not a figure, and the heading stays a heading."""
+    from test_figures import raster
+    doc = pymupdf.open()
+    page = doc.new_page(width=W, height=H)
+    y = paragraph(page, 72, 80, 468, 5, seed=1)
+    band = pymupdf.Rect(72, y + 10, 300, y + 38)
+    raster(page, band)
+    page.insert_text((80, band.y1 - 8), "1  Introduction", fontname="helv", fontsize=13.5)
+    paragraph(page, 72, band.y1 + 20, 468, 6, seed=2)
+    d = layoutpdf.parse(save(doc, tmp_path))
+    assert d.figures == ()
+    assert any(e.role in (Role.HEADING, Role.TITLE) and "Introduction" in e.text for e in d.elements)

@@ -11,6 +11,7 @@ from ..captions import Label, is_caption_line
 HEADING_SIZE = 1.15     # text this much larger than body text is a heading, not a label
 FLOW_GAP = 0.6          # a line this close (in font sizes) under running text goes on it
 FLOW_ROW_GAP = 1.0      # ... and so do the fragments beside it on its row (in body sizes)
+FLOW_SIZE = 0.6         # ... set at least this share of its size (smaller: a figure's label)
 SUBLABEL = re.compile(r"^\s*\((?:[a-z]|[ivx]{1,4})\)")   # sub-figure label "(a)"
 
 
@@ -179,8 +180,9 @@ class PageText:
             if width is None or o is ln:
                 continue
             gap = ln.bbox.y0 - o.bbox.y1
-            if -0.3 * size <= gap <= FLOW_GAP * (o.size or size) and width[0] <= ln.bbox.cx <= width[1]:
-                return width              # under it, within its paragraph's width
+            if -0.3 * size <= gap <= FLOW_GAP * (o.size or size) and width[0] <= ln.bbox.cx <= width[1] \
+                    and size >= FLOW_SIZE * (o.size or size):
+                return width              # under it, within its paragraph's width, in text type
             if o.bbox.overlap_y(ln.bbox) >= 0.5 * min(o.bbox.height, ln.bbox.height) and \
                     max(o.bbox.x0 - ln.bbox.x1, ln.bbox.x0 - o.bbox.x1) <= FLOW_ROW_GAP * self.body \
                     and not self.is_prose(o) and width[0] <= ln.bbox.cx <= width[1]:

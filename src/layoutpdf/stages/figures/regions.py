@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...model import BBox, Page
-from .page_text import SUBLABEL, PageText, blocker
+from .page_text import HEADING_SIZE, SUBLABEL, PageText, blocker
 
 RULE_EM = 0.15          # a drawing thinner than this is a rule (table rule, underline, axis)
 CLUSTER_GAP_EM = 0.3    # drawings closer than this belong to one cluster
@@ -78,11 +78,14 @@ def raster_regions(page: Page, em: float, text: PageText | None = None) -> list[
 
 
 def _text_on(b: BBox, text: PageText) -> bool:
-    """Page text set on the image: a figure caption, or two lines of body-size running
-    text, lie on it. The image is a background (a banner, a tinted band), not a figure:
-    a figure's caption and the prose around it are set beside it, never on it."""
+    """Page text set on the image: a figure caption, a heading, or two lines of body-size
+    running text, lie on it. The image is a background (a banner, a tinted band under a
+    section heading), not a figure: a figure's caption, the headings and the prose around
+    it are set beside it, never on it (labels set over a picture are small)."""
     inside = text.inside(b)
     if any(ln.id in text.captions and _well_inside(ln.bbox, b) for ln in inside):
+        return True
+    if any(ln.horizontal and (ln.size or 0) >= HEADING_SIZE * text.body for ln in inside):
         return True
     prose = [ln for ln in inside if text.is_prose(ln) and (ln.size or 0) >= 0.92 * text.body]
     return len(prose) >= 2
