@@ -236,3 +236,23 @@ def test_a_section_heading_on_a_tinted_band_is_no_figure(tmp_path):
     d = layoutpdf.parse(save(doc, tmp_path))
     assert d.figures == ()
     assert any(e.role in (Role.HEADING, Role.TITLE) and "Introduction" in e.text for e in d.elements)
+
+
+def test_a_boxed_text_panel_next_to_a_chart_is_not_part_of_it(tmp_path):
+    """A ruled frame around a paragraph (a key-points panel) right above a chart: the
+    frame holds running text, so it is a panel, and the figure is the chart alone."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=W, height=H)
+    y = paragraph(page, 72, 80, 468, 3, seed=1)
+    panel = pymupdf.Rect(72, y, 540, y + 70)
+    page.draw_rect(panel, color=(0, 0, 0), width=0.8)
+    paragraph(page, 82, panel.y0 + 16, 448, 4, seed=3, first="Key points")
+    box = pymupdf.Rect(150, panel.y1 + 6, 420, panel.y1 + 156)
+    chart(page, box)
+    y = caption(page, 72, box.y1 + 16, "Figure 1. A chart under a boxed panel.", 468)
+    paragraph(page, 72, y + 14, 468, 5, seed=2)
+    d = layoutpdf.parse(save(doc, tmp_path))
+    assert [f.label for f in d.figures] == ["Figure 1"]
+    f = d.figures[0]
+    assert f.bbox.y0 >= panel.y1 and f.bbox.x0 >= box.x0 - 2 and f.bbox.x1 <= box.x1 + 2
+    assert "Key points" in body_text(d)

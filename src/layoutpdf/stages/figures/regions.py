@@ -362,9 +362,10 @@ def _panel_text(box: BBox, text: PageText) -> bool:
 
 def _absorb(props: list[Proposal], weak: list[Proposal], text: PageText, em: float) -> list[Proposal]:
     """A table-like cluster right next to a figure (nothing between) is part of it,
-    unless a caption of its own (a table's) faces it."""
+    unless a caption of its own (a table's) faces it or it frames running text (a
+    boxed text panel: the page's, not the figure's)."""
     for w in weak:
-        if own_caption(w, text, em):
+        if own_caption(w, text, em) or _panel_text(w.bbox, text):
             continue
         for p in props:
             if _mergeable(p.bbox, w.bbox, text, em, grown=True):
