@@ -9,6 +9,9 @@ from ...model import BBox, Line
 from ..captions import Label, is_caption_line
 
 HEADING_SIZE = 1.15     # text this much larger than body text is a heading, not a label
+FLOW_GAP = 0.6          # a line this close (in font sizes) under running text goes on it
+FLOW_ROW_GAP = 1.0      # ... and so do the fragments beside it on its row (in body sizes)
+FLOW_SIZE = 0.6         # ... set at least this share of its size (smaller: a figure's label)
 SUBLABEL = re.compile(r"^\s*\((?:[a-z]|[ivx]{1,4})\)")   # sub-figure label "(a)"
 
 
@@ -30,6 +33,7 @@ class PageText:
                 if label is not None and not self._continues_above(ln):
                     self.captions[ln.id] = label
         self._prose: dict[str, bool] = {}
+        self._flow: dict[str, tuple[float, float]] | None = None
         self._blocks: list[tuple[Line, Label, BBox]] | None = None
 
     def _continues_above(self, ln: Line) -> bool:
@@ -103,7 +107,17 @@ class PageText:
                 (abs(other.bbox.x1 - ln.bbox.x1) <= 1.0 * size and self.is_long(ln))
             if aligned and self.is_long(other):
                 return True
+            if aligned and self._ends_paragraph_under(other, ln):
+                return True
         return False
+
+    def _ends_paragraph_under(self, last: Line, ln: Line) -> bool:
+        """`last` closes a paragraph whose full line `ln` is (a two-line paragraph): set
+        right under it at body size, flush left with it, ending a sentence."""
+        size = ln.size or self.body
+        return self.is_long(ln) and size >= 0.92 * self.body and \
+            0 <= last.bbox.y0 - ln.bbox.y0 <= 1.6 * size and abs(last.bbox.x0 - ln.bbox.x0) <= 0.5 * size \
+            and last.text.rstrip().rstrip("0123456789\u00b9\u00b2\u00b3*\u2020)]")[-1:] in (".", "!", "?", ":")
 
     def is_heading(self, ln: Line) -> bool:
         if (ln.size or 0) >= HEADING_SIZE * self.body:
@@ -115,7 +129,65 @@ class PageText:
     def is_label(self, ln: Line) -> bool:
         """May belong to a figure as a tick label, axis label, legend entry."""
         return ln.id not in self.captions and not self.is_prose(ln) and \
-            (ln.size or 0) < HEADING_SIZE * self.body
+            (ln.size or 0) < HEADING_SIZE * self.body and not self.in_flow(ln)
+
+    def in_flow(self, ln: Line) -> bool:
+        """The line goes on running text: it sits at line spacing under a line of body-size
+        prose (or of such a continuation) and within its width, or beside such a line on its
+        row -- a paragraph's display equation, its last short line. A float is set apart
+        from the text by more than line spacing, so its labels never are."""
+        if self._flow is None:
+            self._flow = self._flow_lines()
+        return ln.id in self._flow
+
+    def _flow_lines(self) -> dict[str, tuple[float, float]]:
+        """Lines of running text and their continuations, each with the width of the
+        paragraph it goes on (a short last line stands for the full lines above it)."""
+        flow: dict[str, tuple[float, float]] = {}
+        for ln in self.lines:
+            if ln.id not in self.captions and self.is_prose(ln) and (ln.size or 0) >= 0.92 * self.body:
+                flow[ln.id] = self._paragraph_width(ln)
+        rest = [ln for ln in self.lines if ln.id not in flow and ln.id not in self.captions and ln.horizontal]
+        for _ in range(4):                    # rows of a display: a few passes reach them all
+            added = [(ln, w) for ln in rest for w in [self._goes_on(ln, flow)] if w is not None]
+            if not added:
+                break
+            flow.update((ln.id, w) for ln, w in added)
+            rest = [ln for ln in rest if ln.id not in flow]
+        return flow
+
+    def _paragraph_width(self, ln: Line) -> tuple[float, float]:
+        """The width of the text block a prose line ends: it and the running lines set
+        at line spacing above it (a short last line, a one-line paragraph stand for the
+        full lines above)."""
+        x0, x1, cur = ln.bbox.x0, ln.bbox.x1, ln
+        for _ in range(3):
+            size = cur.size or self.body
+            above = [o for o in self.near(BBox(cur.bbox.x0, cur.bbox.y0 - 1.0 * size, cur.bbox.x1, cur.bbox.y0))
+                     if o is not cur and o.bbox.y1 <= cur.bbox.y0 + 0.3 * size and (self.is_prose(o) or self.is_long(o))]
+            if not above:
+                break
+            cur = max(above, key=lambda o: o.bbox.y1)
+            x0, x1 = min(x0, cur.bbox.x0), max(x1, cur.bbox.x1)
+        return x0, x1
+
+    def _goes_on(self, ln: Line, flow: dict[str, tuple[float, float]]) -> tuple[float, float] | None:
+        """The paragraph width of the running text `ln` goes on, or None."""
+        size = ln.size or self.body
+        probe = BBox(-1e9, ln.bbox.y0 - FLOW_GAP * self.max_h, 1e9, ln.bbox.y1)   # paragraphs run wide
+        for o in self.near(probe):
+            width = flow.get(o.id)
+            if width is None or o is ln:
+                continue
+            gap = ln.bbox.y0 - o.bbox.y1
+            if -0.3 * size <= gap <= FLOW_GAP * (o.size or size) and width[0] <= ln.bbox.cx <= width[1] \
+                    and size >= FLOW_SIZE * (o.size or size):
+                return width              # under it, within its paragraph's width, in text type
+            if o.bbox.overlap_y(ln.bbox) >= 0.5 * min(o.bbox.height, ln.bbox.height) and \
+                    max(o.bbox.x0 - ln.bbox.x1, ln.bbox.x0 - o.bbox.x1) <= FLOW_ROW_GAP * self.body \
+                    and not self.is_prose(o) and width[0] <= ln.bbox.cx <= width[1]:
+                return width              # beside a continuation on its row
+        return None
 
 
 def caption_block(text: PageText, ln: Line) -> BBox:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...model import BBox, Page
-from .page_text import SUBLABEL, PageText, blocker
+from .page_text import HEADING_SIZE, SUBLABEL, PageText, blocker
 
 RULE_EM = 0.15          # a drawing thinner than this is a rule (table rule, underline, axis)
 CLUSTER_GAP_EM = 0.3    # drawings closer than this belong to one cluster
@@ -64,17 +64,39 @@ class Proposal:
 
 
 # -- raster and vector sources --------------------------------------------------------------
-def raster_regions(page: Page, em: float) -> list[BBox]:
+def raster_regions(page: Page, em: float, text: PageText | None = None) -> list[BBox]:
     page_area = max(1.0, page.width * page.height)
     boxes = []
     for im in page.images:
         b = im.bbox.intersection(page.rect)
         if b is None or (0 < im.pixel_width * im.pixel_height <= 4):
             continue
-        if b.area < SCAN_SHARE * page_area and not _banner(b, page):
+        if b.area < SCAN_SHARE * page_area and not _banner(b, page) and \
+                not (text is not None and _text_on(b, text)):
             boxes.append(b)
     return [b for b in cluster_boxes(boxes, TILE_GAP_EM * em)
             if _big_enough(b, em) and b.area < SCAN_SHARE * page_area]
+
+
+def _text_on(b: BBox, text: PageText) -> bool:
+    """Page text set on the image: a figure caption, a heading, or two lines of body-size
+    running text, lie on it. The image is a background (a banner, a tinted band under a
+    section heading), not a figure: a figure's caption, the headings and the prose around
+    it are set beside it, never on it (labels set over a picture are small)."""
+    inside = text.inside(b)
+    if any(ln.id in text.captions and _well_inside(ln.bbox, b) for ln in inside):
+        return True
+    if any(ln.horizontal and (ln.size or 0) >= HEADING_SIZE * text.body for ln in inside):
+        return True
+    prose = [ln for ln in inside if text.is_prose(ln) and (ln.size or 0) >= 0.92 * text.body]
+    return len(prose) >= 2
+
+
+def _well_inside(line: BBox, b: BBox) -> bool:
+    """A line with room above and below it on the image (a caption set over the image's
+    lower edge, as word processors let it overlap, is beside it)."""
+    h = max(line.height, 1.0)
+    return line.y0 - b.y0 >= 2 * h and b.y1 - line.y1 >= 2 * h
 
 
 def _banner(b: BBox, page: Page) -> bool:
@@ -98,6 +120,8 @@ def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, st
         w, h = b.x1 - b.x0, b.y1 - b.y0
         if w >= pw and h >= ph:
             continue                                  # page frame or background
+        if _bleeds(b, page, em):
+            continue                                  # decoration running off the page
         if d.stroke is None and (d.fill is None or _lightness(d.fill) >= WHITE):
             continue                                  # invisible or white background
         boxes.append((b.x0, b.y0, b.x1, b.y1))
@@ -114,6 +138,12 @@ def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, st
             _ink_spread(members, boxes, kinds, text) >= INK_SHARE * bbox.area
         out.append((bbox, f"vector cluster of {len(members)} paths", strong))
     return out
+
+
+def _bleeds(b: BBox, page: Page, em: float) -> bool:
+    """A path running well off the page (more than an em past its edge): background art a
+    designer let bleed and the page box cuts; a figure sits inside the text block."""
+    return b.x0 < -em or b.y0 < -em or b.x1 > page.width + em or b.y1 > page.height + em
 
 
 def _ink_spread(members: list[int], boxes, kinds, text: PageText) -> float:
@@ -206,7 +236,7 @@ def regions(page: Page, text: PageText, em: float,
     """Raster and vector figure regions of one page, grown by their labels and merged, and
     the weak (table-like) clusters left over. `floats` are objects found before (tables):
     no figure is proposed over them."""
-    props = [Proposal(b, {"raster"}, reasons=["raster image"]) for b in raster_regions(page, em)]
+    props = [Proposal(b, {"raster"}, reasons=["raster image"]) for b in raster_regions(page, em, text)]
     clusters = vector_regions(page, text, em)
     props += [Proposal(b, {"vector"}, reasons=[r]) for b, r, strong in clusters if strong]
     props = [p for p in props if not any(f.covers_fraction(p.bbox) > 0.5 for f in floats)]
@@ -217,6 +247,7 @@ def regions(page: Page, text: PageText, em: float,
         props = merge_parts(props, text, em, grown=False)
         for p in props:
             grow(p, text, em, fragments)
+        props = [p for p in props if not _in_running_text(p, text)]
         props = merge_parts(props, text, em, grown=True)
         props = _framed(props, frame_boxes(page, em), text, em)
         props = _absorb(props, weak, text, em)
@@ -224,6 +255,16 @@ def regions(page: Page, text: PageText, em: float,
         props = [p for p in props if not _prose_inside(p.bbox, text)
                  and not _text_over_background(p, page, text)]
     return props, weak
+
+
+def _in_running_text(p: Proposal, text: PageText) -> bool:
+    """Paths set among the lines of the running text -- the fraction bars, radicals and
+    delimiters of a display equation drawn as paths -- are the text's: a drawing whose
+    words all go on the running text (none is a label of its own) is no figure."""
+    if p.sources != {"vector"}:
+        return False
+    inside = text.inside(p.bbox)
+    return bool(inside) and all(text.in_flow(ln) or text.is_prose(ln) for ln in inside)
 
 
 def claim_labels(props: list[Proposal], text: PageText) -> None:
@@ -323,9 +364,10 @@ def _panel_text(box: BBox, text: PageText) -> bool:
 
 def _absorb(props: list[Proposal], weak: list[Proposal], text: PageText, em: float) -> list[Proposal]:
     """A table-like cluster right next to a figure (nothing between) is part of it,
-    unless a caption of its own (a table's) faces it."""
+    unless a caption of its own (a table's) faces it or it frames running text (a
+    boxed text panel: the page's, not the figure's)."""
     for w in weak:
-        if own_caption(w, text, em):
+        if own_caption(w, text, em) or _panel_text(w.bbox, text):
             continue
         for p in props:
             if _mergeable(p.bbox, w.bbox, text, em, grown=True):
@@ -343,7 +385,25 @@ def _mergeable(a: BBox, b: BBox, text: PageText, em: float, grown: bool) -> bool
     close = _close(a, b, MERGE_GAP_EM * em)
     stacked = a.overlap_x(b) >= 0.3 * min(a.width, b.width) and \
         max(a.y0 - b.y1, b.y0 - a.y1) <= STACK_GAP_EM * em
-    return (close or stacked) and not _separated(a, b, text)
+    return (close or stacked) and not _separated(a, b, text) and not _captioned_apart(a, b, text, em)
+
+
+def _captioned_apart(a: BBox, b: BBox, text: PageText, em: float) -> bool:
+    """Side-by-side figures, each with a caption of its own set under (or over) it and
+    not under the other: two figures, not parts of one."""
+    if a.overlap_x(b) > 0 or a.overlap_y(b) <= 0:
+        return False
+    blocks = [cb for _, _, cb in text.caption_blocks()]
+    if len(blocks) < 2:
+        return False
+
+    def own(part: BBox, other: BBox) -> set[int]:
+        return {k for k, cb in enumerate(blocks)
+                if cb.overlap_x(part) >= 0.5 * cb.width and cb.overlap_x(other) <= 0.1 * cb.width
+                and (_facing([Proposal(part, set())], cb, text, em, "above")
+                     or _facing([Proposal(part, set())], cb, text, em, "below"))}
+    mine, theirs = own(a, b), own(b, a)
+    return bool(mine) and bool(theirs) and mine.isdisjoint(theirs)
 
 
 def _gap_box(a: BBox, b: BBox) -> BBox:

@@ -17,7 +17,8 @@ from dataclasses import replace
 from ...errors import Issue, PageProcessingError
 from ...model import BBox, Document, Element, Figure, Layer, Line, Page, Role
 from ...settings import Settings
-from ..base import element_id
+from ..base import element_id, join_lines, line_text
+from ..blocks import rows_of
 from ..captions import Binding, Label, assign, is_caption_line, label_key, parse_label, score_binding
 from .caption_first import caption_first
 from .regions import Proposal, claim_labels, regions
@@ -131,6 +132,7 @@ def bind(doc: Document, settings: Settings) -> Document:
     lines = {ln.id: ln for p in doc.pages if p.index in with_figures for ln in p.lines}
     pages = {p.index: p for p in doc.pages}
     figures = {f.id: f for f in doc.figures}
+    doc = doc.with_(elements=_caption_tails(doc.elements, lines, doc.stats.body_size or 10.0))
     recast: set[str] = set()
     by_page: dict[int, list[Element]] = {}
     for e in doc.elements:
@@ -148,11 +150,142 @@ def bind(doc: Document, settings: Settings) -> Document:
                 needs_review=b.needs_review or f.needs_review)
             if e.role is not Role.CAPTION:
                 recast.add(e.id)
+    _plain_captions(doc, figures, by_page, recast)
     elements = doc.elements
     if recast:
         elements = tuple(replace(e, role=Role.CAPTION, reasons=e.reasons + ("bound to a figure",))
                          if e.id in recast else e for e in elements)
     return doc.with_(elements=elements, figures=tuple(figures[f.id] for f in doc.figures))
+
+
+PLAIN_CAPTION_GAP = 2.0   # a plain paragraph this close (in body sizes) to a figure may caption it
+
+
+def _plain_captions(doc: Document, figures: dict[str, Figure], by_page: dict[int, list[Element]],
+                    recast: set[str]) -> None:
+    """Office documents set a picture as a paragraph of its own and its caption as a
+    plain paragraph right under it ('Figure 1 The dashboard', body type, no delimiter).
+    A figure left without a caption takes the paragraph opening with a figure label set
+    right under it (else right over it), when no caption on the page set as one has that
+    label and no other figure does (then the paragraph mentions that figure)."""
+    body = doc.stats.body_size or 10.0
+    taken = {label_key(lab) for e in doc.elements if e.role is Role.CAPTION
+             for lab in [parse_label(e.text)] if lab is not None}
+    taken |= {label_key(lab) for f in figures.values() if f.label for lab in [parse_label(f.label)] if lab}
+    used = {f.caption_element_id for f in figures.values() if f.caption_element_id}
+    for fid, f in list(figures.items()):
+        if f.caption_element_id:
+            continue
+        best = None
+        for e in by_page.get(f.page, []):
+            label = parse_label(e.text) if e.role is Role.PARAGRAPH and e.id not in used else None
+            if label is None or label.kind != "figure" or label_key(label) in taken:
+                continue
+            if e.bbox.overlap_x(f.bbox) < 0.5 * min(e.bbox.width, f.bbox.width):
+                continue
+            below, above = e.bbox.y0 - f.bbox.y1, f.bbox.y0 - e.bbox.y1
+            gap = below if below >= -1.0 else above + 0.5 * body    # under it first
+            if -1.0 <= gap <= PLAIN_CAPTION_GAP * body and (best is None or gap < best[0]):
+                best = (gap, e, label)
+        if best is None:
+            continue
+        _, e, label = best
+        figures[fid] = replace(f, label=label.text, caption=re.sub(r"\s*\n\s*", " ", e.text).strip(),
+                               caption_bbox=e.bbox, caption_element_id=e.id, score=0.5,
+                               reasons=f.reasons + ("caption in body type right by the figure",))
+        taken.add(label_key(label))
+        used.add(e.id)
+        recast.add(e.id)
+
+
+CAPTION_STEP = 1.05    # type this much larger than a caption's after it is no longer the caption
+
+
+def _caption_tails(elements: tuple[Element, ...], lines: dict[str, Line],
+                   body: float) -> tuple[Element, ...]:
+    """Figure captions the layout read as one block with their neighbours, cut apart:
+    captions of side-by-side figures set on the same baselines (each its own caption),
+    and a caption set smaller than body text followed, little more than a line below, by
+    a paragraph in body type (browsers and office suites): the rows from the first
+    larger one on become a paragraph of their own, right after the caption."""
+    out: list[Element] = []
+    for e in elements:
+        parts = _side_by_side(e, lines)
+        if parts:
+            out += [_part(e, rows_of(tuple(group)), e.role, e.reasons + ("caption of the figure beside",))
+                    for group in parts]
+            continue
+        cut = _caption_cut(e, lines, body)
+        if cut is None:
+            out.append(e)
+            continue
+        head, tail = cut
+        out += [_part(e, head, e.role, e.reasons),
+                _part(e, tail, Role.PARAGRAPH, ("after a caption set smaller",))]
+    return tuple(out)
+
+
+def _part(e: Element, rows, role: Role, reasons: tuple[str, ...]) -> Element:
+    own = [ln for r in rows for ln in r.lines]
+    bbox = BBox.union_all(ln.bbox for ln in own)
+    text = join_lines([line_text(r.lines) for r in rows])
+    return replace(e, id=element_id(e.page, bbox, text), role=role, bbox=bbox, text=text,
+                   line_ids=tuple(ln.id for ln in own), reasons=reasons)
+
+
+def _plain_figure_caption(e: Element, lines: dict[str, Line]) -> list[Line] | None:
+    """The lines of a plain-text (no inline math: the text is rebuilt from the lines)
+    element that opens with a figure label, else None."""
+    if e.layer is not Layer.BODY or e.markup != "text" or len(e.line_ids) < 2 or \
+            not (e.role is Role.CAPTION or e.role is Role.PARAGRAPH):
+        return None
+    label = parse_label(e.text)
+    if label is None or label.kind != "figure":
+        return None
+    own = [lines[i] for i in e.line_ids if i in lines]
+    return own if len(own) == len(e.line_ids) else None
+
+
+def _side_by_side(e: Element, lines: dict[str, Line]) -> list[list[Line]] | None:
+    """Line groups of a caption block that holds, beside its first caption, the captions
+    of the figures next to it: fragments opening with a figure label further right on a
+    row of the block, every line of the block on one side of each such start."""
+    own = _plain_figure_caption(e, lines)
+    if own is None:
+        return None
+    first = min(own, key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
+    starts = sorted({ln.bbox.x0 for ln in own if ln is not first and ln.bbox.x0 > first.bbox.x1
+                     and abs(ln.bbox.y0 - first.bbox.y0) <= 0.5 * (first.size or 1.0)
+                     and (lab := parse_label(ln.text)) is not None and lab.kind == "figure"})
+    if not starts:
+        return None
+    cuts = [first.bbox.x0 - 1.0] + [x - 1.0 for x in starts]
+    groups: list[list[Line]] = [[] for _ in cuts]
+    for ln in own:
+        k = max(i for i, c in enumerate(cuts) if ln.bbox.x0 >= c) if ln.bbox.x0 >= cuts[0] else 0
+        if k + 1 < len(cuts) and ln.bbox.x1 > cuts[k + 1] + 1.0:
+            return None                   # a line runs across a start: one caption after all
+        groups[k].append(ln)
+    return groups if all(groups) else None
+
+
+def _caption_cut(e: Element, lines: dict[str, Line], body: float):
+    """(caption rows, paragraph rows) of a figure caption element whose type steps up
+    to body size after its first row and stays there, else None."""
+    own = _plain_figure_caption(e, lines)
+    if own is None:
+        return None
+    rows = rows_of(tuple(own))
+    cap = rows[0].size
+    if cap >= 0.97 * body:
+        return None
+    for k in range(1, len(rows)):
+        if rows[k].size >= CAPTION_STEP * cap and rows[k].size >= 0.97 * body:
+            tail = rows[k:]
+            if all(r.size >= CAPTION_STEP * cap for r in tail) and rows[k].bbox.y0 >= rows[k - 1].bbox.y1:
+                return rows[:k], tail
+            return None
+    return None
 
 
 def context(doc: Document, settings: Settings) -> Document:
