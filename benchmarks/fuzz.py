@@ -305,7 +305,7 @@ class Isolated:
     case: Case
     strict: bool
     outcome: str          # Document | a LayoutPDFError subclass | other exception | signal N | timeout
-    seconds: float
+    seconds: float        # CPU seconds of the child
     peak_rss_mb: float
     detail: str = ""
 
@@ -339,10 +339,18 @@ def structural_cases(seeds: dict[str, bytes], n: int, seed: int,
         yield Case(k, src, kind, data), r.random() < 0.2
 
 
+def _cpu_limit(seconds: float) -> Callable[[], None]:
+    def limit() -> None:
+        import resource
+        resource.setrlimit(resource.RLIMIT_CPU, (int(seconds), int(seconds) + 5))
+    return limit
+
+
 def run_isolated(case: Case, strict: bool, ocr: str = "never",
                  time_limit: float = SUBPROCESS_LIMIT_S, workdir: str | None = None) -> Isolated:
-    """Parse `case` in a child process (parse + to_markdown + to_dict), killed after
-    `time_limit` seconds; its outcome and peak RSS (from the kernel's rusage)."""
+    """Parse `case` in a child process (parse + to_markdown + to_dict) with `time_limit`
+    seconds of CPU (RLIMIT_CPU: a shared machine's load does not count) and 5 times that
+    of wall clock; its outcome, CPU seconds and peak RSS (from the kernel's rusage)."""
     import json
     import signal
     import subprocess
@@ -353,21 +361,22 @@ def run_isolated(case: Case, strict: bool, ocr: str = "never",
     started = time.perf_counter()
     proc = subprocess.Popen([sys.executable, __file__, "--child", path, "--ocr", ocr]
                             + (["--strict"] if strict else []),
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            preexec_fn=_cpu_limit(time_limit))
     status = rusage = None
     timed_out = False
     while status is None:
         pid, st, ru = os.wait4(proc.pid, os.WNOHANG)
         if pid:
             status, rusage = st, ru
-        elif time.perf_counter() - started > time_limit:
+        elif time.perf_counter() - started > 5 * time_limit:
             proc.kill()
             _, status, rusage = os.wait4(proc.pid, 0)
             timed_out = True
         else:
             time.sleep(0.02)
     proc.returncode = os.waitstatus_to_exitcode(status)
-    seconds = time.perf_counter() - started
+    seconds = rusage.ru_utime + rusage.ru_stime      # CPU seconds
     out = proc.stdout.read().decode("utf-8", "replace")
     proc.stdout.close()
     os.unlink(path)
@@ -375,8 +384,10 @@ def run_isolated(case: Case, strict: bool, ocr: str = "never",
     if timed_out:
         return Isolated(case, strict, "timeout", seconds, rss)
     if os.WIFSIGNALED(status):
-        sig = os.WTERMSIG(status)
-        return Isolated(case, strict, f"signal {signal.Signals(sig).name}", seconds, rss)
+        sig = signal.Signals(os.WTERMSIG(status))
+        if sig in (signal.SIGXCPU, signal.SIGKILL) and seconds >= time_limit - 1:
+            return Isolated(case, strict, "timeout", seconds, rss, "CPU limit")
+        return Isolated(case, strict, f"signal {sig.name}", seconds, rss)
     try:
         outcome, detail = json.loads(out.strip().splitlines()[-1])
     except (ValueError, IndexError):
@@ -408,7 +419,7 @@ def isolated_report(results: list[Isolated], seconds: float) -> str:
     by_op: dict[str, list[Isolated]] = collections.defaultdict(list)
     for r in results:
         by_op[r.case.mutation.split("(")[0]].append(r)
-    lines.append("by operator: cases, failures (signal/timeout/other), max seconds, max peak RSS MiB")
+    lines.append("by operator: cases, failures (signal/timeout/other), max CPU s, max peak RSS MiB")
     for op, rs in sorted(by_op.items()):
         bad = sum(not r.ok for r in rs)
         lines.append(f"  {op:20s} {len(rs):4d} {bad:4d} {max(r.seconds for r in rs):6.1f}"
@@ -435,14 +446,21 @@ def main_structural(args: argparse.Namespace) -> int:
     with cf.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = [pool.submit(run_isolated, case, strict, args.ocr, args.time_limit)
                    for case, strict in structural_cases(seeds, args.cases, args.seed)]
+        log = open(args.json + "l", "w", encoding="utf-8") if args.json else None
         for n, fut in enumerate(futures, 1):
             results.append(fut.result())
+            if log:
+                r = results[-1]
+                log.write(json.dumps({"case": r.case.name, "strict": r.strict, "outcome": r.outcome,
+                                      "cpu_s": round(r.seconds, 2), "peak_rss_mb": r.peak_rss_mb,
+                                      "detail": r.detail[:300]}) + "\n")
+                log.flush()
             if n % 25 == 0:
                 print(f"  {n}/{len(futures)}", file=sys.stderr, flush=True)
     print(isolated_report(results, time.perf_counter() - started))
     if args.json:
         rows = [{"case": r.case.name, "strict": r.strict, "outcome": r.outcome,
-                 "seconds": round(r.seconds, 2), "peak_rss_mb": r.peak_rss_mb,
+                 "cpu_s": round(r.seconds, 2), "peak_rss_mb": r.peak_rss_mb,
                  "detail": r.detail[:300]} for r in results]
         Path(args.json).write_text(json.dumps(rows, indent=1), encoding="utf-8")
     if args.save_failures:
