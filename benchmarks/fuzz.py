@@ -321,12 +321,17 @@ def _names(cls: type) -> set[str]:
 _LAYOUTPDF_ERRORS = _names(LayoutPDFError)
 
 
+def load_structural():
+    """The operator module (benchmarks/fuzz_structural.py), as imported here."""
+    import fuzz_structural
+    return fuzz_structural
+
+
 def structural_cases(seeds: dict[str, bytes], n: int, seed: int,
                      ops: dict | None = None) -> Iterator[tuple[Case, bool]]:
     """(case, strict) pairs: every structural operator on every seed in turn, parameters
     drawn from `seed`; about one case in five runs with strict=True."""
-    from fuzz_structural import STRUCTURAL
-    ops = ops or STRUCTURAL
+    ops = ops or load_structural().STRUCTURAL
     r = random.Random(seed)
     names, kinds = sorted(seeds), sorted(ops)
     for k in range(n):
@@ -435,22 +440,50 @@ def isolated_report(results: list[Isolated], seconds: float) -> str:
     return "\n".join(lines)
 
 
+def saved_cases(directory: str) -> list[tuple[Case, bool]]:
+    """Cases written by ``--save-cases`` (so several runs, e.g. before and after a change,
+    parse exactly the same files without generating them again)."""
+    import json
+    rows = json.loads(Path(directory, "cases.json").read_text(encoding="utf-8"))
+    return [(Case(r["number"], r["seed"], r["mutation"], Path(directory, r["file"]).read_bytes()),
+             r["strict"]) for r in rows]
+
+
+def save_cases(directory: str, cases: list[tuple[Case, bool]]) -> None:
+    import json
+    os.makedirs(directory, exist_ok=True)
+    rows = []
+    for case, strict in cases:
+        Path(directory, case.name).write_bytes(case.data)
+        rows.append({"number": case.number, "seed": case.seed, "mutation": case.mutation,
+                     "file": case.name, "strict": strict})
+    Path(directory, "cases.json").write_text(json.dumps(rows, indent=1), encoding="utf-8")
+
+
 def main_structural(args: argparse.Namespace) -> int:
     import concurrent.futures as cf
     import json
-    seeds = generated_seeds()
-    if not args.no_corpus:
-        seeds.update(corpus_seeds(STRUCTURAL_CORPUS))
+    if args.cases_dir:
+        todo = saved_cases(args.cases_dir)
+    else:
+        seeds = generated_seeds()
+        if not args.no_corpus:
+            seeds.update(corpus_seeds(STRUCTURAL_CORPUS))
+        todo = list(structural_cases(seeds, args.cases, args.seed))
+        if args.save_cases:
+            save_cases(args.save_cases, todo)
+            print(f"wrote {len(todo)} cases to {args.save_cases}")
+            return 0
     started = time.perf_counter()
     results: list[Isolated] = []
+    log = open(args.json + "l", "w", encoding="utf-8") if args.json else None
     with cf.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = [pool.submit(run_isolated, case, strict, args.ocr, args.time_limit)
-                   for case, strict in structural_cases(seeds, args.cases, args.seed)]
-        log = open(args.json + "l", "w", encoding="utf-8") if args.json else None
+                   for case, strict in todo]
         for n, fut in enumerate(futures, 1):
-            results.append(fut.result())
+            r = fut.result()
+            results.append(r)
             if log:
-                r = results[-1]
                 log.write(json.dumps({"case": r.case.name, "strict": r.strict, "outcome": r.outcome,
                                       "cpu_s": round(r.seconds, 2), "peak_rss_mb": r.peak_rss_mb,
                                       "detail": r.detail[:300]}) + "\n")
@@ -458,11 +491,6 @@ def main_structural(args: argparse.Namespace) -> int:
             if n % 25 == 0:
                 print(f"  {n}/{len(futures)}", file=sys.stderr, flush=True)
     print(isolated_report(results, time.perf_counter() - started))
-    if args.json:
-        rows = [{"case": r.case.name, "strict": r.strict, "outcome": r.outcome,
-                 "cpu_s": round(r.seconds, 2), "peak_rss_mb": r.peak_rss_mb,
-                 "detail": r.detail[:300]} for r in results]
-        Path(args.json).write_text(json.dumps(rows, indent=1), encoding="utf-8")
     if args.save_failures:
         os.makedirs(args.save_failures, exist_ok=True)
         for r in results:
@@ -484,7 +512,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="structural operators (fuzz_structural.py), each case in a subprocess "
                          "with --time-limit (default 60 s) and its peak RSS measured")
     ap.add_argument("--jobs", type=int, default=1, help="--structural: cases run at once")
-    ap.add_argument("--json", help="--structural: write per-case results here")
+    ap.add_argument("--json", help="--structural: write per-case results here (JSON lines, "
+                                   "to the name with an 'l' appended)")
+    ap.add_argument("--save-cases", help="--structural: write the generated cases here and stop")
+    ap.add_argument("--cases-dir", help="--structural: run the cases saved in this directory")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--strict", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)

@@ -34,6 +34,7 @@ from typing import Callable
 import pymupdf
 
 StructuralOp = Callable[[random.Random, bytes], bytes]
+SCALE = 1.0            # sizes are multiplied by this (the test suite runs them small)
 PASSWORD = "baz"
 FONT = "helv"          # the resource name the operators' text uses (Helvetica)
 
@@ -121,6 +122,11 @@ def _set_content(doc: pymupdf.Document, page: pymupdf.Page, body: bytes,
     doc.xref_set_key(page.xref, "Contents", "[" + " ".join(f"{x} 0 R" for x in refs) + "]")
 
 
+def _size(r: random.Random, options: tuple[int, ...]) -> int:
+    """One of `options` (the same draw from `r` whatever SCALE), times SCALE."""
+    return max(1, int(r.choice(options) * SCALE))
+
+
 def _words(r: random.Random, n: int) -> list[str]:
     letters = "abcdefghijklmnopqrstuvwxyz"
     return ["".join(r.choice(letters) for _ in range(r.randint(1, 8))) for _ in range(n)]
@@ -128,7 +134,7 @@ def _words(r: random.Random, n: int) -> list[str]:
 
 # -- content ---------------------------------------------------------------------------------
 def content_bomb(r: random.Random, data: bytes) -> bytes:
-    n = r.choice((100_000, 300_000, 1_000_000))
+    n = _size(r, (100_000, 300_000, 1_000_000))
     spread = r.random() < 0.5
     parts = []
     for k in range(n):
@@ -142,7 +148,7 @@ def content_bomb(r: random.Random, data: bytes) -> bytes:
 
 
 def path_bomb(r: random.Random, data: bytes) -> bytes:
-    n = r.choice((200_000, 1_000_000))
+    n = _size(r, (200_000, 1_000_000))
     ops = "re f" if r.random() < 0.5 else "m 1 1 l S"
     body = "".join(f"{k % 600} {k // 600 % 800} {'1 1 ' if ops == 're f' else ''}{ops}\n"
                    for k in range(n))
@@ -152,7 +158,7 @@ def path_bomb(r: random.Random, data: bytes) -> bytes:
 
 
 def text_flood(r: random.Random, data: bytes) -> bytes:
-    lines = r.choice((20_000, 60_000))
+    lines = _size(r, (20_000, 60_000))
     words = _words(r, 400)
     out = [f"BT /{FONT} 2 Tf 2 TL 0 800 Td\n"]
     for k in range(lines):
@@ -184,6 +190,7 @@ def _font_resources(doc: pymupdf.Document, page: pymupdf.Page) -> str:
 
 def form_fanout(r: random.Random, data: bytes) -> bytes:
     k, depth = r.choice(((10, 5), (20, 4), (100, 3), (1000, 2)))
+    k = max(2, int(k * SCALE ** (1 / depth)))
     doc = _open(data)
     page = _page(r, doc)
     fonts = _font_resources(doc, page)
@@ -253,7 +260,7 @@ def cyclic_tree(r: random.Random, data: bytes) -> bytes:
 
 
 def deep_tree(r: random.Random, data: bytes) -> bytes:
-    depth = r.choice((2_000, 20_000, 100_000))
+    depth = _size(r, (2_000, 20_000, 100_000))
     base, root, first, free, page = _tree_base(data)
     nodes = [free + k for k in range(depth)]          # nodes[0] holds the page
     objs = {first: page[:-2] + f" /Parent {nodes[0]} 0 R >>"}
@@ -266,7 +273,7 @@ def deep_tree(r: random.Random, data: bytes) -> bytes:
 
 
 def wide_tree(r: random.Random, data: bytes) -> bytes:
-    n = r.choice((20_000, 200_000))
+    n = _size(r, (20_000, 200_000))
     base, root, first, _, _ = _tree_base(data)
     kids = f"{first} 0 R " * n
     return _append_update(base, {root: f"<< /Type /Pages /Kids [{kids}] /Count {n} >>".encode()})
@@ -331,7 +338,7 @@ def broken_tounicode(r: random.Random, data: bytes) -> bytes:
 
 
 # -- streams ---------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=8)
 def _deflated(unit: bytes, mib: int) -> bytes:
     """`unit` repeated to `mib` MiB, deflated (cached: compressing takes a moment)."""
     z = zlib.compressobj(9)
@@ -351,6 +358,7 @@ def _raw_stream_object(doc: pymupdf.Document, deflated: bytes, extra: str = "") 
 def decompression_bomb(r: random.Random, data: bytes) -> bytes:
     unit, mib = r.choice(((b" ", 1024), (b"0 0 m 1 1 l S\n", 512), (b"q Q ", 256),
                           (b"(a) Tj ", 256)))
+    mib = max(1, int(mib * SCALE))
     doc = _open(data)
     page = _page(r, doc)
     xref = _raw_stream_object(doc, _deflated(unit, mib))
@@ -373,8 +381,8 @@ def image_bomb(r: random.Random, data: bytes) -> bytes:
                                   "/ColorSpace /DeviceRGB /BitsPerComponent 8")
         draws = 1
     elif variant == 1:   # real data that inflates to a large raster
-        side = r.choice((12_000, 20_000))
-        xref = _raw_stream_object(doc, _deflated(b"\0", side * side // (1024 * 1024)),
+        side = _size(r, (12_000, 20_000))
+        xref = _raw_stream_object(doc, _deflated(b"\0", max(1, side * side // (1024 * 1024))),
                                   f"/Type /XObject /Subtype /Image /Width {side} /Height {side} "
                                   "/ColorSpace /DeviceGray /BitsPerComponent 8")
         draws = 1
@@ -382,7 +390,7 @@ def image_bomb(r: random.Random, data: bytes) -> bytes:
         xref = _raw_stream_object(doc, zlib.compress(bytes(range(256)) * 256),
                                   "/Type /XObject /Subtype /Image /Width 256 /Height 256 "
                                   "/ColorSpace /DeviceGray /BitsPerComponent 8")
-        draws = r.choice((20_000, 200_000))
+        draws = _size(r, (20_000, 200_000))
     _add_xobject(doc, page, "Im0", xref)
     body = "".join(f"q 100 0 0 100 {k % 500} {k // 500 % 700} cm /Im0 Do Q\n" for k in range(draws))
     _set_content(doc, page, body.encode())
@@ -390,7 +398,7 @@ def image_bomb(r: random.Random, data: bytes) -> bytes:
 
 
 def deep_nesting(r: random.Random, data: bytes) -> bytes:
-    depth = r.choice((10_000, 100_000, 1_000_000))
+    depth = _size(r, (10_000, 100_000, 1_000_000))
     doc = _open(data)
     page = _page(r, doc)
     variant = r.randrange(3)

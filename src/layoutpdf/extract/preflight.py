@@ -201,20 +201,24 @@ def _add(total: StreamCost, part: StreamCost) -> None:
 
 def _stream_cost(doc: pymupdf.Document, xref: int, budget: list[int]) -> StreamCost:
     """Counts over one stream, decoded chunk by chunk within `budget[0]` bytes (which it
-    uses up)."""
+    uses up). Between chunks the text is cut after a line break (or a space), so a token
+    is counted whole; the last chunk is counted as it is."""
     cost = StreamCost()
-    tail = b""
+    pending, held = b"", None
     for chunk in _decoded(doc, xref, budget):
         if chunk is None:
             cost.over = True
-            break
-        data = tail + chunk
-        cut = max(data.rfind(b"\n"), data.rfind(b" "))   # a token is never split in two
-        if cut < 0 or len(data) - cut > CHUNK:
-            cut = len(data) - 1
-        head, tail = data[:cut + 1], data[cut + 1:]
-        _count(cost, head)
-    _count(cost, tail)
+            return cost
+        if held is not None:
+            data = pending + held
+            cut = data.rfind(b"\n")
+            if cut < 0:
+                cut = data.rfind(b" ")
+            cut = cut if cut >= 0 else len(data) - 1
+            _count(cost, data[:cut + 1])
+            pending = data[cut + 1:]
+        held = chunk
+    _count(cost, pending + (held or b""))
     return cost
 
 
