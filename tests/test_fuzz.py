@@ -101,7 +101,7 @@ def test_run_case_flags_foreign_exceptions(monkeypatch):
 STRUCTURAL_SCALE = 0.05     # sizes 1/20 of the benchmark's; the limits below scaled alike
 SMALL_LIMITS = Settings().replace(ocr={"mode": "never"}, limits={
     "max_content_bytes_per_page": 3_200_000, "max_content_tokens_per_page": 250_000,
-    "max_text_bytes_per_page": 50_000, "max_spans_per_page": 1_000,
+    "max_text_bytes_per_page": 50_000, "max_text_operators_per_page": 10_000,
     "max_drawings_per_page": 2_500, "max_image_mb": 25})
 
 

@@ -85,7 +85,7 @@ def no_mupdf_text_on_page_1(monkeypatch):
 
 def test_content_bomb_is_not_read_and_says_why(no_mupdf_text_on_page_1):
     data = _pdf_with(_tiny_text_ops(20_000))
-    doc = layoutpdf.parse(data, limits(max_spans_per_page=1_000))   # 5 x 1,000 text operators
+    doc = layoutpdf.parse(data, limits(max_text_operators_per_page=5_000))
     [issue] = [i for i in doc.issues if i.code == "page_too_complex"]
     assert issue.page == 1 and "text-showing operators" in issue.message
     assert doc.pages[1].fallback and not doc.pages[1].lines
@@ -124,7 +124,7 @@ def test_forms_count_once_per_use(no_mupdf_text_on_page_1):
                      for p in (pdf[0], pdf[1]))        # page 1 is page 0 plus the forms
     assert cost.text_ops - own.text_ops == 30 * 30 * 10
     assert cost.draws == {"F2": 1, "F1": 30, "F0": 900}
-    doc = layoutpdf.parse(data, limits(max_spans_per_page=1_000))   # 9,000 > 5 x 1,000
+    doc = layoutpdf.parse(data, limits(max_text_operators_per_page=5_000))   # 9,000 drawn
     [issue] = [i for i in doc.issues if i.code == "page_too_complex"]
     assert "Form XObjects counted per use" in issue.message
 

@@ -109,6 +109,7 @@ class LimitSettings:
     # checked on the raw objects before MuPDF builds a page (extract/preflight.py)
     max_content_bytes_per_page: int = 64_000_000   # decoded content streams, forms per use
     max_content_tokens_per_page: int = 5_000_000   # beyond: the page is not read
+    max_text_operators_per_page: int = 200_000     # Tj/TJ/'/" (forms per use); beyond: not read
     max_text_bytes_per_page: int = 1_000_000       # beyond: plain text; past 10x, not read
     max_image_mb: int = 512              # an image larger decoded: the page is not rendered
     max_memory_mb: int = 2048            # address space a worker may add (batch, ray, CLI)
@@ -117,7 +118,8 @@ class LimitSettings:
     def __post_init__(self) -> None:
         _positive(self, "max_pages", "max_drawings_per_page", "max_spans_per_page",
                   "max_crop_pixels", "page_time_budget_s", "max_content_bytes_per_page",
-                  "max_content_tokens_per_page", "max_text_bytes_per_page", "max_image_mb",
+                  "max_content_tokens_per_page", "max_text_operators_per_page",
+                  "max_text_bytes_per_page", "max_image_mb",
                   "max_memory_mb", "document_time_budget_s")
 
 

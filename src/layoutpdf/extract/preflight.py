@@ -41,8 +41,6 @@ _BOUNDARIES = b" \t\r\n\f\x00()<>[]{}/%"
 _STRING = re.compile(rb"\([^()\\]*(?:\\.[^()\\]*)*\)|<[0-9A-Fa-f\s]+>")
 EXACT_TEXT_BYTES = 65_536       # text operands are measured (a regex pass) in larger streams
 _TEXT_OPERATORS = (b"Tj", b"TJ", b"'", b'"')   # text-showing operators (counted as bytes)
-TEXT_OPS_FACTOR = 5             # more text-showing operators than this many times
-                                # max_spans_per_page: the page is not read
 TOKENS_PER_PATH = 6             # the fewest tokens that paint a path ("0 0 1 1 re f")
 _DO = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*Do\b")
 _REF = re.compile(r"/([^\s/\[\]()<>{}%]+)\s*(\d+)\s+0\s+R")
@@ -85,7 +83,7 @@ def check_page(doc: pymupdf.Document, page: pymupdf.Page, index: int,
     names = _xobjects(doc, page.xref, inherited=True)
     total = _page_cost(doc, page, names, limits.max_content_bytes_per_page)
     if total.over or total.tokens > limits.max_content_tokens_per_page \
-            or total.text_ops > limits.max_spans_per_page * TEXT_OPS_FACTOR \
+            or total.text_ops > limits.max_text_operators_per_page \
             or total.text_bytes > limits.max_text_bytes_per_page * PLAIN_TEXT_FACTOR:
         v.read = False
         v.issues.append(Issue("extract", index, "page_too_complex",
@@ -122,9 +120,9 @@ def _describe(c: StreamCost, limits: LimitSettings) -> str:
         return (f"about {c.tokens:,} content tokens (operators and operands; Form XObjects "
                 f"counted per use), over limits.max_content_tokens_per_page="
                 f"{limits.max_content_tokens_per_page:,}")
-    if c.text_ops > limits.max_spans_per_page * TEXT_OPS_FACTOR:
+    if c.text_ops > limits.max_text_operators_per_page:
         return (f"about {c.text_ops:,} text-showing operators (Form XObjects counted per use), "
-                f"over {TEXT_OPS_FACTOR} x limits.max_spans_per_page={limits.max_spans_per_page:,}")
+                f"over limits.max_text_operators_per_page={limits.max_text_operators_per_page:,}")
     return (f"about {c.text_bytes:,} bytes of text operands, over {PLAIN_TEXT_FACTOR} x "
             f"limits.max_text_bytes_per_page={limits.max_text_bytes_per_page:,}")
 
