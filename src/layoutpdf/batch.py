@@ -595,11 +595,13 @@ def _run_pass(order: Sequence[_Job], workers: int, ctx: Any, page_queue: Any, le
                                   initializer=_init_worker,
                                   initargs=(page_queue, level, ledger.max_memory_mb))
     running: dict[cf.Future, _Job] = {}
+    procs: dict[int, Any] = {}   # the workers, kept here: a broken pool forgets its own
     try:
         while pending or running:
             while pending and len(running) < workers * WINDOW_PER_WORKER:
                 job = pending.pop()
                 running[pool.submit(task, job)] = job
+            procs.update(getattr(pool, "_processes", None) or {})
             finished, _ = cf.wait(running, return_when=cf.FIRST_COMPLETED)
             for fut in finished:
                 job = running.pop(fut)
@@ -620,7 +622,7 @@ def _run_pass(order: Sequence[_Job], workers: int, ctx: Any, page_queue: Any, le
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     if lost:   # a broken pool: joining it can hang on a surviving worker, so end them
-        ledger.exit_codes = _abandon(pool)
+        ledger.exit_codes = _abandon(pool, list(procs.values()))
     else:
         pool.shutdown(wait=True)
     if lost:
@@ -629,10 +631,13 @@ def _run_pass(order: Sequence[_Job], workers: int, ctx: Any, page_queue: Any, le
     return sorted(lost, key=lambda j: (j.index, j.part or (0, 0)))
 
 
-def _abandon(pool: cf.ProcessPoolExecutor) -> list[int]:
+def _abandon(pool: cf.ProcessPoolExecutor, procs: Sequence[Any] | None = None) -> list[int]:
     """Shut a broken pool down without waiting on it, and end its remaining workers;
     the exit codes of the workers that had already died (negative: a signal)."""
-    procs = list((getattr(pool, "_processes", None) or {}).values())
+    if procs is None:
+        procs = list((getattr(pool, "_processes", None) or {}).values())
+    for proc in procs:   # a broken pool ends its workers; a dying one may still be exiting
+        proc.join(timeout=2)
     died = [p.exitcode for p in procs if not p.is_alive() and p.exitcode not in (None, 0)]
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in procs:

@@ -199,10 +199,12 @@ def _isolated_rows(source: Any, settings: Mapping[str, Any], **kwargs: Any) -> l
     if hasattr(source, "read"):
         source = source.read()
     try:
-        return _CHILD.submit(pdf_to_chunk_rows, source, dict(settings), **kwargs).result()
+        future = _CHILD.submit(pdf_to_chunk_rows, source, dict(settings), **kwargs)
+        procs = list((getattr(_CHILD, "_processes", None) or {}).values())
+        return future.result()
     except BrokenProcessPool:
         pool, _CHILD = _CHILD, None
-        reason = death_reason(_abandon(pool), None)
+        reason = death_reason(_abandon(pool, procs), None)
         raise WorkerCrashedError(f"{kwargs.get('name') or '<bytes>'}: {reason}") from None
 
 
