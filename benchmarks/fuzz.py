@@ -297,6 +297,7 @@ STRUCTURAL_CORPUS = ["pymupdf_scanned_de_form_rotated.pdf", "pdfminer_kampo_jp_v
                      "pdfjs_scan_bad_no_startxref.pdf", "pdfminer_aes256_userpw_baz.pdf",
                      "grobid_arxiv_0908.0054_revtex.pdf", "pdfminer_zen_of_python_corrupted.pdf"]
 SUBPROCESS_LIMIT_S = 60.0
+MAX_RSS_MB = 2560.0       # a case whose peak RSS goes over this fails (issue 24: 2.5 GiB)
 
 
 @dataclass
@@ -311,7 +312,8 @@ class Isolated:
 
     @property
     def ok(self) -> bool:
-        return self.outcome == "Document" or self.outcome in _LAYOUTPDF_ERRORS
+        return (self.outcome == "Document" or self.outcome in _LAYOUTPDF_ERRORS) \
+            and self.peak_rss_mb <= MAX_RSS_MB
 
 
 def _names(cls: type) -> set[str]:
@@ -344,15 +346,18 @@ def structural_cases(seeds: dict[str, bytes], n: int, seed: int,
         yield Case(k, src, kind, data), r.random() < 0.2
 
 
-def _cpu_limit(seconds: float) -> Callable[[], None]:
+def _cpu_limit(seconds: float, max_as_mb: int = 0) -> Callable[[], None]:
     def limit() -> None:
         import resource
         resource.setrlimit(resource.RLIMIT_CPU, (int(seconds), int(seconds) + 5))
+        if max_as_mb:   # protects a shared machine while measuring code without limits
+            resource.setrlimit(resource.RLIMIT_AS, (max_as_mb << 20, max_as_mb << 20))
     return limit
 
 
 def run_isolated(case: Case, strict: bool, ocr: str = "never",
-                 time_limit: float = SUBPROCESS_LIMIT_S, workdir: str | None = None) -> Isolated:
+                 time_limit: float = SUBPROCESS_LIMIT_S, workdir: str | None = None,
+                 max_as_mb: int = 0) -> Isolated:
     """Parse `case` in a child process (parse + to_markdown + to_dict) with `time_limit`
     seconds of CPU (RLIMIT_CPU: a shared machine's load does not count) and 5 times that
     of wall clock; its outcome, CPU seconds and peak RSS (from the kernel's rusage)."""
@@ -367,7 +372,7 @@ def run_isolated(case: Case, strict: bool, ocr: str = "never",
     proc = subprocess.Popen([sys.executable, __file__, "--child", path, "--ocr", ocr]
                             + (["--strict"] if strict else []),
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                            preexec_fn=_cpu_limit(time_limit))
+                            preexec_fn=_cpu_limit(time_limit, max_as_mb))
     status = rusage = None
     timed_out = False
     while status is None:
@@ -478,8 +483,8 @@ def main_structural(args: argparse.Namespace) -> int:
     results: list[Isolated] = []
     log = open(args.json + "l", "w", encoding="utf-8") if args.json else None
     with cf.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [pool.submit(run_isolated, case, strict, args.ocr, args.time_limit)
-                   for case, strict in todo]
+        futures = [pool.submit(run_isolated, case, strict, args.ocr, args.time_limit, None,
+                               args.max_as_mb) for case, strict in todo[args.start:]]
         for n, fut in enumerate(futures, 1):
             r = fut.result()
             results.append(r)
@@ -516,6 +521,10 @@ def main(argv: list[str] | None = None) -> int:
                                    "to the name with an 'l' appended)")
     ap.add_argument("--save-cases", help="--structural: write the generated cases here and stop")
     ap.add_argument("--cases-dir", help="--structural: run the cases saved in this directory")
+    ap.add_argument("--start", type=int, default=0, help="--structural: skip the first cases")
+    ap.add_argument("--max-as-mb", type=int, default=0,
+                    help="--structural: cap each child's address space (MiB); a case that "
+                         "needs more ends in MemoryError or a MuPDF allocation error")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--strict", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
