@@ -484,7 +484,8 @@ def main_structural(args: argparse.Namespace) -> int:
     log = open(args.json + "l", "w", encoding="utf-8") if args.json else None
     with cf.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = [pool.submit(run_isolated, case, strict, args.ocr, args.time_limit, None,
-                               args.max_as_mb) for case, strict in todo[args.start:]]
+                               args.max_as_mb) for case, strict in todo[args.start:]
+                   if not args.only or case.mutation.split("(")[0] in args.only.split(",")]
         for n, fut in enumerate(futures, 1):
             r = fut.result()
             results.append(r)
@@ -522,6 +523,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save-cases", help="--structural: write the generated cases here and stop")
     ap.add_argument("--cases-dir", help="--structural: run the cases saved in this directory")
     ap.add_argument("--start", type=int, default=0, help="--structural: skip the first cases")
+    ap.add_argument("--only", help="--structural: these operators only (comma-separated)")
     ap.add_argument("--max-as-mb", type=int, default=0,
                     help="--structural: cap each child's address space (MiB); a case that "
                          "needs more ends in MemoryError or a MuPDF allocation error")

@@ -111,7 +111,7 @@ class LimitSettings:
     max_content_bytes_per_page: int = 64_000_000   # decoded content streams, forms per use
     max_content_tokens_per_page: int = 5_000_000   # beyond: the page is not read
     max_text_operators_per_page: int = 200_000     # Tj/TJ/'/" (forms per use); beyond: not read
-    max_text_bytes_per_page: int = 1_000_000       # beyond: plain text; past 10x, not read
+    max_text_bytes_per_page: int = 1_000_000       # beyond: plain text; past 3x, not read
     max_image_mb: int = 512              # an image larger decoded: the page is not rendered
     max_memory_mb: int = 2048            # address space a worker may add (batch, ray, CLI)
     document_time_budget_s: float = 600.0   # pages after it are not read (issue)

@@ -27,7 +27,8 @@ from ..model import BBox, Line, Page, Span
 from ..settings import LimitSettings
 
 CHUNK = 1 << 20                 # bytes inflated at a time
-PLAIN_TEXT_FACTOR = 10          # past this many times max_text_bytes_per_page: not read at all
+PLAIN_TEXT_FACTOR = 3           # past this many times max_text_bytes_per_page: not read at all
+                                # (MuPDF's text page costs ~300 bytes a glyph: measured)
 DRAWINGS_FACTOR = 4             # room for more paths than this many times max_drawings_per_page:
                                 # vector paths are not read (text still is)
 MAX_IMAGE_DRAWS = 5_000         # image placements past which a page is not rendered/listed
