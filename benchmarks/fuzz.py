@@ -33,6 +33,7 @@ from typing import Callable, Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import pymupdf  # noqa: E402
 
@@ -291,6 +292,219 @@ def report(summary: Summary, seconds: float) -> str:
     return "\n".join(lines)
 
 
+# -- structural cases, each in a subprocess ----------------------------------------------------
+STRUCTURAL_CORPUS = ["pymupdf_scanned_de_form_rotated.pdf", "pdfminer_kampo_jp_vertical.pdf",
+                     "pdfjs_scan_bad_no_startxref.pdf", "pdfminer_aes256_userpw_baz.pdf",
+                     "grobid_arxiv_0908.0054_revtex.pdf", "pdfminer_zen_of_python_corrupted.pdf"]
+SUBPROCESS_LIMIT_S = 60.0
+MAX_RSS_MB = 2560.0       # a case whose peak RSS goes over this fails (issue 24: 2.5 GiB)
+
+
+@dataclass
+class Isolated:
+    """One case run in its own process: how it ended and what it cost."""
+    case: Case
+    strict: bool
+    outcome: str          # Document | a LayoutPDFError subclass | other exception | signal N | timeout
+    seconds: float        # CPU seconds of the child
+    peak_rss_mb: float
+    detail: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return (self.outcome == "Document" or self.outcome in _LAYOUTPDF_ERRORS) \
+            and self.peak_rss_mb <= MAX_RSS_MB
+
+
+def _names(cls: type) -> set[str]:
+    return {cls.__name__}.union(*(_names(sub) for sub in cls.__subclasses__()))
+
+
+_LAYOUTPDF_ERRORS = _names(LayoutPDFError)
+
+
+def load_structural():
+    """The operator module (benchmarks/fuzz_structural.py), as imported here."""
+    import fuzz_structural
+    return fuzz_structural
+
+
+def structural_cases(seeds: dict[str, bytes], n: int, seed: int,
+                     ops: dict | None = None) -> Iterator[tuple[Case, bool]]:
+    """(case, strict) pairs: every structural operator on every seed in turn, parameters
+    drawn from `seed`; about one case in five runs with strict=True."""
+    ops = ops or load_structural().STRUCTURAL
+    r = random.Random(seed)
+    names, kinds = sorted(seeds), sorted(ops)
+    for k in range(n):
+        src, kind = names[(k // len(kinds)) % len(names)], kinds[k % len(kinds)]
+        try:
+            data = ops[kind](random.Random(r.getrandbits(32)), seeds[src])
+        except Exception as exc:   # the seed does not take this operator (say so, go on)
+            data = seeds[src]
+            kind = f"{kind}(not applied: {type(exc).__name__})"
+        yield Case(k, src, kind, data), r.random() < 0.2
+
+
+def _cpu_limit(seconds: float, max_as_mb: int = 0) -> Callable[[], None]:
+    def limit() -> None:
+        import resource
+        resource.setrlimit(resource.RLIMIT_CPU, (int(seconds), int(seconds) + 5))
+        if max_as_mb:   # protects a shared machine while measuring code without limits
+            resource.setrlimit(resource.RLIMIT_AS, (max_as_mb << 20, max_as_mb << 20))
+    return limit
+
+
+def run_isolated(case: Case, strict: bool, ocr: str = "never",
+                 time_limit: float = SUBPROCESS_LIMIT_S, workdir: str | None = None,
+                 max_as_mb: int = 0) -> Isolated:
+    """Parse `case` in a child process (parse + to_markdown + to_dict) with `time_limit`
+    seconds of CPU (RLIMIT_CPU: a shared machine's load does not count) and 5 times that
+    of wall clock; its outcome, CPU seconds and peak RSS (from the kernel's rusage)."""
+    import json
+    import signal
+    import subprocess
+    import tempfile
+    fd, path = tempfile.mkstemp(suffix=".pdf", dir=workdir)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(case.data)
+    started = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, __file__, "--child", path, "--ocr", ocr]
+                            + (["--strict"] if strict else []),
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            preexec_fn=_cpu_limit(time_limit, max_as_mb))
+    status = rusage = None
+    timed_out = False
+    while status is None:
+        pid, st, ru = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            status, rusage = st, ru
+        elif time.perf_counter() - started > 5 * time_limit:
+            proc.kill()
+            _, status, rusage = os.wait4(proc.pid, 0)
+            timed_out = True
+        else:
+            time.sleep(0.02)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    seconds = rusage.ru_utime + rusage.ru_stime      # CPU seconds
+    out = proc.stdout.read().decode("utf-8", "replace")
+    proc.stdout.close()
+    os.unlink(path)
+    rss = round(rusage.ru_maxrss / 1024, 1)
+    if timed_out:
+        return Isolated(case, strict, "timeout", seconds, rss)
+    if os.WIFSIGNALED(status):
+        sig = signal.Signals(os.WTERMSIG(status))
+        if sig in (signal.SIGXCPU, signal.SIGKILL) and seconds >= time_limit - 1:
+            return Isolated(case, strict, "timeout", seconds, rss, "CPU limit")
+        return Isolated(case, strict, f"signal {sig.name}", seconds, rss)
+    try:
+        outcome, detail = json.loads(out.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        outcome, detail = f"exit {proc.returncode}", out[-300:]
+    return Isolated(case, strict, outcome, seconds, rss, detail)
+
+
+def _child(path: str, ocr: str, strict: bool) -> int:
+    import json
+    logging.disable(logging.CRITICAL)
+    settings = Settings(strict=strict).replace(ocr={"mode": ocr})
+    try:
+        doc = layoutpdf.parse(path, settings, password=PASSWORD)
+        doc.to_markdown()
+        doc.to_dict()
+        result = ["Document", ", ".join(sorted({i.code for i in doc.issues}))]
+    except LayoutPDFError as exc:
+        result = [type(exc).__name__, str(exc)[:300]]
+    except BaseException as exc:   # the bug we are looking for (MemoryError included)
+        result = [type(exc).__name__, "".join(traceback.format_exception(exc))[-1500:]]
+    print(json.dumps(result), flush=True)
+    return 0
+
+
+def isolated_report(results: list[Isolated], seconds: float) -> str:
+    lines = [f"structural cases run: {len(results)} in {seconds:.0f}s (one process each)"]
+    outcomes = collections.Counter(r.outcome for r in results)
+    lines += [f"  {k:28s} {v}" for k, v in outcomes.most_common()]
+    by_op: dict[str, list[Isolated]] = collections.defaultdict(list)
+    for r in results:
+        by_op[r.case.mutation.split("(")[0]].append(r)
+    lines.append("by operator: cases, failures (signal/timeout/other), max CPU s, max peak RSS MiB")
+    for op, rs in sorted(by_op.items()):
+        bad = sum(not r.ok for r in rs)
+        lines.append(f"  {op:20s} {len(rs):4d} {bad:4d} {max(r.seconds for r in rs):6.1f}"
+                     f" {max(r.peak_rss_mb for r in rs):8.0f}")
+    rss = sorted(r.peak_rss_mb for r in results)
+    if rss:
+        lines.append(f"peak RSS: median {rss[len(rss) // 2]:.0f} MiB, max {rss[-1]:.0f} MiB")
+    bad = [r for r in results if not r.ok]
+    lines.append(f"failures: {len(bad)}")
+    for r in bad[:40]:
+        lines.append(f"  {r.case.name} strict={r.strict}: {r.outcome} {r.seconds:.1f}s "
+                     f"{r.peak_rss_mb:.0f} MiB {r.detail.splitlines()[-1] if r.detail else ''}")
+    return "\n".join(lines)
+
+
+def saved_cases(directory: str) -> list[tuple[Case, bool]]:
+    """Cases written by ``--save-cases`` (so several runs, e.g. before and after a change,
+    parse exactly the same files without generating them again)."""
+    import json
+    rows = json.loads(Path(directory, "cases.json").read_text(encoding="utf-8"))
+    return [(Case(r["number"], r["seed"], r["mutation"], Path(directory, r["file"]).read_bytes()),
+             r["strict"]) for r in rows]
+
+
+def save_cases(directory: str, cases: list[tuple[Case, bool]]) -> None:
+    import json
+    os.makedirs(directory, exist_ok=True)
+    rows = []
+    for case, strict in cases:
+        Path(directory, case.name).write_bytes(case.data)
+        rows.append({"number": case.number, "seed": case.seed, "mutation": case.mutation,
+                     "file": case.name, "strict": strict})
+    Path(directory, "cases.json").write_text(json.dumps(rows, indent=1), encoding="utf-8")
+
+
+def main_structural(args: argparse.Namespace) -> int:
+    import concurrent.futures as cf
+    import json
+    if args.cases_dir:
+        todo = saved_cases(args.cases_dir)
+    else:
+        seeds = generated_seeds()
+        if not args.no_corpus:
+            seeds.update(corpus_seeds(STRUCTURAL_CORPUS))
+        todo = list(structural_cases(seeds, args.cases, args.seed))
+        if args.save_cases:
+            save_cases(args.save_cases, todo)
+            print(f"wrote {len(todo)} cases to {args.save_cases}")
+            return 0
+    started = time.perf_counter()
+    results: list[Isolated] = []
+    log = open(args.json + "l", "w", encoding="utf-8") if args.json else None
+    with cf.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [pool.submit(run_isolated, case, strict, args.ocr, args.time_limit, None,
+                               args.max_as_mb) for case, strict in todo[args.start:]
+                   if not args.only or case.mutation.split("(")[0] in args.only.split(",")]
+        for n, fut in enumerate(futures, 1):
+            r = fut.result()
+            results.append(r)
+            if log:
+                log.write(json.dumps({"case": r.case.name, "strict": r.strict, "outcome": r.outcome,
+                                      "cpu_s": round(r.seconds, 2), "peak_rss_mb": r.peak_rss_mb,
+                                      "detail": r.detail[:300]}) + "\n")
+                log.flush()
+            if n % 25 == 0:
+                print(f"  {n}/{len(futures)}", file=sys.stderr, flush=True)
+    print(isolated_report(results, time.perf_counter() - started))
+    if args.save_failures:
+        os.makedirs(args.save_failures, exist_ok=True)
+        for r in results:
+            if not r.ok:
+                Path(args.save_failures, r.case.name).write_bytes(r.case.data)
+    return 1 if any(not r.ok for r in results) else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cases", type=int, default=3000)
@@ -300,7 +514,28 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ocr", default="never", choices=("auto", "never"),
                     help="settings.ocr.mode (default never: OCR time is measured apart)")
     ap.add_argument("--save-failures", help="directory for the PDFs of failing cases")
+    ap.add_argument("--structural", action="store_true",
+                    help="structural operators (fuzz_structural.py), each case in a subprocess "
+                         "with --time-limit (default 60 s) and its peak RSS measured")
+    ap.add_argument("--jobs", type=int, default=1, help="--structural: cases run at once")
+    ap.add_argument("--json", help="--structural: write per-case results here (JSON lines, "
+                                   "to the name with an 'l' appended)")
+    ap.add_argument("--save-cases", help="--structural: write the generated cases here and stop")
+    ap.add_argument("--cases-dir", help="--structural: run the cases saved in this directory")
+    ap.add_argument("--start", type=int, default=0, help="--structural: skip the first cases")
+    ap.add_argument("--only", help="--structural: these operators only (comma-separated)")
+    ap.add_argument("--max-as-mb", type=int, default=0,
+                    help="--structural: cap each child's address space (MiB); a case that "
+                         "needs more ends in MemoryError or a MuPDF allocation error")
+    ap.add_argument("--child", help=argparse.SUPPRESS)
+    ap.add_argument("--strict", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.child:
+        return _child(args.child, args.ocr, args.strict)
+    if args.structural:
+        if args.time_limit == TIME_LIMIT_S:
+            args.time_limit = SUBPROCESS_LIMIT_S
+        return main_structural(args)
     logging.disable(logging.CRITICAL)
     seeds = generated_seeds()
     if not args.no_corpus:

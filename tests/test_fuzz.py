@@ -95,3 +95,37 @@ def test_run_case_flags_foreign_exceptions(monkeypatch):
     result = fuzz.run_case(case, SETTINGS)
     assert result.ok and result.outcome == "CorruptPDFError"
     assert issubclass(layoutpdf.CorruptPDFError, LayoutPDFError)
+
+
+# -- structural operators (benchmarks/fuzz_structural.py), a small seeded sample ------------
+STRUCTURAL_SCALE = 0.05     # sizes 1/20 of the benchmark's; the limits below scaled alike
+SMALL_LIMITS = Settings().replace(ocr={"mode": "never"}, limits={
+    "max_content_bytes_per_page": 3_200_000, "max_content_tokens_per_page": 250_000,
+    "max_text_bytes_per_page": 50_000, "max_text_operators_per_page": 10_000,
+    "max_drawings_per_page": 2_500, "max_image_mb": 25})
+
+
+def test_structural_sample(monkeypatch):
+    """Every structural operator on two seeds, at 1/20 size with limits 1/20 of the
+    defaults: a Document or a LayoutPDFError each time, within the time limit, and the
+    bombs are stopped by the pre-flight (their pages say page_too_complex, too_much_text,
+    too_many_drawings or image_too_large) instead of being built by MuPDF first."""
+    structural = fuzz.load_structural()
+    monkeypatch.setattr(structural, "SCALE", STRUCTURAL_SCALE)
+    gen = fuzz.generated_seeds()
+    seeds = {"gen_text": gen["gen_text"], "gen_figure": gen["gen_figure"]}
+    summary = fuzz.Summary()
+    caught = set()
+    for n, (case, strict) in enumerate(fuzz.structural_cases(seeds, 2 * len(structural.STRUCTURAL), 11)):
+        settings = SMALL_LIMITS.replace(strict=strict)
+        result = fuzz.run_case(case, settings)
+        summary.results.append(result)
+        if result.outcome == "Document":
+            doc = layoutpdf.parse(case.data, settings, password=fuzz.PASSWORD)
+            caught |= {case.mutation for i in doc.issues if i.code in PREFLIGHT_CODES}
+    _check(summary)
+    assert {"content_bomb", "text_flood", "form_fanout", "decompression_bomb"} <= caught, caught
+
+
+PREFLIGHT_CODES = {"page_too_complex", "too_much_text", "too_many_drawings", "image_too_large",
+                   "bad_page_box"}

@@ -191,3 +191,69 @@ def test_ocr_render_respects_max_pixels(monkeypatch):
         with pytest.raises(RuntimeError):
             ocr._render(doc[0], 300, 0)
     assert seen and seen[0] <= LimitSettings().max_crop_pixels
+
+
+# -- whole document: wall clock and memory (issue 24) ---------------------------------------
+def test_document_time_budget_stops_reading_and_says_which_pages(monkeypatch):
+    real = pipeline.extract_page
+
+    def slow(page, index, settings, issues=None):
+        time.sleep(0.4)
+        return real(page, index, settings, issues)
+    monkeypatch.setattr(pipeline, "extract_page", slow)
+    doc = layoutpdf.parse(text_pdf(6), limits(document_time_budget_s=1.0))
+    assert 2 <= len(doc.pages) <= 4
+    [issue] = [i for i in doc.issues if i.code == "document_time_budget"]
+    assert issue.page is None and f"pages {len(doc.pages) + 1}-6" in issue.message
+    assert page_sentences(0)[0] in doc.to_markdown()
+    with pytest.raises(ResourceLimitError, match="document_time_budget_s=1"):
+        layoutpdf.parse(text_pdf(6), Settings(strict=True).replace(
+            limits={"document_time_budget_s": 1.0}))
+
+
+@pytest.mark.parametrize("error", [MemoryError(), RuntimeError("code=1: malloc (1073741824 bytes) failed")],
+                         ids=["python", "mupdf"])
+def test_out_of_memory_is_a_resource_limit_error(monkeypatch, error):
+    def boom(page, index, settings, issues=None):
+        raise error
+    monkeypatch.setattr(pipeline, "extract_page", boom)
+    with pytest.raises(ResourceLimitError, match="ran out of memory.*max_memory_mb=2048"):
+        layoutpdf.parse(text_pdf(1))
+
+
+_UNDER_LIMIT = r"""
+import sys
+sys.path.insert(0, "src")
+from layoutpdf import limits, parse, ResourceLimitError
+cap = limits.apply_memory_limit(int(sys.argv[1]))
+assert cap and cap <= limits.address_space_bytes() + int(sys.argv[1]) * 2**20 + 2**20, cap
+import numpy, tiktoken                      # start under the limit
+from layoutpdf.split import tokenizers
+assert tokenizers.get_tokenizer("cl100k_base").count("hello world") > 0
+if sys.argv[2] == "ray":
+    import ray                              # imports under the limit (ray.init is not done there)
+doc = parse(sys.argv[3])
+assert doc.pages
+try:
+    block = bytearray(int(sys.argv[1]) * 2**20 + 2**28)
+except MemoryError:
+    print("MemoryError")
+"""
+
+
+def test_memory_limit_lets_libraries_start_and_stops_a_bomb(tmp_path):
+    import subprocess
+    import sys
+    pdf = tmp_path / "t.pdf"
+    pdf.write_bytes(text_pdf(2))
+    ray = "ray" if importlib_util_find("ray") else "-"
+    out = subprocess.run([sys.executable, "-c", _UNDER_LIMIT, "512", ray, str(pdf)],
+                         capture_output=True, text=True, timeout=300,
+                         cwd=Path(__file__).resolve().parents[1])
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "MemoryError"
+
+
+def importlib_util_find(name: str) -> bool:
+    import importlib.util
+    return importlib.util.find_spec(name) is not None

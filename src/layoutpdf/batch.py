@@ -10,9 +10,9 @@ end. In a batch, a document longer than one worker's even share of the pages (an
 ``2 * PART_MIN_PAGES`` pages) is extracted in page ranges by several workers; one worker then
 runs the document-wide stages (running headers, paragraphs stitched across pages, footnotes)
 over all its pages and writes it, so the output stays byte-identical to ``workers=1``. A
-single document is converted in this process: starting workers (about 1 s each) costs more
-than extracting in parallel saves, since the document-wide stages (about half the time) run
-once either way.
+single document with ``workers=1`` is converted in this process unless ``isolate=True``:
+starting workers (about 1 s each) costs more than extracting in parallel saves, since the
+document-wide stages (about half the time) run once either way.
 Workers are started with the ``spawn`` method (PyMuPDF and ``fork`` do not mix); settings
 travel to them as a plain dict.
 
@@ -22,7 +22,11 @@ interrupted run leaves only whole files. Output names are the input's file name 
 (``_safe_stem``), always inside ``out_dir``; two inputs with the same name get the second one
 a short hash of its path. A worker process that dies (a crash inside MuPDF) costs only the
 documents it was working on: they are retried one at a time, and a document that kills its
-worker again is reported as failed.
+worker again is reported as failed, with the signal and the page it was on where known.
+Every worker caps its address space at ``limits.max_memory_mb`` over its start-up size
+(`layoutpdf.limits.apply_memory_limit`), so a memory bomb fails its document with
+`ResourceLimitError` instead of taking the machine down. With more than one document,
+``workers=1`` means one worker process (``isolate=False``: in this process).
 """
 from __future__ import annotations
 
@@ -355,13 +359,17 @@ def page_parts(pages: int, workers: int, share: float) -> list[tuple[int, int]]:
 _PAGE_QUEUE: Any = None
 
 
-def _init_worker(page_queue: Any, log_level: int) -> None:
+def _init_worker(page_queue: Any, log_level: int, max_memory_mb: int | None = None) -> None:
     global _PAGE_QUEUE
     _PAGE_QUEUE = page_queue
     # page reports are best effort: never wait at exit to flush them (a worker that died
     # while writing one leaves the queue's lock held, and writers after it would hang)
     page_queue.cancel_join_thread()
     logging.basicConfig(level=log_level, format="%(levelname)s %(name)s: %(message)s")
+    if max_memory_mb:   # after the imports a parse needs, so only a parse counts against it
+        from . import pipeline  # noqa: F401
+        from .limits import apply_memory_limit
+        apply_memory_limit(max_memory_mb)
 
 
 # --- many files ------------------------------------------------------------------------------
@@ -371,16 +379,23 @@ def convert_many(inputs: str | os.PathLike | Iterable[str | os.PathLike], out_di
                  settings: Settings | Mapping[str, Any] | None = None,
                  password: str | None = None, figures: bool = False, force: bool = False,
                  progress: bool = True, pages: Sequence[int] | None = None,
-                 on_outcome: Callable[[FileOutcome], None] | None = None) -> BatchReport:
+                 on_outcome: Callable[[FileOutcome], None] | None = None,
+                 isolate: bool | None = None) -> BatchReport:
     """Convert files and folders of PDFs into ``out_dir``; return a ``BatchReport``.
 
     workers: processes (1: in this process). fmt: ``"md"`` or ``"json"``. settings: a
     ``Settings`` or a dict. pages: 0-based page indexes for every file (default all).
     progress: a tqdm bar of pages on stderr when tqdm is installed and stderr is a terminal.
     on_outcome: called in this process with each FileOutcome as it is known.
-    Never raises for a bad input file: it becomes a ``failed`` outcome. With workers > 1
-    the workers are spawned, so a script that calls this needs the usual
-    ``if __name__ == "__main__":`` guard.
+    isolate: parse in worker processes (spawned), so a document that crashes MuPDF or
+    goes over ``limits.max_memory_mb`` (each worker's address-space limit) fails alone,
+    with the reason (the signal, the page it was on where known). Default: whenever there
+    is more than one document or more than one worker; one document with one worker is
+    converted in this process (no worker to start, no memory limit set) unless
+    ``isolate=True`` (the CLI passes it).
+    Never raises for a bad input file: it becomes a ``failed`` outcome. Workers are
+    spawned, so a script that calls this needs the usual ``if __name__ == "__main__":``
+    guard.
     """
     if fmt not in FORMATS:
         raise ValueError(f"fmt must be one of {FORMATS}, not {fmt!r}")
@@ -404,12 +419,15 @@ def convert_many(inputs: str | os.PathLike | Iterable[str | os.PathLike], out_di
             jobs.append(_Job(i, src, target, fmt, sdict, page_tuple, password, figures))
     sizes = _page_counts(jobs, password)
     bar = _Bar(sizes, enabled=progress)
+    if isolate is None:
+        isolate = len(jobs) > 1 or int(workers) > 1
     try:
-        if workers == 1 or len(jobs) == 1:   # one document: no pool to start (about 1 s each)
+        if not isolate:   # one document: no pool to start (about 1 s each)
             _run_serial(jobs, sizes, int(workers), outcomes, bar, on_outcome)
         elif jobs:
             _run_pool(jobs, sizes, int(workers), outcomes, bar, on_outcome,
-                      split=_plan_parts(jobs, sizes, int(workers), sdict))
+                      split=_plan_parts(jobs, sizes, int(workers), sdict),
+                      max_memory_mb=Settings.from_dict(sdict or {}).limits.max_memory_mb)
     finally:
         bar.close()
     done = [o for o in outcomes if o is not None]
@@ -455,6 +473,14 @@ class _Ledger:
         self.outcomes, self.bar, self.on_outcome = outcomes, bar, on_outcome
         self.split = dict(split or {})
         self.parts: dict[int, dict[int, bytes]] = {i: {} for i in self.split}
+        self.progress: dict[int, tuple[int, int]] = {}   # job index -> (pages done, total)
+        self.exit_codes: list[int] = []                  # of the workers of a broken pool
+        self.max_memory_mb: int | None = None            # each worker's limits.max_memory_mb
+
+    def page(self, index: int, done: int, total: int) -> None:
+        """A worker's page report."""
+        self.progress[index] = (done, total)
+        self.bar.page(index, done, total)
 
     def settle(self, job: _Job, result: FileOutcome | _PartResult) -> list[_Job]:
         """Take a job's result; returns the jobs it makes ready (a document's finish, once
@@ -520,9 +546,11 @@ def _run_serial(jobs: Sequence[_Job], sizes: Mapping[int, int], workers: int, ou
 def _run_pool(jobs: Sequence[_Job], sizes: Mapping[int, int], workers: int, outcomes: list,
               bar: "_Bar", on_outcome: Callable[[FileOutcome], None] | None,
               task: Callable[[_Job], FileOutcome | _PartResult] | None = None,
-              split: Mapping[int, list[tuple[int, int]]] | None = None) -> None:
+              split: Mapping[int, list[tuple[int, int]]] | None = None,
+              max_memory_mb: int | None = None) -> None:
     ctx = multiprocessing.get_context("spawn")
     ledger = _Ledger(outcomes, bar, on_outcome, split)
+    ledger.max_memory_mb = max_memory_mb
     order = []
     for job in sorted(jobs, key=lambda j: (-sizes.get(j.index, 1), j.index)):
         order += [replace(job, part=r) for r in ledger.split.get(job.index, [None])]
@@ -532,9 +560,10 @@ def _run_pool(jobs: Sequence[_Job], sizes: Mapping[int, int], workers: int, outc
     for job in suspects:   # each alone: only the document that kills its worker fails
         if outcomes[job.index] is not None:
             continue
+        ledger.progress.pop(job.index, None)
         again = _pool_pass([job], 1, ctx, ledger, task)
         if again:
-            ledger.fail(job, "the worker process died while parsing this file")
+            ledger.fail(job, death_reason(ledger.exit_codes, ledger.progress.get(job.index), job.part))
 
 
 def _pool_pass(order: Sequence[_Job], workers: int, ctx: Any, ledger: _Ledger,
@@ -546,7 +575,7 @@ def _pool_pass(order: Sequence[_Job], workers: int, ctx: Any, ledger: _Ledger,
     too, untried, and the caller runs them again). Each pass has its own page-report queue:
     a worker killed while writing to one leaves it unusable."""
     page_queue = ctx.Queue()
-    pump = threading.Thread(target=_pump, args=(page_queue, ledger.bar), daemon=True)
+    pump = threading.Thread(target=_pump, args=(page_queue, ledger), daemon=True)
     pump.start()
     try:
         return _run_pass(order, workers, ctx, page_queue, ledger, task)
@@ -563,13 +592,16 @@ def _run_pass(order: Sequence[_Job], workers: int, ctx: Any, page_queue: Any, le
     lost: list[_Job] = []
     level = logging.getLogger().getEffectiveLevel()
     pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
-                                  initializer=_init_worker, initargs=(page_queue, level))
+                                  initializer=_init_worker,
+                                  initargs=(page_queue, level, ledger.max_memory_mb))
     running: dict[cf.Future, _Job] = {}
+    procs: dict[int, Any] = {}   # the workers, kept here: a broken pool forgets its own
     try:
         while pending or running:
             while pending and len(running) < workers * WINDOW_PER_WORKER:
                 job = pending.pop()
                 running[pool.submit(task, job)] = job
+            procs.update(getattr(pool, "_processes", None) or {})
             finished, _ = cf.wait(running, return_when=cf.FIRST_COMPLETED)
             for fut in finished:
                 job = running.pop(fut)
@@ -590,7 +622,7 @@ def _run_pass(order: Sequence[_Job], workers: int, ctx: Any, page_queue: Any, le
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     if lost:   # a broken pool: joining it can hang on a surviving worker, so end them
-        _abandon(pool)
+        ledger.exit_codes = _abandon(pool, list(procs.values()))
     else:
         pool.shutdown(wait=True)
     if lost:
@@ -599,18 +631,56 @@ def _run_pass(order: Sequence[_Job], workers: int, ctx: Any, page_queue: Any, le
     return sorted(lost, key=lambda j: (j.index, j.part or (0, 0)))
 
 
-def _abandon(pool: cf.ProcessPoolExecutor) -> None:
-    """Shut a broken pool down without waiting on it, and end its remaining workers."""
-    procs = list((getattr(pool, "_processes", None) or {}).values())
+def _abandon(pool: cf.ProcessPoolExecutor, procs: Sequence[Any] | None = None) -> list[int]:
+    """Shut a broken pool down without waiting on it, and end its remaining workers;
+    the exit codes of the workers that had already died (negative: a signal)."""
+    if procs is None:
+        procs = list((getattr(pool, "_processes", None) or {}).values())
+    for proc in procs:   # a broken pool ends its workers; a dying one may still be exiting
+        proc.join(timeout=2)
+    died = [p.exitcode for p in procs if not p.is_alive() and p.exitcode not in (None, 0)]
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in procs:
         if proc.is_alive():
             proc.terminate()
     for proc in procs:
         proc.join(timeout=10)
+    return died
 
 
-def _pump(page_queue: Any, bar: "_Bar") -> None:
+_SIGNALS = {"SIGSEGV": "a crash inside the PDF engine", "SIGBUS": "a crash inside the PDF engine",
+            "SIGABRT": "the PDF engine aborted", "SIGILL": "a crash inside the PDF engine",
+            "SIGFPE": "a crash inside the PDF engine",
+            "SIGKILL": "killed from outside, e.g. by the system's out-of-memory killer",
+            "SIGXCPU": "over the CPU time limit"}
+
+
+def death_reason(exit_codes: Sequence[int], progress: tuple[int, int] | None,
+                 part: tuple[int, int] | None = None) -> str:
+    """Why a worker died on a document, in one line: the signal (or exit code) and the page
+    it was on where known (its last page report, or the page range it was extracting)."""
+    import signal
+    how = ""
+    for code in exit_codes:
+        if code < 0:
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = f"signal {-code}"
+            how = f"killed by {name}" + (f": {_SIGNALS[name]}" if name in _SIGNALS else "")
+            break
+        how = f"exit code {code}"
+    where = ""
+    if progress is not None and progress[0] < progress[1]:
+        where = f", on page {progress[0] + 1} of {progress[1]}"
+    elif progress is not None:
+        where = f", after reading its {progress[1]} page(s)"
+    elif part is not None:
+        where = f", in pages {part[0] + 1}-{part[1]}"
+    return f"the worker process died ({how or 'no exit status'}) while parsing this file{where}"
+
+
+def _pump(page_queue: Any, ledger: "_Ledger") -> None:
     while True:
         try:
             item = page_queue.get()
@@ -618,7 +688,7 @@ def _pump(page_queue: Any, bar: "_Bar") -> None:
             return
         if item is None:
             return
-        bar.page(*item)
+        ledger.page(*item)
 
 
 class _Bar:

@@ -63,11 +63,13 @@ def cmd_convert(args: argparse.Namespace) -> int:
         elif args.verbose:
             _echo(outcome.line(), sys.stdout)
 
+    if args.in_process:   # no worker: this process takes the memory limit itself
+        _limit_memory(settings)
     try:
         report = convert_many(args.inputs, args.output, workers=args.workers, fmt=args.format,
                               settings=settings, password=password, figures=args.figures,
                               force=args.force, pages=pages, progress=not args.quiet,
-                              on_outcome=show)
+                              on_outcome=show, isolate=not args.in_process)
     except KeyboardInterrupt:
         print("interrupted: finished outputs are kept; run the same command to resume",
               file=sys.stderr)
@@ -78,6 +80,13 @@ def cmd_convert(args: argparse.Namespace) -> int:
                 print(outcome.line())
     print(report.summary())
     return 1 if report.failed else 0
+
+
+def _limit_memory(settings: Settings) -> None:
+    """The CLI is a program of its own: its process may take limits.max_memory_mb."""
+    from . import pipeline  # noqa: F401  (imports before the limit)
+    from .limits import apply_memory_limit
+    apply_memory_limit(settings.limits.max_memory_mb)
 
 
 def _echo(line: str, stream) -> None:
@@ -144,6 +153,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("-j", "--workers", type=int, default=1,
                    help="worker processes, one document each (default 1)")
     c.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    c.add_argument("--in-process", action="store_true",
+                   help="parse in this process instead of worker processes (by default every "
+                        "document is parsed in a worker, so a crash or a memory bomb fails only "
+                        "that document)")
     c.set_defaults(func=cmd_convert)
     d = sub.add_parser("demo", help="convert the bundled sample PDF and print the Markdown")
     d.set_defaults(func=cmd_demo)

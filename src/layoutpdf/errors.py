@@ -11,6 +11,8 @@ What `parse()` (and `iter_pages()`, the adapters, the CLI) can raise:
   ResourceLimitError    over a `Settings.limits` cap while ``strict=True``
   SettingsError         unknown or invalid settings (also a ``ValueError``)
   PageProcessingError   a stage failed on a page while ``strict=True``
+  WorkerCrashedError    the worker process parsing it died (a signal: a crash inside MuPDF);
+                        raised by `layoutpdf.ray` (batch reports it as a failed outcome)
   ===================== ========================================================
 
   A MuPDF exception from inside the engine never escapes as such: on open it becomes one of
@@ -78,3 +80,8 @@ class OCRUnavailableError(LayoutPDFError):
 
 class PageProcessingError(LayoutPDFError):
     """A stage failed on a page while Settings.strict was on."""
+
+
+class WorkerCrashedError(LayoutPDFError):
+    """The process parsing the document died (killed by a signal: a crash inside MuPDF, or
+    the system's out-of-memory killer); the message names the signal."""

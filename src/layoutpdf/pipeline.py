@@ -11,6 +11,7 @@ from .errors import Issue, LayoutPDFError, PageProcessingError, ResourceLimitErr
 from .extract import PYMUPDF_LOCK, Source, extract_page, open_pdf, pdf_metadata, source_name
 from .extract.open import open_issues, read_source
 from .extract.page import DENSE_SPAN_FACTOR
+from .limits import DocumentClock, is_out_of_memory, out_of_memory_is_a_limit
 from .model import Document, Element, Layer, Page, TextSource
 from .settings import Settings
 from .stages import (classify, figures, footnotes, furniture, layout, math, stats, stitch, tables,
@@ -56,7 +57,7 @@ def parse(source: Source, settings: Settings | dict | None = None, *,
     problems are recorded in `issues` and never raise unless `settings.strict`.
     """
     settings = _settings(settings)
-    with gcpolicy.relaxed():
+    with gcpolicy.relaxed(), out_of_memory_is_a_limit(source, settings):
         doc = extract(source, settings, pages=pages, password=password, progress=progress)
         return run_stages(doc, settings)
 
@@ -72,7 +73,7 @@ def extract(source: Source, settings: Settings | dict | None = None, *,
     gives exactly what `parse` gives (the document-wide stages then see every page).
     """
     settings = _settings(settings)
-    with gcpolicy.relaxed():
+    with gcpolicy.relaxed(), out_of_memory_is_a_limit(source, settings):
         with PYMUPDF_LOCK:
             return _read(source, source_name(source), settings, pages, password, progress)
 
@@ -104,7 +105,10 @@ def _read(source: Source, name: str, settings: Settings, pages: Sequence[int] | 
         issues: list[Issue] = open_issues(pdf)
         indexes = _page_indexes(pdf.page_count, pages, settings, name, issues)
         raw_pages = []
+        clock = DocumentClock(settings, name)
         for n, i in enumerate(indexes):
+            if clock.over(indexes[n:], issues):
+                break
             raw_pages.append(_extract(pdf, i, settings, issues))
             if progress:
                 progress(n + 1, len(indexes))
@@ -119,7 +123,7 @@ def run_stages(doc: Document, settings: Settings) -> Document:
     for stage_name, stage in STAGES:
         try:
             doc = stage(doc, settings)
-        except LayoutPDFError:
+        except (LayoutPDFError, MemoryError):
             raise
         except Exception as exc:  # a document-wide stage failed: keep what we have
             if settings.strict:
@@ -144,7 +148,7 @@ def _check_body(doc: Document) -> Document:
 
 
 # issue codes after which a page is degraded to plain text for the remaining stages
-DEGRADE_CODES = ("slow_page", "too_many_spans")
+DEGRADE_CODES = ("slow_page", "too_many_spans", "too_much_text")
 
 
 def _degrade_slow_pages(doc: Document, stage_name: str, settings: Settings) -> Document:
@@ -225,9 +229,11 @@ def _extract(pdf, index: int, settings: Settings, issues: list[Issue]) -> Page:
     started = time.perf_counter()
     try:
         page = extract_page(pdf[index], index, settings, issues)
-    except LayoutPDFError:   # OCRUnavailableError under ocr.mode='always' or strict
+    except (LayoutPDFError, MemoryError):   # OCRUnavailableError under ocr.mode='always'
         raise
     except Exception as exc:  # a damaged page: keep its place, say why
+        if is_out_of_memory(exc):
+            raise MemoryError(str(exc)) from exc
         if settings.strict:
             raise PageProcessingError(f"extraction failed on page {index + 1}: "
                                       f"{type(exc).__name__}: {exc}") from exc

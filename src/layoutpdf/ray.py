@@ -25,6 +25,12 @@ One document is parsed whole by one Ray task (the document-wide stages need ever
 A PDF that cannot be read is logged and yields no rows (``errors="skip"``, the default) or
 fails the task (``errors="raise"``).
 
+Isolation (``isolate=True``, the default): each Ray worker parses in one child process of
+its own (spawned once, reused), whose address space is capped at ``limits.max_memory_mb``
+over its start-up size. A document that crashes MuPDF (a signal) or runs out of memory
+then fails alone (``WorkerCrashedError`` / ``ResourceLimitError``, under the ``errors``
+policy) instead of killing the Ray worker and, after Ray's retries, the whole Dataset.
+
 This module is named ``layoutpdf.ray``; it imports the real ``ray`` package lazily (inside
 functions), so importing it has no side effects and needs no Ray.
 """
@@ -133,9 +139,11 @@ class PDFBytesToChunks:
 
     def __init__(self, settings: Settings | Mapping[str, Any] | None = None, *,
                  chunk_size: int | None = None, chunk_overlap: int | None = None,
-                 password: str | None = None, errors: str = "skip") -> None:
+                 password: str | None = None, errors: str = "skip",
+                 isolate: bool = True) -> None:
         if errors not in ERRORS:
             raise ValueError(f"errors must be one of {ERRORS}, not {errors!r}")
+        self.isolate = bool(isolate)
         self.settings = _settings(settings).to_dict()
         self.chunk_size = chunk_size
         self.chunk_overlap = chunk_overlap
@@ -155,14 +163,49 @@ class PDFBytesToChunks:
                 source = data if data is not None else path
                 if source is None:
                     raise ValueError("a row has neither 'bytes' nor 'path'")
-                rows.extend(pdf_to_chunk_rows(source, self.settings, chunk_size=self.chunk_size,
-                                              chunk_overlap=self.chunk_overlap,
-                                              password=self.password, name=name))
+                run = _isolated_rows if getattr(self, "isolate", True) else pdf_to_chunk_rows
+                rows.extend(run(source, self.settings, chunk_size=self.chunk_size,
+                                chunk_overlap=self.chunk_overlap, password=self.password,
+                                name=name))
             except Exception as exc:
                 if self.errors == "raise":
                     raise
                 log.warning("layoutpdf: skipping %s: %s: %s", name, type(exc).__name__, exc)
         return _table(rows)
+
+
+_CHILD: Any = None    # this process's parsing child (isolate=True): a one-worker pool
+
+
+def _init_child(max_memory_mb: int) -> None:
+    from . import pipeline, split  # noqa: F401  (imported before the limit is set)
+    from .limits import apply_memory_limit
+    apply_memory_limit(max_memory_mb)
+
+
+def _isolated_rows(source: Any, settings: Mapping[str, Any], **kwargs: Any) -> list[dict[str, Any]]:
+    """`pdf_to_chunk_rows` in this process's child; a child that dies is replaced and its
+    document fails with WorkerCrashedError (the signal named)."""
+    import concurrent.futures as cf
+    import multiprocessing
+    from concurrent.futures.process import BrokenProcessPool
+    from .batch import _abandon, death_reason
+    from .errors import WorkerCrashedError
+    global _CHILD
+    if _CHILD is None:
+        cap = _settings(settings).limits.max_memory_mb
+        _CHILD = cf.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_init_child, initargs=(cap,))
+    if hasattr(source, "read"):
+        source = source.read()
+    try:
+        future = _CHILD.submit(pdf_to_chunk_rows, source, dict(settings), **kwargs)
+        procs = list((getattr(_CHILD, "_processes", None) or {}).values())
+        return future.result()
+    except BrokenProcessPool:
+        pool, _CHILD = _CHILD, None
+        reason = death_reason(_abandon(pool, procs), None)
+        raise WorkerCrashedError(f"{kwargs.get('name') or '<bytes>'}: {reason}") from None
 
 
 def _inputs(batch: Any) -> list[tuple[bytes | None, str | None]]:

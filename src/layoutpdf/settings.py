@@ -100,16 +100,28 @@ class LimitSettings:
     """Caps that keep one hostile or extreme PDF from stalling a batch. Over a cap the work
     degrades and an `Issue` says so (strict=True raises `ResourceLimitError` for max_pages).
     The defaults never trigger on ordinary documents (largest seen: 38,556 paths on a CAD
-    plan, 2,628 spans on a newspaper-like gazette page)."""
+    plan, 2,628 spans on a newspaper-like gazette page; over the shared corpora's pages, at
+    most 2.8 MB of decoded content, 757,616 content tokens, 3,773 text-showing operators)."""
     max_pages: int = 10_000              # beyond: the first ones only (issue max_pages)
     max_drawings_per_page: int = 50_000  # beyond: first paths only, no table search
     max_spans_per_page: int = 20_000     # beyond: plain text; past 3x that, text dropped
     max_crop_pixels: int = 40_000_000    # largest figure crop / page render, in pixels
     page_time_budget_s: float = 30.0     # a page over it in one stage becomes plain text
+    # checked on the raw objects before MuPDF builds a page (extract/preflight.py)
+    max_content_bytes_per_page: int = 64_000_000   # decoded content streams, forms per use
+    max_content_tokens_per_page: int = 5_000_000   # beyond: the page is not read
+    max_text_operators_per_page: int = 200_000     # Tj/TJ/'/" (forms per use); beyond: not read
+    max_text_bytes_per_page: int = 1_000_000       # beyond: plain text; past 3x, not read
+    max_image_mb: int = 512              # an image larger decoded: the page is not rendered
+    max_memory_mb: int = 2048            # address space a worker may add (batch, ray, CLI)
+    document_time_budget_s: float = 600.0   # pages after it are not read (issue)
 
     def __post_init__(self) -> None:
         _positive(self, "max_pages", "max_drawings_per_page", "max_spans_per_page",
-                  "max_crop_pixels", "page_time_budget_s")
+                  "max_crop_pixels", "page_time_budget_s", "max_content_bytes_per_page",
+                  "max_content_tokens_per_page", "max_text_operators_per_page",
+                  "max_text_bytes_per_page", "max_image_mb",
+                  "max_memory_mb", "document_time_budget_s")
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from ..settings import Settings
 from ..text.glyph_columns import glyph_columns
 from .glyph_repair import needs_repair, repair
 from .ocr import apply_ocr
+from .preflight import check_page, empty_page, plain_text_page
 from .tables import find_table_candidates
 from .words import fix_text
 
@@ -31,6 +32,11 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
     by /Rotate): then they stay unrotated and `Page.view_rotation` says how to show them.
     """
     limits = settings.limits
+    verdict = check_page(page.parent, page, index, limits)   # before MuPDF builds the page
+    if issues is not None:
+        issues.extend(verdict.issues)
+    if not verdict.read or verdict.plain_text:
+        return plain_text_page(page, index, TEXT_FLAGS) if verdict.read else empty_page(page, index)
     textpage = page.get_textpage(flags=TEXT_FLAGS)
     raw = textpage.extractDICT()
     to_display = None
@@ -46,12 +52,13 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
     lines, raw_spans = _lines(raw, index, limits.max_spans_per_page * DENSE_SPAN_FACTOR)
     dense = raw_spans > limits.max_spans_per_page
     lines = glyph_columns(_drop_overprinted(lines))
-    paths = _paths(page)
+    paths = _paths(page) if verdict.drawings else []   # else: preflight's too_many_drawings
     if to_display is not None:
         paths = [_moved_path(p, to_display) for p in paths]
     drawings, truncated = _drawings(paths, limits.max_drawings_per_page)
     few_chars = sum(len(ln.text) for ln in lines) < 200
-    images = _images(page, index, to_display) if few_chars or page.get_images() else []
+    images = _images(page, index, to_display) if verdict.render and (
+        few_chars or page.get_images()) else []
     if to_display is not None:
         rect, view_rotation = page.rect, 0
     else:    # page.cropbox: the unrotated box (page.rect is the displayed one)
@@ -65,7 +72,7 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
                     table_candidates=find_table_candidates(width, height, textpage, lines, drawings,
                                                            images, paths)
                     if settings.tables.enabled and not (dense or truncated) else ())
-    return apply_ocr(page, raw_page, settings, issues)
+    return apply_ocr(page, raw_page, settings, issues) if verdict.render else raw_page
 
 
 def _repaired(page: pymupdf.Page, textpage: pymupdf.TextPage, raw: dict) -> dict:

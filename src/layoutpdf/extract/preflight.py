@@ -1,0 +1,380 @@
+"""Cheap checks on a page's raw objects before MuPDF builds it (issue 24).
+
+MuPDF pays for a page in full before any of our per-page limits can look at it: a content
+stream of a million tiny text operators, a flood of text, Form XObjects that draw each
+other thousands of times, or an image whose dictionary declares a gigapixel raster cost
+gigabytes and minutes inside `get_text` / `get_cdrawings` / a render. Here the page's
+content streams are read raw (`xref_stream_raw`) and inflated by zlib with a bound on the
+output, operators and text bytes are counted, Form XObjects are weighted by how often they
+are drawn, and image sizes are read from their dictionaries. `check_page` says what the
+page may still be given to MuPDF for; `plain_text_page` reads an over-full page as plain
+text blocks (no span dicts, no drawings, no tables).
+
+What a check costs: one pass over the decoded content (at most
+`limits.max_content_bytes_per_page` bytes), a few dictionary look-ups per XObject.
+"""
+from __future__ import annotations
+
+import math
+import re
+import zlib
+from dataclasses import dataclass, field
+
+import pymupdf
+
+from ..errors import Issue
+from ..model import BBox, Line, Page, Span
+from ..settings import LimitSettings
+
+CHUNK = 1 << 20                 # bytes inflated at a time
+PLAIN_TEXT_FACTOR = 3           # past this many times max_text_bytes_per_page: not read at all
+                                # (MuPDF's text page costs ~300 bytes a glyph: measured)
+DRAWINGS_FACTOR = 4             # room for more paths than this many times max_drawings_per_page:
+                                # vector paths are not read (text still is)
+MAX_IMAGE_DRAWS = 5_000         # image placements past which a page is not rendered/listed
+MAX_FORM_DEPTH = 64             # Form XObjects nested deeper are not followed (MuPDF stops too)
+OTHER_FILTER_RATIO = 16        # see _decoded
+_RESOURCE_DEPTH = 32            # /Parent links followed for inherited /Resources
+
+# delimiters and white space: every token of a content stream follows one (an upper bound
+# on tokens, counted by bytes.translate in C)
+_BOUNDARIES = b" \t\r\n\f\x00()<>[]{}/%"
+_STRING = re.compile(rb"\([^()\\]*(?:\\.[^()\\]*)*\)|<[0-9A-Fa-f\s]+>")
+EXACT_TEXT_BYTES = 65_536       # text operands are measured (a regex pass) in larger streams
+_TEXT_OPERATORS = (b"Tj", b"TJ", b"'", b'"')   # text-showing operators (counted as bytes)
+TOKENS_PER_PATH = 6             # the fewest tokens that paint a path ("0 0 1 1 re f")
+_DO = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*Do\b")
+_REF = re.compile(r"/([^\s/\[\]()<>{}%]+)\s*(\d+)\s+0\s+R")
+_COMPONENTS = {"DeviceGray": 1, "CalGray": 1, "Indexed": 1, "Separation": 1, "DeviceRGB": 3,
+               "CalRGB": 3, "Lab": 3, "DeviceCMYK": 4}
+
+
+@dataclass
+class StreamCost:
+    """What one content stream (or Form XObject) costs, its own operators only."""
+    bytes: int = 0
+    tokens: int = 0
+    text_ops: int = 0
+    text_bytes: int = 0
+    draws: dict[str, int] = field(default_factory=dict)   # XObject name -> Do count
+    over: bool = False                                     # inflating stopped at the byte cap
+
+
+@dataclass
+class Verdict:
+    """What the page may be given to MuPDF for; `issues` say why not, where not."""
+    read: bool = True              # False: not given to MuPDF at all (an empty page)
+    plain_text: bool = False       # text as plain blocks only: no spans, drawings, tables
+    drawings: bool = True          # vector paths may be read
+    render: bool = True            # the page may be rendered (OCR) and its images listed
+    issues: list[Issue] = field(default_factory=list)
+
+
+def check_page(doc: pymupdf.Document, page: pymupdf.Page, index: int,
+               limits: LimitSettings) -> Verdict:
+    """The page's cost from its raw objects, against `limits`."""
+    v = Verdict()
+    n = index + 1
+    box = _box_problem(page)
+    if box:
+        v.read = False
+        v.issues.append(Issue("extract", index, "bad_page_box", f"page {n}: {box}; the page is "
+                              "not read (fix the page's /MediaBox)"))
+        return v
+    names = _xobjects(doc, page.xref, inherited=True)
+    total = _page_cost(doc, page, names, limits.max_content_bytes_per_page)
+    if total.over or total.tokens > limits.max_content_tokens_per_page \
+            or total.text_ops > limits.max_text_operators_per_page \
+            or total.text_bytes > limits.max_text_bytes_per_page * PLAIN_TEXT_FACTOR:
+        v.read = False
+        v.issues.append(Issue("extract", index, "page_too_complex",
+                              f"page {n}: {_describe(total, limits)}; the page is not read "
+                              "(its content is left out; raise the limits to read it)"))
+        return v
+    if total.text_bytes > limits.max_text_bytes_per_page:
+        v.plain_text = v.drawings = False
+        v.issues.append(Issue("extract", index, "too_much_text",
+                              f"page {n}: about {total.text_bytes:,} bytes of text operands "
+                              f"(limits.max_text_bytes_per_page={limits.max_text_bytes_per_page:,})"
+                              ": read as plain text blocks, without layout, tables or drawings"))
+    elif total.tokens // TOKENS_PER_PATH > limits.max_drawings_per_page * DRAWINGS_FACTOR:
+        v.drawings = False
+        v.issues.append(Issue("extract", index, "too_many_drawings",
+                              f"page {n}: {total.tokens:,} content tokens, room for more than "
+                              f"{DRAWINGS_FACTOR} x limits.max_drawings_per_page="
+                              f"{limits.max_drawings_per_page:,}: vector paths are not read and "
+                              "tables are not looked for on this page"))
+    image = _image_problem(doc, page, names, total, limits) if names else ""
+    if image:
+        v.render = False
+        v.issues.append(Issue("extract", index, "image_too_large",
+                              f"page {n}: {image}; its images are not listed and the page is "
+                              "not rendered (no OCR)"))
+    return v
+
+
+def _describe(c: StreamCost, limits: LimitSettings) -> str:
+    if c.over:
+        return (f"its content streams inflate to more than limits.max_content_bytes_per_page="
+                f"{limits.max_content_bytes_per_page:,} bytes")
+    if c.tokens > limits.max_content_tokens_per_page:
+        return (f"about {c.tokens:,} content tokens (operators and operands; Form XObjects "
+                f"counted per use), over limits.max_content_tokens_per_page="
+                f"{limits.max_content_tokens_per_page:,}")
+    if c.text_ops > limits.max_text_operators_per_page:
+        return (f"about {c.text_ops:,} text-showing operators (Form XObjects counted per use), "
+                f"over limits.max_text_operators_per_page={limits.max_text_operators_per_page:,}")
+    return (f"about {c.text_bytes:,} bytes of text operands, over {PLAIN_TEXT_FACTOR} x "
+            f"limits.max_text_bytes_per_page={limits.max_text_bytes_per_page:,}")
+
+
+def _box_problem(page: pymupdf.Page) -> str:
+    try:
+        r = page.cropbox
+        w, h = float(r.width), float(r.height)
+    except Exception as exc:   # an unreadable box: MuPDF could not place the page
+        return f"its page box cannot be read ({type(exc).__name__})"
+    if not (math.isfinite(w) and math.isfinite(h)) or w <= 0 or h <= 0:
+        return f"its page box is {w:g} x {h:g} points (empty or not finite)"
+    return ""
+
+
+# -- content streams -----------------------------------------------------------------------
+def _page_cost(doc: pymupdf.Document, page: pymupdf.Page, names: dict[str, int],
+               cap: int) -> StreamCost:
+    """The page's content and every Form XObject it draws, each form weighted by how often
+    it is drawn; stops (over=True) once `cap` decoded bytes have been read."""
+    budget = [cap]
+    own = StreamCost()
+    for xref in page.get_contents():
+        _add(own, _stream_cost(doc, xref, budget))
+        if own.over:
+            return own
+    if not own.draws:
+        return own
+    memo: dict[int, StreamCost] = {}
+    return _weighted(doc, own, names, memo, budget, set(), 0)
+
+
+def _weighted(doc: pymupdf.Document, own: StreamCost, names: dict[str, int],
+              memo: dict[int, StreamCost], budget: list[int], active: set[int],
+              depth: int) -> StreamCost:
+    total = StreamCost(own.bytes, own.tokens, own.text_ops, own.text_bytes, dict(own.draws),
+                       own.over)
+    if depth >= MAX_FORM_DEPTH:
+        return total
+    for name, count in own.draws.items():
+        xref = names.get(name)
+        if xref is None or xref in active or not _is_form(doc, xref):
+            continue
+        if xref not in memo:
+            active.add(xref)
+            child = _stream_cost(doc, xref, budget)
+            if not child.over:
+                child = _weighted(doc, child, _xobjects(doc, xref), memo, budget, active,
+                                  depth + 1)
+            active.discard(xref)
+            memo[xref] = child
+        child = memo[xref]
+        total.over |= child.over
+        total.bytes += count * child.bytes
+        total.tokens += count * child.tokens
+        total.text_ops += count * child.text_ops
+        total.text_bytes += count * child.text_bytes
+        for k, v in child.draws.items():
+            total.draws[k] = total.draws.get(k, 0) + count * v
+        if total.over:
+            break
+    return total
+
+
+def _add(total: StreamCost, part: StreamCost) -> None:
+    total.bytes += part.bytes
+    total.tokens += part.tokens
+    total.text_ops += part.text_ops
+    total.text_bytes += part.text_bytes
+    for k, v in part.draws.items():
+        total.draws[k] = total.draws.get(k, 0) + v
+    total.over |= part.over
+
+
+def _stream_cost(doc: pymupdf.Document, xref: int, budget: list[int]) -> StreamCost:
+    """Counts over one stream, decoded chunk by chunk within `budget[0]` bytes (which it
+    uses up). Between chunks the text is cut after a line break (or a space), so a token
+    is counted whole; the last chunk is counted as it is."""
+    cost = StreamCost()
+    pending, held = b"", None
+    for chunk in _decoded(doc, xref, budget):
+        if chunk is None:
+            cost.over = True
+            return cost
+        if held is not None:
+            data = pending + held
+            cut = data.rfind(b"\n")
+            if cut < 0:
+                cut = data.rfind(b" ")
+            cut = cut if cut >= 0 else len(data) - 1
+            _count(cost, data[:cut + 1])
+            pending = data[cut + 1:]
+        held = chunk
+    _count(cost, pending + (held or b""))
+    return cost
+
+
+def _count(cost: StreamCost, data: bytes) -> None:
+    if not data:
+        return
+    cost.bytes += len(data)
+    cost.tokens += len(data) - len(data.translate(None, _BOUNDARIES))
+    cost.text_ops += sum(data.count(op) for op in _TEXT_OPERATORS)
+    if len(data) <= EXACT_TEXT_BYTES:      # small: its size bounds its text
+        cost.text_bytes += len(data)
+    else:
+        cost.text_bytes += sum(len(s) for s in _STRING.findall(data))
+    if b"Do" in data:
+        for name in _DO.findall(data):
+            key = name.decode("latin-1")
+            cost.draws[key] = cost.draws.get(key, 0) + 1
+
+
+def _decoded(doc: pymupdf.Document, xref: int, budget: list[int]):
+    """The stream's decoded bytes in chunks; None once `budget[0]` is used up. FlateDecode
+    (alone, the usual case) is inflated here with a bound on the output; a stream without
+    filters is read as is; other filters are decoded by MuPDF when their raw size times the
+    worst expansion of the filter fits the budget, else counted as over."""
+    try:
+        raw = doc.xref_stream_raw(xref) or b""
+        filters, params = _filters(doc, xref)
+    except Exception:   # a damaged stream: MuPDF will say so when it reads the page
+        return
+    if not filters:
+        yield from _within(budget, [raw])
+    elif filters == ["FlateDecode"] and not params:
+        z = zlib.decompressobj()
+        data = raw
+        while data and budget[0] > 0:
+            try:
+                out = z.decompress(data, min(CHUNK, budget[0] + 1))
+            except zlib.error:     # damaged: MuPDF reads what it can, so do we
+                return
+            data = z.unconsumed_tail
+            if not out:
+                return
+            yield from _within(budget, [out])
+        if data and budget[0] <= 0:
+            yield None
+    elif len(raw) * OTHER_FILTER_RATIO <= budget[0]:
+        try:
+            yield from _within(budget, [doc.xref_stream(xref) or b""])
+        except Exception:
+            return
+    else:
+        yield None
+
+
+def _within(budget: list[int], chunks):
+    for chunk in chunks:
+        if len(chunk) > budget[0]:
+            yield None
+            return
+        budget[0] -= len(chunk)
+        yield chunk
+
+
+_ALIASES = {"Fl": "FlateDecode", "AHx": "ASCIIHexDecode", "A85": "ASCII85Decode",
+            "LZW": "LZWDecode", "RL": "RunLengthDecode"}
+
+
+def _filters(doc: pymupdf.Document, xref: int) -> tuple[list[str], bool]:
+    """The stream's filter names, and whether it has /DecodeParms (a predictor)."""
+    kind, value = doc.xref_get_key(xref, "Filter")
+    if kind in ("null", "none"):
+        return [], False
+    names = [_ALIASES.get(n, n) for n in re.findall(r"/([A-Za-z0-9]+)", value)]
+    return names, doc.xref_get_key(xref, "DecodeParms")[0] not in ("null", "none")
+
+
+# -- XObjects and images -------------------------------------------------------------------
+def _xobjects(doc: pymupdf.Document, xref: int, inherited: bool = False) -> dict[str, int]:
+    """Name -> xref of the XObjects in the resources of object `xref` (a page looks up
+    its /Parent chain when it has none of its own)."""
+    for _ in range(_RESOURCE_DEPTH if inherited else 1):
+        try:
+            kind, value = doc.xref_get_key(xref, "Resources/XObject")
+            if kind == "xref":
+                value = doc.xref_object(int(value.split()[0]), compressed=True)
+                kind = "dict"
+        except Exception:
+            return {}
+        if kind == "dict":
+            return {m.group(1): int(m.group(2)) for m in _REF.finditer(value)}
+        if not inherited:
+            return {}
+        kind, parent = doc.xref_get_key(xref, "Parent")
+        if kind != "xref":
+            return {}
+        xref = int(parent.split()[0])
+    return {}
+
+
+def _is_form(doc: pymupdf.Document, xref: int) -> bool:
+    try:
+        return doc.xref_get_key(xref, "Subtype")[1] == "/Form"
+    except Exception:
+        return False
+
+
+def _image_problem(doc: pymupdf.Document, page: pymupdf.Page, names: dict[str, int],
+                   cost: StreamCost, limits: LimitSettings) -> str:
+    """Why the page's images must not be decoded (rendered), or ''."""
+    images = {x for x in names.values() if not _is_form(doc, x)}
+    draws = sum(n for name, n in cost.draws.items() if names.get(name) in images)
+    if draws > MAX_IMAGE_DRAWS:
+        return f"it draws images {draws:,} times (more than {MAX_IMAGE_DRAWS:,})"
+    cap = limits.max_image_mb * 1024 * 1024
+    try:
+        infos = page.get_images(full=True)
+    except Exception:
+        return ""
+    for xref, _smask, width, height, bpc, cs, *_ in infos:
+        comps = _COMPONENTS.get(cs, 4)
+        size = max(0, width) * max(0, height) * comps * max(1, bpc or 8) // 8
+        if size > cap:
+            return (f"image {xref} is {width:,} x {height:,} pixels ({size / 2**20:,.0f} MiB "
+                    f"decoded), over limits.max_image_mb={limits.max_image_mb}")
+    return ""
+
+
+# -- a page read as plain text ---------------------------------------------------------------
+def plain_text_page(page: pymupdf.Page, index: int, flags: int) -> Page:
+    """The page's text as plain blocks (one line each, one span): MuPDF's text page is
+    built, but no span dicts, drawings, images or tables."""
+    rect = page.cropbox
+    lines = []
+    for k, block in enumerate(page.get_textpage(flags=flags).extractBLOCKS()):
+        x0, y0, x1, y1, text = block[:5]
+        text = " ".join(str(text).split())
+        if not text or block[6] != 0:
+            continue
+        box = BBox(x0, y0, x1, y1)
+        span = Span(f"p{index}-s{k}", text, box, "", max(1.0, min(y1 - y0, 12.0)), 0, 0, 255,
+                    (x0, y1))
+        lines.append(Line.build(f"p{index}-l{len(lines)}", index, (span,), (1.0, 0.0), False))
+    return Page(index=index, width=float(rect.width), height=float(rect.height),
+                rotation=int(page.rotation), view_rotation=int(page.rotation) % 360,
+                label="", lines=tuple(lines))
+
+
+def empty_page(page: pymupdf.Page, index: int) -> Page:
+    """The place of a page that is not read."""
+    try:
+        rect = page.cropbox
+        width, height = float(rect.width), float(rect.height)
+    except Exception:
+        width = height = 0.0
+    if not (math.isfinite(width) and math.isfinite(height)):
+        width = height = 0.0
+    return Page(index=index, width=width, height=height, fallback=True)
+
+
+__all__ = ["Verdict", "check_page", "plain_text_page", "empty_page"]
