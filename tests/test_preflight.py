@@ -184,3 +184,50 @@ def test_ordinary_pages_pass_untouched(path):
         for i, page in enumerate(pdf):
             v = preflight.check_page(pdf, page, i, LimitSettings())
             assert v.read and not v.plain_text and v.drawings and v.render and not v.issues
+
+
+# -- the page tree, checked when the document is opened -------------------------------------
+def _tree_pdf(kind: str, depth: int = 0) -> bytes:
+    """text_pdf(2) whose page 1 hangs under `depth` nested /Pages nodes ("deep"), or whose
+    root lists itself among its kids ("cycle"), or lists page 1 three times ("repeat")."""
+    doc = pymupdf.open(stream=text_pdf(2), filetype="pdf")
+    root = int(doc.xref_get_key(doc.pdf_catalog(), "Pages")[1].split()[0])
+    first, second = doc[0].xref, doc[1].xref
+    if kind == "cycle":
+        doc.update_object(root, f"<< /Type /Pages /Kids [{first} 0 R {root} 0 R] /Count 2 >>")
+    elif kind == "repeat":
+        doc.update_object(root, f"<< /Type /Pages /Kids [{first} 0 R {first} 0 R {first} 0 R] "
+                                f"/Count 3 >>")
+    else:
+        parent = root
+        nodes = [doc.get_new_xref() for _ in range(depth)]
+        for k, node in enumerate(nodes):
+            kid = nodes[k + 1] if k + 1 < depth else first
+            doc.update_object(node, f"<< /Type /Pages /Kids [{kid} 0 R] /Count 1 "
+                                    f"/Parent {parent} 0 R >>")
+            parent = node
+        doc.xref_set_key(first, "Parent", f"{nodes[-1]} 0 R")
+        doc.update_object(root, f"<< /Type /Pages /Kids [{nodes[0]} 0 R {second} 0 R] /Count 2 >>")
+    data = doc.tobytes()
+    doc.close()
+    return data
+
+
+def test_a_page_tree_too_deep_is_refused_before_any_page_loads():
+    data = _tree_pdf("deep", preflight.MAX_PAGE_TREE_DEPTH + 5)
+    with pymupdf.open(stream=data, filetype="pdf") as doc:
+        assert "levels deep" in preflight.page_tree_problem(doc)
+    with pytest.raises(layoutpdf.CorruptPDFError, match="page tree is more than 256 levels deep"):
+        layoutpdf.parse(data)
+
+
+def test_a_page_tree_that_loops_is_refused():
+    with pytest.raises(layoutpdf.CorruptPDFError, match="loops back on itself"):
+        layoutpdf.parse(_tree_pdf("cycle"))
+
+
+def test_ordinary_nesting_and_a_page_listed_twice_pass():
+    for data in (_tree_pdf("deep", 12), _tree_pdf("repeat")):
+        with pymupdf.open(stream=data, filetype="pdf") as doc:
+            assert preflight.page_tree_problem(doc) is None
+        assert layoutpdf.parse(data, limits()).to_markdown().strip()

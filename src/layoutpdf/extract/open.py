@@ -9,6 +9,7 @@ import threading
 import pymupdf
 
 from ..errors import CorruptPDFError, EncryptedPDFError, Issue, LayoutPDFError, NotAPDFError
+from .preflight import page_tree_problem
 
 Source = Union[str, os.PathLike, bytes, bytearray, memoryview, BinaryIO]
 
@@ -78,7 +79,14 @@ def open_pdf(source: Source, password: str | None = None) -> pymupdf.Document:
         raise CorruptPDFError(f"{name}: the PDF is damaged and could not be repaired ({_short(exc)}); "
                               "try re-saving it with a PDF tool (e.g. qpdf, a viewer's 'Save as')") from exc
     try:
-        return _authenticate(doc, name, password)
+        doc = _authenticate(doc, name, password)
+        problem = page_tree_problem(doc)
+        if problem:
+            _close(doc)
+            raise CorruptPDFError(f"{name}: the PDF is damaged or hostile: {problem}, so its "
+                                  "pages are not loaded; try repairing it with qpdf "
+                                  "(qpdf in.pdf out.pdf) or re-exporting it")
+        return doc
     except LayoutPDFError:
         raise
     except Exception as exc:  # a broken trailer/encryption dictionary or page tree

@@ -378,3 +378,43 @@ def empty_page(page: pymupdf.Page, index: int) -> Page:
 
 
 __all__ = ["Verdict", "check_page", "plain_text_page", "empty_page"]
+
+
+# -- the page tree (checked once, when the document is opened) ---------------------------------
+MAX_PAGE_TREE_DEPTH = 256       # producers nest /Pages a few levels (balanced trees of ~10);
+                                # 256 levels would hold far more pages than any file has
+MAX_PAGE_TREE_NODES = 200_000   # nodes walked at most (a flat tree is wide, not deep: cheap)
+_KID = re.compile(r"(\d+)\s+\d+\s+R")
+
+
+def page_tree_problem(doc: pymupdf.Document) -> str | None:
+    """What is wrong with the page tree, walked from the catalog over /Kids before MuPDF
+    loads any page: a node that is its own ancestor (a cycle), or a tree deeper than
+    MAX_PAGE_TREE_DEPTH (MuPDF walks every level for each page's inherited attributes,
+    which costs minutes on a tree made tens of thousands of levels deep)."""
+    try:
+        kind, ref = doc.xref_get_key(doc.pdf_catalog(), "Pages")
+    except Exception:
+        return None                        # no catalog to walk: MuPDF's own repair decides
+    root = _KID.match(ref or "") if kind == "xref" else None
+    if root is None:
+        return None
+    stack: list[tuple[int, int, frozenset[int]]] = [(int(root.group(1)), 1, frozenset())]
+    expanded: set[int] = set()
+    while stack and len(expanded) < MAX_PAGE_TREE_NODES:
+        xref, depth, ancestors = stack.pop()
+        if xref in ancestors:
+            return "its page tree loops back on itself (a /Kids entry is its own ancestor)"
+        if xref in expanded:               # one page listed twice: not a loop, walked already
+            continue
+        expanded.add(xref)
+        if depth > MAX_PAGE_TREE_DEPTH:
+            return f"its page tree is more than {MAX_PAGE_TREE_DEPTH} levels deep"
+        try:
+            kind, kids = doc.xref_get_key(xref, "Kids")
+        except Exception:
+            continue
+        if kind == "array":
+            inner = ancestors | {xref}
+            stack.extend((int(m.group(1)), depth + 1, inner) for m in _KID.finditer(kids))
+    return None
