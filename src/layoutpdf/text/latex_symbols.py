@@ -501,6 +501,25 @@ def recode_cmex(text: str, glyph_names: dict[int, str]) -> str:
     return "".join(out)
 
 
+# Adobe's private-use code points for extensible-delimiter pieces (the Adobe Glyph List
+# maps cmex's glyph names 'bracketlefttp' ... to them when a font has no ToUnicode entry)
+_ADOBE_PIECES = dict(zip(range(0xF8EB, 0xF8FF), (
+    "parenlefttp", "parenleftex", "parenleftbt", "bracketlefttp", "bracketleftex",
+    "bracketleftbt", "bracelefttp", "braceleftmid", "braceleftbt", "braceex", "integralex",
+    "parenrighttp", "parenrightex", "parenrightbt", "bracketrighttp", "bracketrightex",
+    "bracketrightbt", "bracerighttp", "bracerightmid", "bracerightbt")))
+_ADOBE_PIECES[0xF8E6] = "arrowvertex"
+
+
+def recode_adobe_pieces(text: str) -> str:
+    """Delimiter pieces read as Adobe private-use characters (U+F8EE 'bracketlefttp')
+    -> the standard cmex codes this module's tables use."""
+    if not any("\uf8e6" <= c <= "\uf8fe" for c in text):
+        return text
+    return "".join(chr(CMEX_BY_NAME[n]) if (n := _ADOBE_PIECES.get(ord(c))) in CMEX_BY_NAME
+                   else c for c in text)
+
+
 def cmex_extent(ch: str) -> tuple[float, float] | None:
     """(height, depth) in em of a raw-coded cmex glyph, None if not a cmex code."""
     v = CMEX.get(ord(ch)) if len(ch) == 1 else None

@@ -260,6 +260,8 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
         if base != span.origin[1]:
             span = replace(span, origin=(span.origin[0], base))
         family = sym.font_family(span.font)
+        if family == "cmex":
+            span = replace(span, text=sym.recode_adobe_pieces(span.text))
         mathf = sym.is_math_font(span.font)
         fontname = sym.base_font_name(span.font)
         stack = _extensible_stack(span, family)
@@ -382,14 +384,25 @@ def settle_levels(glyphs: list[Glyph], rules: Sequence[BBox]) -> None:
     for g in glyphs:
         if g.alt_base is None:
             continue
-        for r in rules:
-            if not r.x0 <= g.cx <= r.x1:
-                continue
-            if _crosses(g, g.base, r) and not _crosses(g, g.alt_base, r):
-                shift = g.alt_base - g.base
-                g.base, g.top, g.bottom = g.alt_base, g.top + shift, g.bottom + shift
-                break
+        crossing = [r for r in rules if r.x0 <= g.cx <= r.x1 and _crosses(g, g.base, r)
+                    and not _crosses(g, g.alt_base, r)]
+        # a span of one glyph cannot stand on two baselines: its tall box comes from the
+        # space before it, and with no rule to settle it it sits on its neighbours' line
+        alone = sum(h.pos[0] == g.pos[0] for h in glyphs) == 1
+        if crossing or (alone and not any(r.x0 <= g.cx <= r.x1 for r in rules)
+                        and _neighbours_on(g, g.alt_base, glyphs)
+                        and not _neighbours_on(g, g.base, glyphs)):
+            shift = g.alt_base - g.base
+            g.base, g.top, g.bottom = g.alt_base, g.top + shift, g.bottom + shift
         g.alt_base = None
+
+
+def _neighbours_on(g: Glyph, base: float, glyphs: list[Glyph]) -> bool:
+    """Another glyph of the formula, beside `g` within an em, sits on `base`: with no
+    rule to settle it, a two-level span's glyph sits on its neighbours' baseline."""
+    return any(h is not g and h.alt_base is None and not h.big
+               and abs(h.base - base) <= 0.05 * g.size
+               and max(h.x0 - g.x1, g.x0 - h.x1) < g.size for h in glyphs)
 
 
 def _crosses(g: Glyph, base: float, r: BBox) -> bool:
@@ -413,6 +426,39 @@ def mark_big_glyphs(glyphs: list[Glyph]) -> None:
                 g.big = True
                 h = 0.75 * g.size
                 g.top, g.bottom = g.base - h, g.base + 0.25 * g.size
+
+
+_CLOSING = {"(": ")", "[": "]", r"\{": r"\}", "|": "|", r"\|": r"\|", r"\langle": r"\rangle"}
+
+
+def mark_stretched_delimiters(glyphs: list[Glyph]) -> None:
+    """A browser or office suite sets a matrix's parentheses as stretched variants of the
+    text-size glyph, whose box (from the font's ascender and descender) says nothing of
+    their height. A pair on one baseline enclosing rows above and below that baseline and
+    nothing on it is such a pair: tall delimiters spanning the rows they enclose."""
+    free = sorted((g for g in glyphs if not g.big and not g.composite
+                   and (g.kind in (sym.OPEN, sym.CLOSE) or g.tex in ("|", r"\|"))),
+                  key=lambda g: g.x0)
+    for i, left in enumerate(free):
+        want = _CLOSING.get(left.tex)
+        if want is None or left.big:
+            continue
+        right = next((g for g in free[i + 1:] if g.tex == want and not g.big
+                      and abs(g.base - left.base) < 0.1 * left.size), None)
+        if right is None:
+            continue
+        s = left.size
+        inner = [g for g in glyphs if left.x1 - 0.1 * s <= g.cx <= right.x0 + 0.1 * s
+                 and g is not left and g is not right and abs(g.base - left.base) < 2.5 * s]
+        on_line = [g for g in inner if abs(g.base - left.base) < 0.15 * s]
+        above = [g for g in inner if g.base < left.base - 0.3 * s]
+        below = [g for g in inner if g.base > left.base + 0.2 * s]
+        if on_line or not above or not below:
+            continue
+        axis = left.base - AXIS * s
+        half = max(axis - min(g.top for g in inner), max(g.bottom for g in inner) - axis)
+        for g in (left, right):
+            g.big, g.top, g.bottom = True, axis - half, axis + half
 
 
 # ----------------------------------------------------------------------------------------
