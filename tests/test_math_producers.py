@@ -125,3 +125,48 @@ def test_number_on_its_own_baseline_does_not_cut_the_fraction():
     blocks = segment(rows_of(tuple(lines)), stats, column)
     texts = [" ".join(ln.text for r in b for ln in r.lines) for b in blocks]
     assert texts[1:-1] == ["ρX,Y = cov(X, Y ) (1) σXσY"], texts
+
+
+def _browser_matrix_pdf() -> bytes:
+    """A 2x2 matrix as a browser sets MathML: the parentheses are stretched variants of the
+    text-size glyph on the middle baseline (their box says nothing of their height), the
+    rows above and below it, the columns an em and a half apart."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    tw = pymupdf.TextWriter(page.rect)
+    y = prose(tw, 100, 3)
+    m, it = pymupdf.Font(fontfile=MATH_TTF), pymupdf.Font(fontfile=ITALIC_TTF)
+    x = 260.0
+    for text, font, size, dx, dy in [
+            ("A", it, 10, 0, 0), ("= (", m, 10, 9, 0), ("a", it, 10, 30, -6),
+            ("11", m, 7, 35.5, -4.5), ("a", it, 10, 55, -6), ("12", m, 7, 60.5, -4.5),
+            ("a", it, 10, 30, 6), ("21", m, 7, 35.5, 7.5), ("a", it, 10, 55, 6),
+            ("22", m, 7, 60.5, 7.5), (")", m, 10, 72, 0)]:
+        tw.append((x + dx, y + 8 + dy), text, font=font, fontsize=size)
+    prose(tw, y + 28, 3)
+    tw.write_text(page)
+    return doc.tobytes()
+
+
+@needs_fonts
+def test_browser_matrix_with_stretched_parentheses():
+    doc = layoutpdf.parse(_browser_matrix_pdf())
+    eqs = [e.text for e in doc.elements if e.role is Role.EQUATION]
+    assert eqs == [r"A = \begin{pmatrix} a_{11} & a_{12} \\ a_{21} & a_{22} \end{pmatrix}"], \
+        [(e.role, e.text) for e in doc.elements]
+
+
+def test_gap_between_matrix_columns_is_not_a_column_gutter():
+    """A display region alone (a matrix's two columns of cells, rows of maths, an em and a
+    half apart, its number at the margin) stays one reading-order leaf: the gap between
+    the matrix's columns is not a gutter."""
+    from layoutpdf.settings import Settings
+    from layoutpdf.stages.layout.columns import reading_order
+    lines = [_line(0, 236, 257, 406, "J ="), _line(1, 262, 294, 382, "(∂f1"),
+             _line(2, 276, 294, 390, "∂x1"), _line(3, 282, 286, 405, "⋮"),
+             _line(4, 274, 294, 420, "∂fm"), _line(5, 276, 294, 433, "∂x1"),
+             _line(6, 309, 346, 382, "∂f1)"), _line(7, 328, 346, 390, "∂xn"),
+             _line(8, 334, 338, 405, "⋮"), _line(9, 327, 346, 420, "∂fm"),
+             _line(10, 328, 346, 433, "∂xn"), _line(11, 516, 529, 406, "(4)", "LiberationSerif")]
+    leaves = reading_order(lines, 10.0, Settings().columns)
+    assert len(leaves) == 1 and len(leaves[0].lines) == len(lines)

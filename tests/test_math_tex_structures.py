@@ -41,3 +41,30 @@ def test_prose_stays_prose_around_matrices(matrices):
     assert len(paragraphs) == 5
     assert all("$" not in p and "\\" not in p for p in paragraphs)
     assert len(_equations(matrices)) == 4
+
+
+@pytest.fixture(scope="module")
+def matrix_dots():
+    return layoutpdf.parse(str(TEX / "matrix_dots.pdf"))
+
+
+@pytest.mark.parametrize("latex", [
+    # \vdots and \ddots come as a span of three periods a line taller than one; the
+    # fractions' numerators stop at the dot row above them
+    r"J = \begin{pmatrix} \frac{\partial f_{1}}{\partial x_{1}} & \cdots & "
+    r"\frac{\partial f_{1}}{\partial x_{n}} \\ \vdots & \ddots & \vdots \\ "
+    r"\frac{\partial f_{m}}{\partial x_{1}} & \cdots & \frac{\partial f_{m}}{\partial x_{n}} "
+    r"\end{pmatrix}",
+    # three close \cdotp are one \cdots, a row of them stays in the matrix
+    r"A = \begin{bmatrix} a_{11} & \cdots & a_{1n} \\ \cdots & \cdots & \cdots \\ "
+    r"a_{m1} & \cdots & a_{mn} \end{bmatrix}",
+    # the '=' after the bar: a one-glyph span whose box the space before it made tall
+    r"\begin{vmatrix} x & y \\ z & w \end{vmatrix} = xw - yz",
+])
+def test_matrices_with_dot_rows(matrix_dots, latex):
+    assert latex in _equations(matrix_dots)
+
+
+def test_dot_rows_are_not_list_items(matrix_dots):
+    assert not any(e.role is Role.LIST_ITEM for e in matrix_dots.elements)
+    assert len(_equations(matrix_dots)) == 4

@@ -154,10 +154,13 @@ def _math_row(row: Row) -> bool:
 
 
 def _fragment(row: Row, anchor: Row, em: float) -> bool:
-    """A short row with no words inside the x-extent of a maths row next to it."""
+    """A short row with no words starting inside the x-extent of a maths row next to it
+    and ending at most a few em past it (a matrix row reaching further columns than the
+    row that holds the matrix's left-hand side)."""
     total, _, words, _ = row_math(row)
     return total <= 12 and words == 0 and row.bbox.x0 >= anchor.bbox.x0 - em \
-        and _formula_x1(row, em) <= _formula_x1(anchor, em) + em \
+        and row.bbox.x0 <= _formula_x1(anchor, em) + 2 * em \
+        and _formula_x1(row, em) <= _formula_x1(anchor, em) + 4 * em \
         and abs(row.baseline - anchor.baseline) < 2.5 * em
 
 
@@ -223,6 +226,9 @@ def display_runs(rows: list[Row], stats: Stats, column: BBox) -> list[tuple[int,
         if any(core[a:b]) and _set_apart_run(rows[a:b], column, em) and b - a <= 12:
             runs.append((a, b))
         i = j
+    if not runs and 1 < len(rows) <= 12 and all(member) \
+            and is_formula_block([ln for r in rows for ln in r.lines]):
+        runs.append((0, len(rows)))    # a region of its own (the column stage set it apart)
     return runs
 
 

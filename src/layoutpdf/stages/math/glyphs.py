@@ -214,7 +214,7 @@ def _box_offsets(spans: Sequence[Span]) -> dict[tuple[str, float], tuple[float, 
     glyph to glyph and give nothing."""
     seen: dict[tuple[str, float], list[tuple[float, float]]] = {}
     for s in spans:
-        if is_space(s.text[:1]) or not s.text.strip():
+        if is_space(s.text[:1]) or not s.text.strip(" ."):   # dots may stand stacked
             continue
         seen.setdefault((s.font, round(s.size, 2)), []).append(
             (s.origin[1] - s.bbox.y0, s.bbox.y1 - s.origin[1]))
@@ -238,7 +238,7 @@ def _span_levels(span: Span, offsets: dict) -> tuple[float, float | None]:
     off = offsets.get((span.font, round(span.size, 2)))
     base = span.origin[1]
     if off is None:
-        return base, None
+        return base, _borrowed_level(span, offsets)
     up, down = off
     top_level, bottom_level = span.bbox.y0 + up, span.bbox.y1 - down
     if bottom_level - top_level > 0.3 * span.size:
@@ -248,6 +248,26 @@ def _span_levels(span: Span, offsets: dict) -> tuple[float, float | None]:
     if is_space(span.text[:1]) and span.text.strip():
         return top_level, None
     return base, None
+
+
+def _borrowed_level(span: Span, offsets: dict) -> float | None:
+    """A one-glyph span after a space, with no other span of its font to learn its box
+    from, may stand on another level than its origin says (the space's): its other level,
+    from the box of a font of about its size (TeX's fonts share their proportions), left
+    for its neighbours to settle."""
+    if not is_space(span.text[:1]) or len(span.text.strip()) != 1:
+        return None
+    text_fonts = [(abs(k[1] - span.size), k, v) for k, v in offsets.items()
+                  if sym.font_family(k[0]) != "cmex"]
+    if not text_fonts:
+        return None
+    _, (_, size0), (up0, down0) = min(text_fonts)
+    top_level = span.bbox.y0 + up0 * span.size / size0
+    bottom_level = span.bbox.y1 - down0 * span.size / size0
+    if bottom_level - top_level <= 0.3 * span.size:
+        return None
+    base = span.origin[1]
+    return top_level if abs(base - top_level) > abs(base - bottom_level) else bottom_level
 
 
 def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -> list[Glyph]:
@@ -264,9 +284,10 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
             span = replace(span, text=sym.recode_adobe_pieces(span.text))
         mathf = sym.is_math_font(span.font)
         fontname = sym.base_font_name(span.font)
-        stack = _extensible_stack(span, family)
+        stack = _extensible_stack(span, family) or _dots(span, offsets)
         if stack is not None:
             stack.pos, stack.end = (si, 0), (si, len(span.text))
+            stack.font = fontname
             out.append(stack)
             continue
         boxes = _char_boxes(span)
@@ -310,7 +331,44 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
             first = False
             out.append(g)
     _settle_floating(out)
-    return merge_pieces(out)
+    return merge_cdots(merge_pieces(out))
+
+
+def _dots(span: Span, offsets: dict) -> Glyph | None:
+    """Three periods in one span: TeX's \ldots on the baseline, or its \vdots (stacked in
+    one column) and \ddots (stepping down to the right), whose span box is a line taller
+    than one period's."""
+    if span.text.replace(" ", "") != "..." or sym.font_family(span.font) == "cmex":
+        return None
+    size, box = span.size, span.bbox
+    up, down = offsets.get((span.font, round(span.size, 2)), (0.75 * size, 0.25 * size))
+    extra = box.height - (up + down)
+    if extra < 0.4 * size:
+        tex, base = r"\ldots", span.origin[1]
+        top, bottom = base - 0.12 * size, base
+    else:
+        tex = r"\vdots" if box.width < 0.5 * size else r"\ddots"
+        top, bottom = box.y0 + up - 0.12 * size, box.y1 - down
+        base = (top + bottom) / 2 + AXIS * size      # the middle dot sits near the axis
+    return Glyph(tex, sym.ORD, box.x0, box.x1, top, bottom, base, size, ch="...",
+                 math_font=True)
+
+
+def merge_cdots(glyphs: list[Glyph]) -> list[Glyph]:
+    """Three centred dots set close on one baseline (TeX's \cdots is three \cdotp) are
+    one \cdots."""
+    out: list[Glyph] = []
+    for g in glyphs:
+        run = out[-2:]
+        if g.tex == r"\cdot" and len(run) == 2 and all(
+                h.tex == r"\cdot" and not h.composite and abs(h.base - g.base) < 0.05 * g.size
+                for h in run) and 0 <= run[1].x0 - run[0].x1 < 0.3 * g.size \
+                and 0 <= g.x0 - run[1].x1 < 0.3 * g.size:
+            out[-2:] = [replace(run[0], tex=r"\cdots", kind=sym.ORD, x1=g.x1, end=g.end,
+                                ch="\u22ef")]
+            continue
+        out.append(g)
+    return out
 
 
 def _settle_floating(glyphs: list[Glyph]) -> None:
@@ -436,29 +494,51 @@ def mark_stretched_delimiters(glyphs: list[Glyph]) -> None:
     text-size glyph, whose box (from the font's ascender and descender) says nothing of
     their height. A pair on one baseline enclosing rows above and below that baseline and
     nothing on it is such a pair: tall delimiters spanning the rows they enclose."""
-    free = sorted((g for g in glyphs if not g.big and not g.composite
+    # cmex glyphs have their real extent already; a sized-up Unicode glyph may not
+    free = sorted((g for g in glyphs if g.family != "cmex" and not g.composite
                    and (g.kind in (sym.OPEN, sym.CLOSE) or g.tex in ("|", r"\|"))),
                   key=lambda g: g.x0)
+    done: list[Glyph] = []
     for i, left in enumerate(free):
         want = _CLOSING.get(left.tex)
-        if want is None or left.big:
+        if want is None or any(left is d for d in done):
             continue
-        right = next((g for g in free[i + 1:] if g.tex == want and not g.big
+        right = next((g for g in free[i + 1:] if g.tex == want and not any(g is d for d in done)
                       and abs(g.base - left.base) < 0.1 * left.size), None)
         if right is None:
             continue
         s = left.size
-        inner = [g for g in glyphs if left.x1 - 0.1 * s <= g.cx <= right.x0 + 0.1 * s
-                 and g is not left and g is not right and abs(g.base - left.base) < 2.5 * s]
+        inner = _enclosed_band(left, right, glyphs)
         on_line = [g for g in inner if abs(g.base - left.base) < 0.15 * s]
         above = [g for g in inner if g.base < left.base - 0.3 * s]
         below = [g for g in inner if g.base > left.base + 0.2 * s]
         if on_line or not above or not below:
             continue
-        axis = left.base - AXIS * s
-        half = max(axis - min(g.top for g in inner), max(g.bottom for g in inner) - axis)
+        top = min(g.top for g in [left, right, *inner])
+        bottom = max(g.bottom for g in [left, right, *inner])
         for g in (left, right):
-            g.big, g.top, g.bottom = True, axis - half, axis + half
+            g.big, g.top, g.bottom = True, top, bottom
+        done += [left, right]
+
+
+def _enclosed_band(left: Glyph, right: Glyph, glyphs: list[Glyph]) -> list[Glyph]:
+    """Glyphs between two delimiters, grown up and down from the delimiters' line while the
+    rows stay within 3/4 em of each other (a matrix's rows, fractions, dot rows)."""
+    s = left.size
+    pool = [g for g in glyphs if left.x1 - 0.1 * s <= g.cx <= right.x0 + 0.1 * s
+            and g is not left and g is not right]
+    top, bottom = min(left.top, right.top), max(left.bottom, right.bottom)
+    inner: list[Glyph] = []
+    grown = True
+    while grown:
+        grown = False
+        for g in pool:
+            if not any(g is h for h in inner) and g.top <= bottom + 0.75 * s \
+                    and g.bottom >= top - 0.75 * s:
+                inner.append(g)
+                top, bottom = min(top, g.top), max(bottom, g.bottom)
+                grown = True
+    return inner
 
 
 # ----------------------------------------------------------------------------------------

@@ -94,7 +94,9 @@ def _side(gs: Sequence[Glyph], rule: BBox, above: bool) -> list[Glyph]:
     edge = y
     for g in cands:
         gap = (edge - g.bottom) if above else (g.top - edge)
-        if gap > 0.8 * g.size:
+        # TeX sets a display numerator up to ~0.8em clear of the bar; beyond the glyphs
+        # taken, a row further out (a matrix row) is not part of it
+        if gap > (0.4 * min(g.size, taken[-1].size) if taken else 0.8 * g.size):
             break
         taken.append(g)
         edge = min(edge, g.top) if above else max(edge, g.bottom)
