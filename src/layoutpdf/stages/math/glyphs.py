@@ -229,7 +229,8 @@ def _box_offsets(spans: Sequence[Span]) -> dict[tuple[str, float], tuple[float, 
     return out
 
 
-def _span_levels(span: Span, offsets: dict) -> tuple[float, float | None]:
+def _span_levels(span: Span, offsets: dict,
+                 prev_base: float | None = None) -> tuple[float, float | None]:
     """(baseline, alternative baseline). A span that starts with a synthesized space carries
     the space's origin, i.e. the previous glyph's baseline: recover the real one from the
     box. A span much taller than its font's box holds glyphs on two baselines (PyMuPDF joins
@@ -242,7 +243,12 @@ def _span_levels(span: Span, offsets: dict) -> tuple[float, float | None]:
     up, down = off
     top_level, bottom_level = span.bbox.y0 + up, span.bbox.y1 - down
     if bottom_level - top_level > 0.3 * span.size:
-        if abs(base - top_level) <= abs(base - bottom_level):
+        # the level of the origin is the span's first glyph's; after a space the origin is
+        # the previous glyph's (a raised script, say): the first glyph then stands on the
+        # line of the full-size glyphs before it
+        ref = prev_base if is_space(span.text[:1]) and prev_base is not None else base
+        near_top = abs(ref - top_level) <= abs(ref - bottom_level)
+        if near_top:
             return top_level, bottom_level
         return bottom_level, top_level
     if is_space(span.text[:1]) and span.text.strip():
@@ -276,7 +282,9 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
     pending_accent, pending_not = "", False
     offsets = _box_offsets(spans)
     for si, span in enumerate(spans):
-        base, alt = _span_levels(span, offsets)
+        prev = next((g.base for g in reversed(out) if not g.big and g.size >= 0.85 * span.size),
+                    None) if is_space(span.text[:1]) else None
+        base, alt = _span_levels(span, offsets, prev)
         if base != span.origin[1]:
             span = replace(span, origin=(span.origin[0], base))
         family = sym.font_family(span.font)
@@ -305,6 +313,12 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
                     out[-1].tex = sym.NEGATED.get(out[-1].tex, r"\not" + out[-1].tex)
                 else:
                     pending_not = True
+                continue
+            if "\ufe00" <= c <= "\ufe0f":
+                # variation selectors: STIX tells chancery (\mathcal, VS1) from roundhand
+                # (\mathscr, VS2) script capitals by them; others change nothing in LaTeX
+                if c == "\ufe01" and out and out[-1].tex.startswith(r"\mathcal{"):
+                    out[-1] = replace(out[-1], tex=r"\mathscr" + out[-1].tex[8:])
                 continue
             if c in sym.COMBINING_ACCENTS:
                 # Unicode puts a combining mark after its base; TeX output places the accent

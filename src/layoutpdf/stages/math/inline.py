@@ -116,6 +116,12 @@ def _classify(tok: _Tok, text: str, base: float, body_size: float,
         tok.kind = "num"
     elif len(bare) == 1 and bare.isalpha():
         tok.kind = "letter"
+    elif _ITALIC_OPERAND.match(bare) and all(not g.upright for g in tok.glyphs if g.ch.isalpha()):
+        tok.kind = "letter"     # 'ax', 'f(x)' in the text italic (Times maths: mathptmx, tx)
+
+
+# a product of italic letters or a function of a few arguments, an operand beside an operator
+_ITALIC_OPERAND = re.compile(r"^[A-Za-z]{1,3}(?:\([A-Za-z0-9,]{1,7}\))?$")
 
 
 def _runs_of_tokens(toks: list[_Tok]) -> list[tuple[int, int]]:

@@ -111,7 +111,9 @@ def _radical_for(gs: Sequence[Glyph], rule: BBox) -> Glyph | None:
         s = g.size
         if not (rule.x0 - 0.5 * s <= g.x1 <= rule.x0 + 0.4 * s):
             continue
-        if not (g.top - 0.5 * s <= rule.cy <= g.top + 0.6 * (g.bottom - g.top)):
+        # a hanging radical after a space may be placed up to an em low (its span carries
+        # the space's origin): the vinculum starting at its right end is still its own
+        if not (g.top - 1.0 * s <= rule.cy <= g.top + 0.6 * (g.bottom - g.top)):
             continue
         if best is None or abs(g.x1 - rule.x0) < abs(best.x1 - rule.x0):
             best = g
