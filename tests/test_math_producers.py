@@ -10,6 +10,7 @@ import pytest
 
 import layoutpdf
 from layoutpdf.model import BBox, Line, Role, Span, Stats
+from layoutpdf.model.content import FLAG_ITALIC
 from layoutpdf.stages.blocks import rows_of, segment
 from layoutpdf.text.latex_symbols import is_math_font, is_symbol_font, lookup
 from math_pdf_helpers import ITALIC_TTF, MATH_TTF, PROSE_WORDS, centred, prose
@@ -170,3 +171,32 @@ def test_gap_between_matrix_columns_is_not_a_column_gutter():
              _line(10, 328, 346, 433, "∂xn"), _line(11, 516, 529, 406, "(4)", "LiberationSerif")]
     leaves = reading_order(lines, 10.0, Settings().columns)
     assert len(leaves) == 1 and len(leaves[0].lines) == len(lines)
+
+
+def _span(text, font, size, box, base):
+    flags = FLAG_ITALIC if "Ital" in font else 0
+    return Span(f"s{box[0]}", text, BBox(*box), font, size, flags, 0, 255, (box[0], base))
+
+
+def test_script_span_after_a_space_takes_its_own_level():
+    """LibreOffice Math: the subscript X, Y of rho comes as ' X ', its box reaching from the
+    space (on rho's baseline, where the span's origin is) down to the subscript."""
+    from layoutpdf.stages.math.serialize import spans_to_latex
+    it = "LiberationSerif-Italic"
+    spans = [_span("ρ", it, 13.0, (246.2, 332.0, 254.6, 341.7), 339.7),
+             _span(" X ", it, 7.8, (254.6, 335.1, 262.5, 343.3), 339.7),
+             _span(",Y", it, 7.8, (264.9, 337.5, 274.0, 343.3), 342.1)]
+    assert spans_to_latex(spans).latex.replace(" ", "") == r"\rho_{X,Y}"
+
+
+def test_span_after_a_raised_script_returns_to_the_main_line():
+    """mathptmx: ' dx' after the raised 2 of e^{-x^2}: its origin is the 2's (the space's),
+    its box reaches down to d and x on the main baseline."""
+    from layoutpdf.stages.math.serialize import spans_to_latex
+    it, rm = "NimbusRomNo9L-ReguItal", "NimbusRomNo9L-Regu"
+    spans = [_span("e", it, 9.96, (179.2, 118.9, 183.6, 127.5), 125.5),
+             _span("x", it, 6.97, (189.3, 116.5, 192.6, 122.9), 121.4),
+             _span("2", rm, 4.98, (192.6, 114.7, 195.6, 120.0), 118.8),
+             _span(" dx", it, 9.96, (195.6, 112.1, 207.6, 127.5), 118.8),
+             _span("=", rm, 9.96, (210.6, 118.6, 217.6, 127.5), 125.5)]
+    assert spans_to_latex(spans).latex.replace(" ", "") == r"e^{x^{2}}dx="

@@ -239,15 +239,22 @@ def _span_levels(span: Span, offsets: dict,
     off = offsets.get((span.font, round(span.size, 2)))
     base = span.origin[1]
     if off is None:
-        return base, _borrowed_level(span, offsets)
+        other = _borrowed_level(span, offsets)
+        if other is not None and prev_base is not None and prev_base != prev_base:
+            return other, base      # a script after its base, off the base's line
+        return base, other
     up, down = off
     top_level, bottom_level = span.bbox.y0 + up, span.bbox.y1 - down
     if bottom_level - top_level > 0.3 * span.size:
         # the level of the origin is the span's first glyph's; after a space the origin is
         # the previous glyph's (a raised script, say): the first glyph then stands on the
-        # line of the full-size glyphs before it
+        # line of the full-size glyphs before it, or, for a smaller span right after its
+        # base, off the base's line (a subscript)
         ref = prev_base if is_space(span.text[:1]) and prev_base is not None else base
-        near_top = abs(ref - top_level) <= abs(ref - bottom_level)
+        if ref != ref:          # NaN: a script after its base, away from the base's line
+            near_top = abs(base - top_level) > abs(base - bottom_level)
+        else:
+            near_top = abs(ref - top_level) <= abs(ref - bottom_level)
         if near_top:
             return top_level, bottom_level
         return bottom_level, top_level
@@ -282,8 +289,13 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
     pending_accent, pending_not = "", False
     offsets = _box_offsets(spans)
     for si, span in enumerate(spans):
-        prev = next((g.base for g in reversed(out) if not g.big and g.size >= 0.85 * span.size),
-                    None) if is_space(span.text[:1]) else None
+        prev = None
+        if is_space(span.text[:1]) and out:
+            if out[-1].size > 1.15 * span.size and not out[-1].big:
+                prev = float("nan")     # a smaller span after its base: a script of it
+            else:
+                prev = next((g.base for g in reversed(out)
+                             if not g.big and g.size >= 0.85 * span.size), None)
         base, alt = _span_levels(span, offsets, prev)
         if base != span.origin[1]:
             span = replace(span, origin=(span.origin[0], base))
