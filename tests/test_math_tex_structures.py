@@ -68,3 +68,14 @@ def test_matrices_with_dot_rows(matrix_dots, latex):
 def test_dot_rows_are_not_list_items(matrix_dots):
     assert not any(e.role is Role.LIST_ITEM for e in matrix_dots.elements)
     assert len(_equations(matrix_dots)) == 4
+
+
+def test_inline_stacked_fraction_stays_in_its_line():
+    """\\frac{a+b}{c} in a prose line: the denominator, a smaller line of its own just below
+    the baseline, stays in the row (no block of its own), and the word after the fraction
+    is prose again."""
+    doc = layoutpdf.parse(str(TEX / "inline_fraction.pdf"))
+    assert [e.role for e in doc.elements] == [Role.PARAGRAPH]
+    text = doc.elements[0].text
+    assert r"the ratio $\frac{a+b}{c}$ of the two sums" in text
+    assert r"is $\frac{1}{2}$ in the fair case" in text

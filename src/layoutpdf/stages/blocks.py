@@ -89,8 +89,10 @@ def _same_row(row: list[Line], ln: Line) -> bool:
         return False
     if abs(text_baseline(ln) - text_baseline(ref)) <= 0.25 * max(ln.size, ref.size):
         return True
-    # raised or lowered smaller glyphs (scripts, markers) inside the row's vertical extent
-    return ln.size < ref.size * 0.9 and ln.bbox.overlap_y(ref.bbox) >= 0.6 * small
+    # raised or lowered smaller glyphs (scripts, markers, an inline fraction's denominator)
+    # inside the row's vertical extent, that of all its fragments
+    extent = BBox.union_all(l.bbox for l in row)
+    return ln.size < ref.size * 0.9 and ln.bbox.overlap_y(extent) >= 0.6 * small
 
 
 def segment(rows: list[Row], stats: Stats, column: BBox) -> list[list[Row]]:

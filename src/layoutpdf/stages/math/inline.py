@@ -74,8 +74,11 @@ def _tokens(line: Line, glyphs: list[Glyph], offs: list[int], body_size: float) 
         start, prev, cur = i, None, []
         for k in range(i, j):
             for g in by_start.get(k, []):
+                # a word space after a glyph on the same line, or back on the text line
+                # after a smaller one (a word after an inline fraction or a script)
                 if prev is not None and g.x0 - prev.x1 >= 0.25 * body_size \
-                        and abs(g.base - prev.base) < 0.1 * body_size:
+                        and (abs(g.base - prev.base) < 0.1 * body_size
+                             or prev.size < 0.85 * body_size <= g.size):
                     toks.append(_Tok(start, k, cur))
                     start, cur = k, []
                 cur.append(g)
