@@ -9,8 +9,8 @@ from ..text.latex_symbols import cmex_extent, font_family, is_math_char, is_math
 
 # a caption label set alone on its line ("TABLE III", "Figure 2:") above the caption text
 LABEL_ONLY = re.compile(r"^\s*(?:fig(?:ure)?|table|tab)\.?\s*(?:[A-Z]?\d+[a-z]?|[IVXLC]+)\s*[:.]?$", re.I)
-# an equation number, "(2)", "(3.1)", "(4b)", at the end of a line
-EQUATION_TAG = re.compile(r"\(\s*\d+(?:\.\d+)*[a-z]?\s*\)\s*$")
+# an equation number, "(2)", "(3.1)", "(4b)", an appendix's "(A.2)", at the end of a line
+EQUATION_TAG = re.compile(r"\(\s*(?:[A-Z]\.?)?\d+(?:\.\d+)*[a-z]?\s*\)\s*$")
 _LIST_START = re.compile(r"^\s*(?:[•·◦▪▫‣⁃●○■□➢►–—-]\s+|\(?\d{1,3}[.)]\s+|\(?[a-zA-Z][.)]\s+|\([ivx]{1,4}\)\s+)")
 
 
@@ -75,7 +75,8 @@ def rows_of(lines: tuple[Line, ...]) -> list[Row]:
     out = []
     for group in rows:
         group.sort(key=lambda ln: ln.bbox.x0)
-        main = max(group, key=lambda ln: (len(ln.text.strip()), ln.size))
+        full = max(ln.size for ln in group)      # the row's baseline is its full-size text's
+        main = max(group, key=lambda ln: (ln.size >= 0.9 * full, len(ln.text.strip()), ln.size))
         out.append(Row(tuple(group), BBox.union_all(ln.bbox for ln in group), main.size,
                        text_baseline(main)))
     out.sort(key=lambda r: (r.baseline, r.bbox.x0))

@@ -111,6 +111,9 @@ def _classify(tok: _Tok, text: str, base: float, body_size: float,
             tok.kind = "marker"
             return
     bare = s.rstrip(".,;:!?")
+    if not tok.glyphs and s and all(c in "·⋅∙" for c in s):
+        tok.kind = "math"       # the 2nd and 3rd dots of a \cdots (one glyph, the 1st's)
+        return
     if seeds:
         tok.kind = "math"
     elif _OP_TOKEN.match(s):
