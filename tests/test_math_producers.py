@@ -200,3 +200,25 @@ def test_span_after_a_raised_script_returns_to_the_main_line():
              _span(" dx", it, 9.96, (195.6, 112.1, 207.6, 127.5), 118.8),
              _span("=", rm, 9.96, (210.6, 118.6, 217.6, 127.5), 125.5)]
     assert spans_to_latex(spans).latex.replace(" ", "") == r"e^{x^{2}}dx="
+
+
+def test_appendix_equation_number_is_a_tag():
+    """'t(z) = 1/H0 ... (A.2)': the appendix number is the equation's tag, so the row of
+    't(z) =' (parentheses and '=' in the text roman) is a maths row and the display, with its
+    numerator above and denominator below, is one block."""
+    def line(i, pieces, base):
+        spans = tuple(Span(f"s{i}{k}", t, BBox(x0, base - 8, x1, base + 2), f, 12, 0, 0, 255,
+                           (x0, base)) for k, (t, f, x0, x1) in enumerate(pieces))
+        return Line.build(f"l{i}", 0, spans)
+    stats = Stats(body_size=12, line_height=14, char_width=6)
+    col = BBox(82, 0, 514, 800)
+    prose_rm = "The last scattering instant is found from the formula below for the model"
+    lines = [line(0, [(prose_rm, "CMR12", 82, 514)], 588),
+             line(2, [("t", "CMMI12", 154, 158), ("(", "CMR12", 158, 163), ("z", "CMMI12", 163, 169),
+                      (") = ", "CMR12", 169, 200), ("1", "CMR12", 208, 214)], 613),
+             line(3, [("(A.2)", "CMR12", 487, 514)], 613),
+             line(4, [("H", "CMMI12", 204, 214), ("0", "CMR8", 214, 218)], 621),
+             line(5, [(prose_rm, "CMR12", 82, 514)], 644)]
+    blocks = segment(rows_of(tuple(lines)), stats, col)
+    texts = [[ln.text for row in b for ln in row.lines] for b in blocks]
+    assert texts == [[prose_rm], ["t(z) = 1", "(A.2)", "H0"], [prose_rm]], texts
