@@ -204,8 +204,8 @@ def test_span_after_a_raised_script_returns_to_the_main_line():
 
 def test_appendix_equation_number_is_a_tag():
     """'t(z) = 1/H0 ... (A.2)': the appendix number is the equation's tag, so the row of
-    't(z) =' (parentheses and '=' in the text roman) is a maths row and the display, with its
-    numerator above and denominator below, is one block."""
+    't(z) = 1' (parentheses, '=' and the numerator in the text roman) is a maths row and the
+    display, with the denominator below, is one block."""
     def line(i, pieces, base):
         spans = tuple(Span(f"s{i}{k}", t, BBox(x0, base - 8, x1, base + 2), f, 12, 0, 0, 255,
                            (x0, base)) for k, (t, f, x0, x1) in enumerate(pieces))
