@@ -245,7 +245,7 @@ def test_cases():
     s.text(x + 30, 100, "if x > 0", 10, ROMAN)
     s.text(x + 16, 116, "0", 10, ROMAN)
     s.text(x + 30, 116, "otherwise", 10, ROMAN)
-    assert s.latex() == (r"f = \begin{cases} 1 & \text{if} x > 0 \\ 0 & \text{otherwise} "
+    assert s.latex() == (r"f = \begin{cases} 1 & \text{if } x > 0 \\ 0 & \text{otherwise} "
                          r"\end{cases}")
 
 

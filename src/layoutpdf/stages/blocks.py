@@ -5,12 +5,12 @@ import re
 from dataclasses import dataclass
 
 from ..model import BBox, Line, Stats
-from ..text.latex_symbols import is_math_char, is_math_font, is_symbol_font
+from ..text.latex_symbols import cmex_extent, font_family, is_math_char, is_math_font, is_symbol_font
 
 # a caption label set alone on its line ("TABLE III", "Figure 2:") above the caption text
 LABEL_ONLY = re.compile(r"^\s*(?:fig(?:ure)?|table|tab)\.?\s*(?:[A-Z]?\d+[a-z]?|[IVXLC]+)\s*[:.]?$", re.I)
-# an equation number, "(2)", "(3.1)", "(4b)", at the end of a line
-EQUATION_TAG = re.compile(r"\(\s*\d+(?:\.\d+)*[a-z]?\s*\)\s*$")
+# an equation number, "(2)", "(3.1)", "(4b)", an appendix's "(A.2)", at the end of a line
+EQUATION_TAG = re.compile(r"\(\s*(?:[A-Z]\.?)?\d+(?:\.\d+)*[a-z]?\s*\)\s*$")
 _LIST_START = re.compile(r"^\s*(?:[•·◦▪▫‣⁃●○■□➢►–—-]\s+|\(?\d{1,3}[.)]\s+|\(?[a-zA-Z][.)]\s+|\([ivx]{1,4}\)\s+)")
 
 
@@ -28,8 +28,44 @@ class Row:
         return bool(spans) and all(s.bold for s in spans)
 
 
+def _cmex_glyphs(sp) -> str:
+    """The glyphs of a span of TeX's extension font, '' for other fonts. Raw cmex codes
+    below 0x20 are glyphs (0x0C: a vertical bar piece), not white space, and code 0x20 is
+    a Bigg left parenthesis: a lone wide ' ' in cmex is that glyph."""
+    if font_family(sp.font) != "cmex":
+        return ""
+    if sp.text == " " and sp.bbox.width > 0.45 * sp.size:
+        return " "
+    return sp.text.strip(" ")
+
+
+def has_glyphs(ln: Line) -> bool:
+    """The line prints something. Raw-coded TeX extension glyphs below 0x20 (cmex 0x0C, a
+    vertical bar piece) read as control characters that str.strip() takes for space."""
+    return bool(ln.text.strip()) or any(_cmex_glyphs(s) for s in ln.spans)
+
+
+def text_baseline(ln: Line) -> float:
+    """The baseline a line's text sits on. TeX's extension font (cmex: big delimiters and
+    operators, their pieces) hangs its glyphs from the reference point, so a span of it
+    has its origin at the glyph's top: the line's baseline is that of its other spans, and
+    a line of such glyphs alone sits on the row through its middle (delimiters and big
+    operators are centred on the maths axis, a quarter em above the baseline)."""
+    hanging = [s for s in ln.spans if _cmex_glyphs(s)]
+    if not hanging:
+        return ln.baseline
+    rest = [s for s in ln.spans if font_family(s.font) != "cmex" and s.text.strip()]
+    if rest:
+        return max(rest, key=lambda s: len(s.text.strip())).origin[1]
+    depth = max(sum((cmex_extent(c) or (0.0, 1.0))[1] for c in _cmex_glyphs(s)) * s.size
+                for s in hanging)
+    top = min(s.origin[1] for s in hanging)
+    size = max(s.size for s in hanging)
+    return top + depth / 2 + 0.25 * size
+
+
 def rows_of(lines: tuple[Line, ...]) -> list[Row]:
-    ordered = sorted(lines, key=lambda ln: ln.baseline)
+    ordered = sorted(lines, key=text_baseline)
     rows: list[list[Line]] = []
     for ln in ordered:
         if rows and _same_row(rows[-1], ln):
@@ -39,8 +75,10 @@ def rows_of(lines: tuple[Line, ...]) -> list[Row]:
     out = []
     for group in rows:
         group.sort(key=lambda ln: ln.bbox.x0)
-        main = max(group, key=lambda ln: (len(ln.text.strip()), ln.size))
-        out.append(Row(tuple(group), BBox.union_all(ln.bbox for ln in group), main.size, main.baseline))
+        full = max(ln.size for ln in group)      # the row's baseline is its full-size text's
+        main = max(group, key=lambda ln: (ln.size >= 0.9 * full, len(ln.text.strip()), ln.size))
+        out.append(Row(tuple(group), BBox.union_all(ln.bbox for ln in group), main.size,
+                       text_baseline(main)))
     out.sort(key=lambda r: (r.baseline, r.bbox.x0))
     return out
 
@@ -50,10 +88,12 @@ def _same_row(row: list[Line], ln: Line) -> bool:
     small = min(ln.bbox.height, ref.bbox.height)
     if small <= 0:
         return False
-    if abs(ln.baseline - ref.baseline) <= 0.25 * max(ln.size, ref.size):
+    if abs(text_baseline(ln) - text_baseline(ref)) <= 0.25 * max(ln.size, ref.size):
         return True
-    # raised or lowered smaller glyphs (scripts, markers) inside the row's vertical extent
-    return ln.size < ref.size * 0.9 and ln.bbox.overlap_y(ref.bbox) >= 0.6 * small
+    # raised or lowered smaller glyphs (scripts, markers, an inline fraction's denominator)
+    # inside the row's vertical extent, that of all its fragments
+    extent = BBox.union_all(l.bbox for l in row)
+    return ln.size < ref.size * 0.9 and ln.bbox.overlap_y(extent) >= 0.6 * small
 
 
 def segment(rows: list[Row], stats: Stats, column: BBox) -> list[list[Row]]:
@@ -97,7 +137,7 @@ def row_math(row: Row) -> tuple[int, int, int, bool]:
     sign = False
     for ln in _formula_lines(row):
         for sp in ln.spans:
-            text = "".join(sp.text.split())
+            text = _cmex_glyphs(sp) or "".join(sp.text.split())
             if not text:
                 continue
             total += len(text)
@@ -117,10 +157,13 @@ def _math_row(row: Row) -> bool:
 
 
 def _fragment(row: Row, anchor: Row, em: float) -> bool:
-    """A short row with no words inside the x-extent of a maths row next to it."""
+    """A short row with no words starting inside the x-extent of a maths row next to it
+    and ending at most a few em past it (a matrix row reaching further columns than the
+    row that holds the matrix's left-hand side)."""
     total, _, words, _ = row_math(row)
     return total <= 12 and words == 0 and row.bbox.x0 >= anchor.bbox.x0 - em \
-        and _formula_x1(row, em) <= _formula_x1(anchor, em) + em \
+        and row.bbox.x0 <= _formula_x1(anchor, em) + 2 * em \
+        and _formula_x1(row, em) <= _formula_x1(anchor, em) + 4 * em \
         and abs(row.baseline - anchor.baseline) < 2.5 * em
 
 
@@ -131,6 +174,26 @@ def is_formula_block(lines: tuple[Line, ...] | list[Line]) -> bool:
     if not rows or not any(_math_row(r) for r in rows):
         return False
     return all(_math_row(r) or (row_math(r)[0] <= 12 and row_math(r)[2] == 0) for r in rows)
+
+
+def _tall_extents(row: Row) -> list[tuple[float, float, float]]:
+    """(x0, top, bottom) of the row's hanging extension glyphs (big braces, brackets,
+    bars of matrices and cases): the rows they enclose belong to the same display."""
+    out = []
+    for ln in row.lines:
+        for sp in ln.spans:
+            text = _cmex_glyphs(sp)
+            if text:
+                depth = sum((cmex_extent(c) or (0.0, 0.0))[1] for c in text) * sp.size
+                out.append((sp.bbox.x0, sp.origin[1], sp.origin[1] + depth))
+    return out
+
+
+def _enclosed(row: Row, anchor: Row, em: float) -> bool:
+    """A row (a case 'x otherwise', a matrix row) inside the height of a tall delimiter of
+    a maths row, to its right: part of that display, whatever words it holds."""
+    return any(x0 - 0.2 * em <= row.bbox.x0 and top - 0.2 * em <= row.baseline <= bottom + 0.2 * em
+               and bottom - top > 1.5 * em for x0, top, bottom in _tall_extents(anchor))
 
 
 def _tag_row(row: Row) -> bool:
@@ -150,7 +213,8 @@ def display_runs(rows: list[Row], stats: Stats, column: BBox) -> list[tuple[int,
     member = list(core)
     for i, r in enumerate(rows):          # numerators, limits, dot rows beside a maths row
         if not member[i]:                 # and its number, on a baseline of its own
-            member[i] = any(core[j] and (_fragment(r, rows[j], em) or _tag_of(r, rows[j], em))
+            member[i] = any(core[j] and (_fragment(r, rows[j], em) or _tag_of(r, rows[j], em)
+                                         or _enclosed(r, rows[j], em))
                             for j in (i - 1, i + 1, i - 2, i + 2) if 0 <= j < len(rows))
     runs: list[tuple[int, int]] = []
     i = 0
@@ -161,10 +225,25 @@ def display_runs(rows: list[Row], stats: Stats, column: BBox) -> list[tuple[int,
         j = i + 1
         while j < len(rows) and member[j] and not _display_gap(rows[j - 1], rows[j], stats):
             j += 1
-        if any(core[i:j]) and _set_apart_run(rows[i:j], column, em) and j - i <= 12:
-            runs.append((i, j))
+        a, b = _without_flush_ends(rows, i, j, column, em)
+        if any(core[a:b]) and _set_apart_run(rows[a:b], column, em) and b - a <= 12:
+            runs.append((a, b))
         i = j
+    if not runs and 1 < len(rows) <= 12 and all(member) \
+            and is_formula_block([ln for r in rows for ln in r.lines]):
+        runs.append((0, len(rows)))    # a region of its own (the column stage set it apart)
     return runs
+
+
+def _without_flush_ends(rows: list[Row], i: int, j: int, column: BBox,
+                       em: float) -> tuple[int, int]:
+    """A run's first or last rows that start at the column's left edge are prose lines
+    that end or begin with a formula ('... of x^2.'), not rows of the display below."""
+    while i < j - 1 and rows[i].bbox.x0 - column.x0 < 0.5 * em:
+        i += 1
+    while j - 1 > i and rows[j - 1].bbox.x0 - column.x0 < 0.5 * em:
+        j -= 1
+    return i, j
 
 
 _RELATIONS = frozenset("=<>≤≥≠≈≡∼≃≅∝∈⊂⊆→⇒⇔↦")

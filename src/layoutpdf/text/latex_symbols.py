@@ -288,7 +288,8 @@ GLYPH_NAMES.update({"minus": "-", "periodcentered": r"\cdot", "multiply": r"\tim
 # ----------------------------------------------------------------------------------------
 _MATH_FONT_RX = re.compile(
     r"^(cmmi|cmmib|cmsy|cmbsy|cmex|msam|msbm|eufm|eufb|eusm|eusb|rsfs|mtmi|mtsy|mtex|mt2mit|"
-    r"txmi|txsy|txex|pxmi|pxsy|pxex|zxmi|ntxmi|ntxsy|stmary|wasy|esint|dsrom|bbm|bbold|"
+    r"r?txmi|r?txsy|txex|r?pxmi|pxsy|pxex|zxmi|zxsy|ntxmi|ntxsy|ntxex|newtxmi|newtxbmi|"
+    r"ntxbmi|txbmi|pxbmi|stmary|wasy|esint|dsrom|bbm|bbold|"
     r"lmmathitalic|lmmathsymbols|lmmathextension|symbol|mathematicalpi|euclid|mathtime)"
     r"|math|rsfs|msbm|msam|cambria.?math|stix.*(math|integrals|sizes|variants|nonuni)",
     re.I)
@@ -328,12 +329,18 @@ def font_family(fontname: str) -> str:
     """Coarse TeX family of a font: 'cmex', 'cmsy', 'cmmi', 'msbm', 'eufm', 'rsfs', 'cmr'
     (any TeX text roman), 'bold' (TeX bold text), or '' (anything else)."""
     n = base_font_name(fontname).lower().replace(" ", "")
-    if "cmex" in n or "mathextension" in n or n.startswith(("txex", "pxex", "mtex", "esint")):
+    # Times and Palatino TeX maths (txfonts, pxfonts, newtx, mathtime) keep cm's layouts
+    if "cmex" in n or "mathextension" in n or n.startswith(("txex", "pxex", "mtex", "esint",
+                                                             "ntxex", "zxex")):
         return "cmex"
-    if "cmsy" in n or "cmbsy" in n or "mathsymbols" in n or n.startswith(("txsy", "pxsy", "mtsy")):
+    if "cmsy" in n or "cmbsy" in n or "mathsymbols" in n or n.startswith(
+            ("txsy", "pxsy", "mtsy", "rtxsy", "ntxsy", "zxsy")):
         return "cmsy"
-    if "cmmi" in n or "mathitalic" in n or n.startswith(("txmi", "pxmi", "mtmi")):
+    if "cmmi" in n or "mathitalic" in n or n.startswith(
+            ("txmi", "pxmi", "mtmi", "rtxmi", "rpxmi", "ntxmi", "newtxmi", "zxmi")):
         return "cmmib" if ("cmmib" in n or "bold" in n) else "cmmi"
+    if n.startswith(("newtxbmi", "ntxbmi", "txbmi", "pxbmi", "rtxbmi", "rpxbmi")):
+        return "cmmib"
     if n.startswith(("msbm", "bbold", "dsrom", "bbm")):
         return "msbm"
     if n.startswith(("eufm", "eufb")):
@@ -499,6 +506,25 @@ def recode_cmex(text: str, glyph_names: dict[int, str]) -> str:
         code = CMEX_BY_NAME.get(glyph_names.get(ord(c), ""))
         out.append(chr(code) if code is not None else c)
     return "".join(out)
+
+
+# Adobe's private-use code points for extensible-delimiter pieces (the Adobe Glyph List
+# maps cmex's glyph names 'bracketlefttp' ... to them when a font has no ToUnicode entry)
+_ADOBE_PIECES = dict(zip(range(0xF8EB, 0xF8FF), (
+    "parenlefttp", "parenleftex", "parenleftbt", "bracketlefttp", "bracketleftex",
+    "bracketleftbt", "bracelefttp", "braceleftmid", "braceleftbt", "braceex", "integralex",
+    "parenrighttp", "parenrightex", "parenrightbt", "bracketrighttp", "bracketrightex",
+    "bracketrightbt", "bracerighttp", "bracerightmid", "bracerightbt")))
+_ADOBE_PIECES[0xF8E6] = "arrowvertex"
+
+
+def recode_adobe_pieces(text: str) -> str:
+    """Delimiter pieces read as Adobe private-use characters (U+F8EE 'bracketlefttp')
+    -> the standard cmex codes this module's tables use."""
+    if not any("\uf8e6" <= c <= "\uf8fe" for c in text):
+        return text
+    return "".join(chr(CMEX_BY_NAME[n]) if (n := _ADOBE_PIECES.get(ord(c))) in CMEX_BY_NAME
+                   else c for c in text)
 
 
 def cmex_extent(ch: str) -> tuple[float, float] | None:

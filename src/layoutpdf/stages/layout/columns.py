@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ...model import BBox, Line
 from ...settings import ColumnSettings
+from ..blocks import is_formula_block
 
 MAX_DEPTH = 12
 
@@ -36,7 +37,7 @@ def _order(lines: list[Line], em: float, cfg: ColumnSettings, depth: int,
            found: list[BBox]) -> list[Leaf]:
     if len(lines) < 2 or depth > MAX_DEPTH:
         return [_leaf(lines)]
-    columns = split_columns(lines, em, cfg)
+    columns = None if is_display_region(lines) else split_columns(lines, em, cfg)
     if columns:
         found.extend(BBox.union_all(ln.bbox for ln in col) for col in columns)
         return [leaf for col in columns for leaf in _order(col, em, cfg, depth + 1, found)]
@@ -44,6 +45,13 @@ def _order(lines: list[Line], em: float, cfg: ColumnSettings, depth: int,
     if len(groups) <= 1:
         return [_leaf(lines)]
     return [leaf for g in groups for leaf in _order(g, em, cfg, depth + 1, found)]
+
+
+def is_display_region(lines: list[Line]) -> bool:
+    """A region made of a display formula alone (every row maths, or a wordless piece of
+    it): the white space between a matrix's columns or around an equation number is not
+    a column gutter."""
+    return is_formula_block(lines)
 
 
 def _leaf(lines: list[Line]) -> Leaf:

@@ -6,7 +6,7 @@ from dataclasses import replace
 from ...model import BBox, Document, Element, Layer, Line, Page, Role
 from ...settings import Settings
 from ..base import element_id, join_lines, line_text, per_page
-from ..blocks import rows_of, segment
+from ..blocks import has_glyphs, rows_of, segment
 from .columns import reading_order
 from .vertical import reading_blocks
 
@@ -18,7 +18,7 @@ def run(doc: Document, settings: Settings) -> Document:
 def _page(doc: Document, page: Page, existing: list[Element], settings: Settings):
     used = {lid for e in existing for lid in e.line_ids}
     page = _merge_drop_caps(page, used, doc.stats.body_size or 10.0)
-    free = [ln for ln in page.lines if ln.id not in used and ln.text.strip()]
+    free = [ln for ln in page.lines if ln.id not in used and has_glyphs(ln)]
     flowing = [ln for ln in free if ln.horizontal]
     other = [ln for ln in free if not ln.horizontal]
     em = doc.stats.body_size or 10.0

@@ -8,7 +8,8 @@ from typing import Sequence
 
 from ...model.content import Drawing, ImagePlacement, Line, Span
 from ...model.geometry import BBox
-from .glyphs import Glyph, glyphs_from_spans, group_words, mark_big_glyphs, settle_levels
+from .glyphs import (Glyph, glyphs_from_spans, group_words, mark_big_glyphs,
+                     mark_stretched_delimiters, settle_levels)
 from .rows import REL, Atom, join_atoms, serialize_row, split_rows
 from .structures import Ctx, layout, structure, usable_rules
 
@@ -93,6 +94,7 @@ def glyphs_to_latex(glyphs: list[Glyph], rules: Sequence[BBox], reasons: list[st
     rules = usable_rules(rules, glyphs)
     settle_levels(glyphs, rules)
     mark_big_glyphs(glyphs)
+    mark_stretched_delimiters(glyphs)
     glyphs = group_words(glyphs)
     glyphs = structure(glyphs, rules, ctx)
     rows = sorted(split_rows(glyphs), key=lambda r: min(g.axis for g in r))

@@ -214,7 +214,7 @@ def _box_offsets(spans: Sequence[Span]) -> dict[tuple[str, float], tuple[float, 
     glyph to glyph and give nothing."""
     seen: dict[tuple[str, float], list[tuple[float, float]]] = {}
     for s in spans:
-        if is_space(s.text[:1]) or not s.text.strip():
+        if is_space(s.text[:1]) or not s.text.strip(" ."):   # dots may stand stacked
             continue
         seen.setdefault((s.font, round(s.size, 2)), []).append(
             (s.origin[1] - s.bbox.y0, s.bbox.y1 - s.origin[1]))
@@ -229,7 +229,8 @@ def _box_offsets(spans: Sequence[Span]) -> dict[tuple[str, float], tuple[float, 
     return out
 
 
-def _span_levels(span: Span, offsets: dict) -> tuple[float, float | None]:
+def _span_levels(span: Span, offsets: dict,
+                 prev_base: float | None = None) -> tuple[float, float | None]:
     """(baseline, alternative baseline). A span that starts with a synthesized space carries
     the space's origin, i.e. the previous glyph's baseline: recover the real one from the
     box. A span much taller than its font's box holds glyphs on two baselines (PyMuPDF joins
@@ -238,16 +239,48 @@ def _span_levels(span: Span, offsets: dict) -> tuple[float, float | None]:
     off = offsets.get((span.font, round(span.size, 2)))
     base = span.origin[1]
     if off is None:
-        return base, None
+        other = _borrowed_level(span, offsets)
+        if other is not None and prev_base is not None and prev_base != prev_base:
+            return other, base      # a script after its base, off the base's line
+        return base, other
     up, down = off
     top_level, bottom_level = span.bbox.y0 + up, span.bbox.y1 - down
     if bottom_level - top_level > 0.3 * span.size:
-        if abs(base - top_level) <= abs(base - bottom_level):
+        # the level of the origin is the span's first glyph's; after a space the origin is
+        # the previous glyph's (a raised script, say): the first glyph then stands on the
+        # line of the full-size glyphs before it, or, for a smaller span right after its
+        # base, off the base's line (a subscript)
+        ref = prev_base if is_space(span.text[:1]) and prev_base is not None else base
+        if ref != ref:          # NaN: a script after its base, away from the base's line
+            near_top = abs(base - top_level) > abs(base - bottom_level)
+        else:
+            near_top = abs(ref - top_level) <= abs(ref - bottom_level)
+        if near_top:
             return top_level, bottom_level
         return bottom_level, top_level
     if is_space(span.text[:1]) and span.text.strip():
         return top_level, None
     return base, None
+
+
+def _borrowed_level(span: Span, offsets: dict) -> float | None:
+    """A one-glyph span after a space, with no other span of its font to learn its box
+    from, may stand on another level than its origin says (the space's): its other level,
+    from the box of a font of about its size (TeX's fonts share their proportions), left
+    for its neighbours to settle."""
+    if not is_space(span.text[:1]) or len(span.text.strip()) != 1:
+        return None
+    text_fonts = [(abs(k[1] - span.size), k, v) for k, v in offsets.items()
+                  if sym.font_family(k[0]) != "cmex"]
+    if not text_fonts:
+        return None
+    _, (_, size0), (up0, down0) = min(text_fonts)
+    top_level = span.bbox.y0 + up0 * span.size / size0
+    bottom_level = span.bbox.y1 - down0 * span.size / size0
+    if bottom_level - top_level <= 0.3 * span.size:
+        return None
+    base = span.origin[1]
+    return top_level if abs(base - top_level) > abs(base - bottom_level) else bottom_level
 
 
 def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -> list[Glyph]:
@@ -256,15 +289,25 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
     pending_accent, pending_not = "", False
     offsets = _box_offsets(spans)
     for si, span in enumerate(spans):
-        base, alt = _span_levels(span, offsets)
+        prev = None
+        if is_space(span.text[:1]) and out:
+            if out[-1].size > 1.15 * span.size and not out[-1].big:
+                prev = float("nan")     # a smaller span after its base: a script of it
+            else:
+                prev = next((g.base for g in reversed(out)
+                             if not g.big and g.size >= 0.85 * span.size), None)
+        base, alt = _span_levels(span, offsets, prev)
         if base != span.origin[1]:
             span = replace(span, origin=(span.origin[0], base))
         family = sym.font_family(span.font)
+        if family == "cmex":
+            span = replace(span, text=sym.recode_adobe_pieces(span.text))
         mathf = sym.is_math_font(span.font)
         fontname = sym.base_font_name(span.font)
-        stack = _extensible_stack(span, family)
+        stack = _extensible_stack(span, family) or _dots(span, offsets)
         if stack is not None:
             stack.pos, stack.end = (si, 0), (si, len(span.text))
+            stack.font = fontname
             out.append(stack)
             continue
         boxes = _char_boxes(span)
@@ -282,6 +325,12 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
                     out[-1].tex = sym.NEGATED.get(out[-1].tex, r"\not" + out[-1].tex)
                 else:
                     pending_not = True
+                continue
+            if "\ufe00" <= c <= "\ufe0f":
+                # variation selectors: STIX tells chancery (\mathcal, VS1) from roundhand
+                # (\mathscr, VS2) script capitals by them; others change nothing in LaTeX
+                if c == "\ufe01" and out and out[-1].tex.startswith(r"\mathcal{"):
+                    out[-1] = replace(out[-1], tex=r"\mathscr" + out[-1].tex[8:])
                 continue
             if c in sym.COMBINING_ACCENTS:
                 # Unicode puts a combining mark after its base; TeX output places the accent
@@ -308,7 +357,44 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
             first = False
             out.append(g)
     _settle_floating(out)
-    return merge_pieces(out)
+    return merge_cdots(merge_pieces(out))
+
+
+def _dots(span: Span, offsets: dict) -> Glyph | None:
+    """Three periods in one span: TeX's \ldots on the baseline, or its \vdots (stacked in
+    one column) and \ddots (stepping down to the right), whose span box is a line taller
+    than one period's."""
+    if span.text.replace(" ", "") != "..." or sym.font_family(span.font) == "cmex":
+        return None
+    size, box = span.size, span.bbox
+    up, down = offsets.get((span.font, round(span.size, 2)), (0.75 * size, 0.25 * size))
+    extra = box.height - (up + down)
+    if extra < 0.4 * size:
+        tex, base = r"\ldots", span.origin[1]
+        top, bottom = base - 0.12 * size, base
+    else:
+        tex = r"\vdots" if box.width < 0.5 * size else r"\ddots"
+        top, bottom = box.y0 + up - 0.12 * size, box.y1 - down
+        base = (top + bottom) / 2 + AXIS * size      # the middle dot sits near the axis
+    return Glyph(tex, sym.ORD, box.x0, box.x1, top, bottom, base, size, ch="...",
+                 math_font=True)
+
+
+def merge_cdots(glyphs: list[Glyph]) -> list[Glyph]:
+    """Three centred dots set close on one baseline (TeX's \cdots is three \cdotp) are
+    one \cdots."""
+    out: list[Glyph] = []
+    for g in glyphs:
+        run = out[-2:]
+        if g.tex == r"\cdot" and len(run) == 2 and all(
+                h.tex == r"\cdot" and not h.composite and abs(h.base - g.base) < 0.05 * g.size
+                for h in run) and 0 <= run[1].x0 - run[0].x1 < 0.3 * g.size \
+                and 0 <= g.x0 - run[1].x1 < 0.3 * g.size:
+            out[-2:] = [replace(run[0], tex=r"\cdots", kind=sym.ORD, x1=g.x1, end=g.end,
+                                ch="\u22ef")]
+            continue
+        out.append(g)
+    return out
 
 
 def _settle_floating(glyphs: list[Glyph]) -> None:
@@ -382,14 +468,25 @@ def settle_levels(glyphs: list[Glyph], rules: Sequence[BBox]) -> None:
     for g in glyphs:
         if g.alt_base is None:
             continue
-        for r in rules:
-            if not r.x0 <= g.cx <= r.x1:
-                continue
-            if _crosses(g, g.base, r) and not _crosses(g, g.alt_base, r):
-                shift = g.alt_base - g.base
-                g.base, g.top, g.bottom = g.alt_base, g.top + shift, g.bottom + shift
-                break
+        crossing = [r for r in rules if r.x0 <= g.cx <= r.x1 and _crosses(g, g.base, r)
+                    and not _crosses(g, g.alt_base, r)]
+        # a span of one glyph cannot stand on two baselines: its tall box comes from the
+        # space before it, and with no rule to settle it it sits on its neighbours' line
+        alone = sum(h.pos[0] == g.pos[0] for h in glyphs) == 1
+        if crossing or (alone and not any(r.x0 <= g.cx <= r.x1 for r in rules)
+                        and _neighbours_on(g, g.alt_base, glyphs)
+                        and not _neighbours_on(g, g.base, glyphs)):
+            shift = g.alt_base - g.base
+            g.base, g.top, g.bottom = g.alt_base, g.top + shift, g.bottom + shift
         g.alt_base = None
+
+
+def _neighbours_on(g: Glyph, base: float, glyphs: list[Glyph]) -> bool:
+    """Another glyph of the formula, beside `g` within an em, sits on `base`: with no
+    rule to settle it, a two-level span's glyph sits on its neighbours' baseline."""
+    return any(h is not g and h.alt_base is None and not h.big
+               and abs(h.base - base) <= 0.05 * g.size
+               and max(h.x0 - g.x1, g.x0 - h.x1) < g.size for h in glyphs)
 
 
 def _crosses(g: Glyph, base: float, r: BBox) -> bool:
@@ -413,6 +510,61 @@ def mark_big_glyphs(glyphs: list[Glyph]) -> None:
                 g.big = True
                 h = 0.75 * g.size
                 g.top, g.bottom = g.base - h, g.base + 0.25 * g.size
+
+
+_CLOSING = {"(": ")", "[": "]", r"\{": r"\}", "|": "|", r"\|": r"\|", r"\langle": r"\rangle"}
+
+
+def mark_stretched_delimiters(glyphs: list[Glyph]) -> None:
+    """A browser or office suite sets a matrix's parentheses as stretched variants of the
+    text-size glyph, whose box (from the font's ascender and descender) says nothing of
+    their height. A pair on one baseline enclosing rows above and below that baseline and
+    nothing on it is such a pair: tall delimiters spanning the rows they enclose."""
+    # cmex glyphs have their real extent already; a sized-up Unicode glyph may not
+    free = sorted((g for g in glyphs if g.family != "cmex" and not g.composite
+                   and (g.kind in (sym.OPEN, sym.CLOSE) or g.tex in ("|", r"\|"))),
+                  key=lambda g: g.x0)
+    done: list[Glyph] = []
+    for i, left in enumerate(free):
+        want = _CLOSING.get(left.tex)
+        if want is None or any(left is d for d in done):
+            continue
+        right = next((g for g in free[i + 1:] if g.tex == want and not any(g is d for d in done)
+                      and abs(g.base - left.base) < 0.1 * left.size), None)
+        if right is None:
+            continue
+        s = left.size
+        inner = _enclosed_band(left, right, glyphs)
+        on_line = [g for g in inner if abs(g.base - left.base) < 0.15 * s]
+        above = [g for g in inner if g.base < left.base - 0.3 * s]
+        below = [g for g in inner if g.base > left.base + 0.2 * s]
+        if on_line or not above or not below:
+            continue
+        top = min(g.top for g in [left, right, *inner])
+        bottom = max(g.bottom for g in [left, right, *inner])
+        for g in (left, right):
+            g.big, g.top, g.bottom = True, top, bottom
+        done += [left, right]
+
+
+def _enclosed_band(left: Glyph, right: Glyph, glyphs: list[Glyph]) -> list[Glyph]:
+    """Glyphs between two delimiters, grown up and down from the delimiters' line while the
+    rows stay within 3/4 em of each other (a matrix's rows, fractions, dot rows)."""
+    s = left.size
+    pool = [g for g in glyphs if left.x1 - 0.1 * s <= g.cx <= right.x0 + 0.1 * s
+            and g is not left and g is not right]
+    top, bottom = min(left.top, right.top), max(left.bottom, right.bottom)
+    inner: list[Glyph] = []
+    grown = True
+    while grown:
+        grown = False
+        for g in pool:
+            if not any(g is h for h in inner) and g.top <= bottom + 0.75 * s \
+                    and g.bottom >= top - 0.75 * s:
+                inner.append(g)
+                top, bottom = min(top, g.top), max(bottom, g.bottom)
+                grown = True
+    return inner
 
 
 # ----------------------------------------------------------------------------------------

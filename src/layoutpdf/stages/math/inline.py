@@ -74,8 +74,11 @@ def _tokens(line: Line, glyphs: list[Glyph], offs: list[int], body_size: float) 
         start, prev, cur = i, None, []
         for k in range(i, j):
             for g in by_start.get(k, []):
+                # a word space after a glyph on the same line, or back on the text line
+                # after a smaller one (a word after an inline fraction or a script)
                 if prev is not None and g.x0 - prev.x1 >= 0.25 * body_size \
-                        and abs(g.base - prev.base) < 0.1 * body_size:
+                        and (abs(g.base - prev.base) < 0.1 * body_size
+                             or prev.size < 0.85 * body_size <= g.size):
                     toks.append(_Tok(start, k, cur))
                     start, cur = k, []
                 cur.append(g)
@@ -108,6 +111,9 @@ def _classify(tok: _Tok, text: str, base: float, body_size: float,
             tok.kind = "marker"
             return
     bare = s.rstrip(".,;:!?")
+    if not tok.glyphs and s and all(c in "·⋅∙" for c in s):
+        tok.kind = "math"       # the 2nd and 3rd dots of a \cdots (one glyph, the 1st's)
+        return
     if seeds:
         tok.kind = "math"
     elif _OP_TOKEN.match(s):
@@ -116,6 +122,12 @@ def _classify(tok: _Tok, text: str, base: float, body_size: float,
         tok.kind = "num"
     elif len(bare) == 1 and bare.isalpha():
         tok.kind = "letter"
+    elif _ITALIC_OPERAND.match(bare) and all(not g.upright for g in tok.glyphs if g.ch.isalpha()):
+        tok.kind = "letter"     # 'ax', 'f(x)' in the text italic (Times maths: mathptmx, tx)
+
+
+# a product of italic letters or a function of a few arguments, an operand beside an operator
+_ITALIC_OPERAND = re.compile(r"^[A-Za-z]{1,3}(?:\([A-Za-z0-9,]{1,7}\))?$")
 
 
 def _runs_of_tokens(toks: list[_Tok]) -> list[tuple[int, int]]:

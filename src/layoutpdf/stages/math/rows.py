@@ -183,13 +183,19 @@ def serialize_row(gs: Sequence[Glyph], ctx: Ctx) -> list[Atom]:
         nxt = bases[i + 1] if i + 1 < len(bases) else None
         tex, kind = _base_tex(b, bases[i - 1] if i else None, nxt, size, ctx.script_depth)
         if b.ch in sym.PRIMES and atoms and not b.composite:
-            atoms[-1].tex += "^{" + tex + "}"       # a prime set on the baseline
+            if _PRIMES_ONLY.fullmatch(atoms[-1].tex):
+                atoms[-1].tex += tex                # y'': two primes side by side
+            else:
+                atoms[-1].tex += "^{" + tex + "}"   # a prime set on the baseline
             atoms[-1].x1 = b.x1
             continue
         tex += _scripts(scripts[id(b)], axis, ctx)
         x1 = max([b.x1] + [g.x1 for g in scripts[id(b)]])
         atoms.append(Atom(tex, kind, b.x0, x1, b.size, ch=b.ch, big=b.big))
     return atoms
+
+
+_PRIMES_ONLY = re.compile(r"(?:\\prime)+")
 
 
 def _base_tex(b: Glyph, prev: Glyph | None, nxt: Glyph | None, size: float,
@@ -207,7 +213,8 @@ def _base_tex(b: Glyph, prev: Glyph | None, nxt: Glyph | None, size: float,
     spaced = all(o is None or (o.x0 - b.x1 if o.x0 > b.x0 else b.x0 - o.x1) >= 0.2 * size
                  for o in (prev, nxt))
     if word.islower() and depth == 0 and spaced:
-        return rf"\text{{{word}}}", ORD
+        after = " " if nxt is not None else ""     # TeX drops the space after \text{...}
+        return rf"\text{{{word}{after}}}", ORD
     return rf"\mathrm{{{word}}}", ORD
 
 

@@ -94,7 +94,9 @@ def _side(gs: Sequence[Glyph], rule: BBox, above: bool) -> list[Glyph]:
     edge = y
     for g in cands:
         gap = (edge - g.bottom) if above else (g.top - edge)
-        if gap > 0.8 * g.size:
+        # TeX sets a display numerator up to ~0.8em clear of the bar; beyond the glyphs
+        # taken, a row further out (a matrix row) is not part of it
+        if gap > (0.4 * min(g.size, taken[-1].size) if taken else 0.8 * g.size):
             break
         taken.append(g)
         edge = min(edge, g.top) if above else max(edge, g.bottom)
@@ -109,7 +111,9 @@ def _radical_for(gs: Sequence[Glyph], rule: BBox) -> Glyph | None:
         s = g.size
         if not (rule.x0 - 0.5 * s <= g.x1 <= rule.x0 + 0.4 * s):
             continue
-        if not (g.top - 0.5 * s <= rule.cy <= g.top + 0.6 * (g.bottom - g.top)):
+        # a hanging radical after a space may be placed up to an em low (its span carries
+        # the space's origin): the vinculum starting at its right end is still its own
+        if not (g.top - 1.0 * s <= rule.cy <= g.top + 0.6 * (g.bottom - g.top)):
             continue
         if best is None or abs(g.x1 - rule.x0) < abs(best.x1 - rule.x0):
             best = g
