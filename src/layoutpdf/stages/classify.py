@@ -26,9 +26,8 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
     out = []
     body = doc.stats.body_size
     sizes = {e.id: _size([lines[i] for i in e.line_ids if i in lines]) for e in elements}
-    bottom_of_text = max((e.bbox.y1 for e in elements if e.layer is Layer.BODY
-                          and e.role is Role.PARAGRAPH and parse_label(e.text) is None
-                          and len(e.text) > 20 and sizes[e.id] > body * 0.92), default=0.0)
+    body_text = [e for e in elements if e.layer is Layer.BODY and e.role is Role.PARAGRAPH
+                 and parse_label(e.text) is None and len(e.text) > 20 and sizes[e.id] > body * 0.92]
     for e in elements:
         if e.layer is not Layer.BODY or e.role is not Role.PARAGRAPH or "fallback" in e.reasons:
             out.append(e)
@@ -42,7 +41,8 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
                                reasons=("contents entry: leader dots and a page number",)))
         elif _is_caption(e, own, body):
             out.append(replace(e, role=Role.CAPTION, reasons=("starts with a caption label",)))
-        elif _is_footnote(e, own, size, body, page, bottom_of_text, _note_above(out, e, body)):
+        elif _is_footnote(e, own, size, body, page, _text_bottom(e, body_text),
+                          _note_above(out, e, body), _same_size_above(e, elements, sizes)):
             out.append(replace(e, role=Role.FOOTNOTE, reasons=("small text at the page bottom",)))
         elif (level := _heading_level(e, own, size, doc)) is not None:
             out.append(replace(e, role=Role.HEADING, level=level, reasons=("heading typography",)))
@@ -91,15 +91,33 @@ def _note_above(done: list[Element], e: Element, body: float) -> bool:
         and prev.column == e.column and -0.5 * body <= e.bbox.y0 - prev.bbox.y1 <= body
 
 
+def _text_bottom(e: Element, body_text: list[Element]) -> float:
+    """The foot of the body text above and beside `e` in its own column (a page-wide
+    block takes every column's): a note closes its column, not the page."""
+    return max((t.bbox.y1 for t in body_text
+                if t.bbox.overlap_x(e.bbox) > 0.3 * min(t.bbox.width, e.bbox.width)), default=0.0)
+
+
+def _same_size_above(e: Element, elements: list[Element], sizes: dict[str, float]) -> bool:
+    """The block right above `e` in its column is set in the same small size: small
+    print running on (references, a small-type section), not a note under body text."""
+    above = [o for o in elements if o is not e and o.layer is Layer.BODY and o.role is Role.PARAGRAPH
+             and o.bbox.y1 <= e.bbox.y0 + 1 and o.bbox.overlap_x(e.bbox) > 0.3 * min(o.bbox.width, e.bbox.width)]
+    if not above:
+        return False
+    prev = max(above, key=lambda o: o.bbox.y1)
+    return abs(sizes.get(prev.id, 0.0) - sizes.get(e.id, 0.0)) < 0.3
+
+
 def _is_footnote(e: Element, own: list[Line], size: float, body: float, page: Page,
-                 bottom_of_text: float, after_note: bool = False) -> bool:
+                 bottom_of_text: float, after_note: bool = False, small_above: bool = False) -> bool:
     if not own or size > body * 0.92:
         return False
     if after_note and (_FOOTNOTE_START.match(e.text) or _has_raised_marker(own[0])):
         return True                      # the next note of a run of notes
-    if e.bbox.y0 < page.height * 0.4:
-        return False
     separated = _separator_above(page, e, body)
+    if not separated and (small_above or e.bbox.y0 < page.height * 0.4):
+        return False
     if not separated and (e.bbox.y1 < bottom_of_text - 2 * body or e.bbox.y0 < page.height * 0.55):
         return False
     if _FOOTNOTE_START.match(e.text) or _has_raised_marker(own[0]):

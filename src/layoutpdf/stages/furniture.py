@@ -15,6 +15,7 @@ from functools import lru_cache
 from ..model import BBox, Document, Element, Layer, Line, Page, Role
 from ..settings import FurnitureSettings, Settings
 from .base import element_id, normalize_for_repeat
+from .furniture_patterns import furniture_kind, outer_blocks
 
 _PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?"
                           r"(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
@@ -28,7 +29,10 @@ def run(doc: Document, settings: Settings) -> Document:
     marks: dict[str, tuple[Role, Layer, str]] = {}
     _mark_watermarks(doc, cfg, body, marks)
     _mark_line_numbers(doc, marks)       # before page numbers: the first and last are in the bands
-    _mark_running(doc, cfg, marks)
+    edges = {p.index: _edges(p, cfg.band, marks) for p in doc.pages}
+    sequence = _PageSequence(doc, edges)
+    _mark_running(doc, cfg, marks, edges, sequence)
+    _mark_set_apart(doc, cfg, marks, sequence)
     _mark_margin_stamps(doc, body, marks)
     if not marks:
         return doc
@@ -140,9 +144,9 @@ def _edges(page: Page, band: float, marks: dict) -> dict[str, str]:
     return out
 
 
-def _mark_running(doc: Document, cfg: FurnitureSettings, marks: dict) -> None:
+def _mark_running(doc: Document, cfg: FurnitureSettings, marks: dict,
+                  edges: dict[int, dict[str, str]], sequence: "_PageSequence") -> None:
     n = len(doc.pages)
-    edges = {p.index: _edges(p, cfg.band, marks) for p in doc.pages}
     if n >= 2:
         need = max(2, math.ceil(cfg.repeat_fraction * n))
         seen: dict[tuple[str, str], set[int]] = defaultdict(set)
@@ -156,23 +160,54 @@ def _mark_running(doc: Document, cfg: FurnitureSettings, marks: dict) -> None:
         for page in doc.pages:
             for ln in page.lines:
                 where = edges[page.index].get(ln.id)
-                if where and (where, normalize_for_repeat(ln.text)) in running:
+                if where and (where, normalize_for_repeat(ln.text)) in running \
+                        and sequence.fits(ln, page.index, where):
                     role = Role.PAGE_HEADER if where == "top" else Role.PAGE_FOOTER
                     if _PAGE_NUMBER.match(ln.text.strip()):
                         role = Role.PAGE_NUMBER
                     marks[ln.id] = (role, Layer.FURNITURE, f"repeats in the {where} rows on {need}+ pages")
-    _mark_zones(doc, edges, marks)
+    _mark_zones(doc, edges, marks, cfg.band)
     for page in doc.pages:
         for ln in page.lines:
             where = edges[page.index].get(ln.id)
             if where and ln.id not in marks and _PAGE_NUMBER.match(ln.text.strip()) \
+                    and sequence.fits(ln, page.index, where) \
                     and _alone_on_row(page, ln) and _outermost(page, ln, where, marks):
                 marks[ln.id] = (Role.PAGE_NUMBER, Layer.FURNITURE, f"page number in the {where} rows")
 
 
-def _mark_zones(doc: Document, edges: dict[int, dict[str, str]], marks: dict) -> None:
+class _PageSequence:
+    """Page numbers count with the pages: printed number minus page index is one offset
+    through a document. Once two or more pages agree on it in the top (or bottom) rows,
+    a bare number in the outer rows that breaks the count (a section number '6' set on
+    its own row, a table cell) is no page number. Roman numerals and text are not checked."""
+
+    def __init__(self, doc: Document, edges: dict[int, dict[str, str]]):
+        offsets: dict[str, Counter[int]] = {"top": Counter(), "bottom": Counter()}
+        for page in doc.pages:
+            for ln in page.lines:
+                where = edges[page.index].get(ln.id)
+                value = _arabic(ln.text)
+                if where and value is not None:
+                    offsets[where][value - page.index] += 1
+        self.offsets = {off for counts in offsets.values() if counts
+                        for off, n in counts.most_common(1) if n >= 2}
+
+    def fits(self, ln: Line, page_index: int, where: str) -> bool:
+        value = _arabic(ln.text)
+        return value is None or not self.offsets or value - page_index in self.offsets
+
+
+def _arabic(text: str) -> int | None:
+    """The number of a bare arabic page number ('12', '- 12 -', 'Page 12'), else None."""
+    m = _PAGE_NUMBER.match(text.strip())
+    return int(m.group(1)) if m and m.group(1).isdigit() and "of" not in text and "/" not in text else None
+
+
+def _mark_zones(doc: Document, edges: dict[int, dict[str, str]], marks: dict, band: float) -> None:
     """Where running text was proven on other pages, an outer row at the same height is
-    running text too (a first-page footer such as 'Preprint submitted to ...')."""
+    running text too (a first-page footer such as 'Preprint submitted to ...') when white
+    space sets it apart from the body (a body row reaching into the zone is body)."""
     zones: dict[str, list[tuple[float, float]]] = {"top": [], "bottom": []}
     pages_with: dict[str, set[int]] = {"top": set(), "bottom": set()}
     for page in doc.pages:
@@ -182,18 +217,25 @@ def _mark_zones(doc: Document, edges: dict[int, dict[str, str]], marks: dict) ->
             if where and mark and mark[1] is Layer.FURNITURE:
                 zones[where].append((ln.bbox.y0, ln.bbox.y1))
                 pages_with[where].add(page.index)
+    pitch = doc.stats.line_height or doc.stats.body_size * 1.2
     for where, spans in zones.items():
         if len(pages_with[where]) < 2:
             continue
         for page in doc.pages:
+            apart = _set_apart_ids(page, band, pitch, marks, where)
             for ln in page.lines:
-                if ln.id in marks or edges[page.index].get(ln.id) != where:
+                if ln.id in marks or edges[page.index].get(ln.id) != where or ln.id not in apart:
                     continue
                 h = max(ln.bbox.height, 1.0)
                 if any(min(y1, ln.bbox.y1) - max(y0, ln.bbox.y0) > 0.5 * h for y0, y1 in spans) \
                         and _outermost(page, ln, where, marks):
                     role = Role.PAGE_HEADER if where == "top" else Role.PAGE_FOOTER
                     marks[ln.id] = (role, Layer.FURNITURE, f"in the running {where} zone of other pages")
+
+
+def _set_apart_ids(page: Page, band: float, pitch: float, marks: dict, where: str) -> set[str]:
+    lines = [ln for ln in page.lines if ln.horizontal and ln.id not in marks and ln.text.strip()]
+    return {ln.id for b in outer_blocks(page, lines, band, pitch) if b.where == where for ln in b.lines}
 
 
 def _outermost(page: Page, ln: Line, where: str, marks: dict) -> bool:
@@ -218,6 +260,37 @@ def _alone_on_row(page: Page, ln: Line) -> bool:
                 return abs(other.bbox.x0 - ln.bbox.x1) > page.width * 0.25 and \
                     abs(ln.bbox.x0 - other.bbox.x1) > page.width * 0.25
     return True
+
+
+# -- furniture a page shows on its own ------------------------------------------------------
+_SET_APART_ROLES = {"page number": Role.PAGE_NUMBER}
+
+
+def _mark_set_apart(doc: Document, cfg: FurnitureSettings, marks: dict,
+                    sequence: _PageSequence) -> None:
+    """Header and footer lines that nothing repeats (a one-page document, a page read
+    alone, a first page): in the outer rows, set apart from the body by white space, and
+    a page number, a furniture pattern (URL, DOI, copyright, download stamp, journal
+    line, date) or a small running head. Lines over a picture are the picture's labels."""
+    body = doc.stats.body_size
+    pitch = doc.stats.line_height or body * 1.2
+    for page in doc.pages:
+        lines = [ln for ln in page.lines if ln.horizontal and ln.id not in marks and ln.text.strip()]
+        for block in outer_blocks(page, lines, cfg.band, pitch):
+            for ln in block.lines:
+                why = furniture_kind(ln, block, body)
+                if why is None or _over_picture(page, ln) \
+                        or not sequence.fits(ln, page.index, block.where):
+                    continue
+                top = block.where == "top"
+                role = _SET_APART_ROLES.get(why, Role.PAGE_HEADER if top else Role.PAGE_FOOTER)
+                marks[ln.id] = (role, Layer.FURNITURE, f"{why} set apart in the {block.where} rows")
+
+
+def _over_picture(page: Page, ln: Line) -> bool:
+    return any(im.bbox.overlap_x(ln.bbox) > 0 and im.bbox.overlap_y(ln.bbox) > 0 for im in page.images) \
+        or any(d.kind != "line" and d.bbox.covers_fraction(ln.bbox) > 0.9 and d.bbox.height > 3 * ln.bbox.height
+               for d in page.drawings)
 
 
 def _mark_margin_stamps(doc: Document, body: float, marks: dict) -> None:

@@ -1,0 +1,138 @@
+"""Furniture a page shows on its own, when nothing repeats (a one-page document, a page
+read alone, the first page of an article).
+
+Publishers and office suites set headers and footers apart from the text block: in the
+outermost rows of the page, with more white space between them and the body than
+between two body lines, often smaller, and in a few recognisable kinds (page numbers,
+URLs and DOIs, copyright and licence lines, "Downloaded from ..." stamps, journal
+citation lines, dates). `outer_blocks` finds the rows set apart at the top and bottom of
+a page; `furniture_kind` says which of those lines read as furniture, and why.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..model import Line, Page
+from .captions import parse_label
+
+# The kinds of line publishers, repositories and office suites put in the margins. Each
+# is specific enough that a short line made of it is not prose.
+_URL = r"(?:https?://|www\.)\S+"
+_DOI = r"(?:doi\s*:?\s*|https?://(?:dx\.)?doi\.org/)?10\.\d{4,9}/\S+"
+# month names and their abbreviations, English and the common European spellings
+_MONTH = r"\b(?:jan|feb|f[eé]v|m[aä]r|apr|avr|ma[iy]|jun|jui|jul|aug|ao[uû]|sep|o[ck]t|nov|de[cz]|d[eé]c)[a-zéû]*\.?"
+_DATE = (r"(?:\d{1,2}\s+" + _MONTH + r"\s+\d{4}|" + _MONTH + r"\s+\d{1,2},?\s+\d{4}|"
+         + _MONTH + r"\s+\d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})")
+PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(rx, re.I)) for name, rx in (
+    ("download stamp", r"\b(?:downloaded|retrieved|accessed|printed)\s+(?:from|on|by|at)\b"),
+    ("copyright line", r"©|\(c\)\s*\d{4}|\bcopyright\b|\ball rights reserved\b|\blicen[cs]ed? under\b"
+                       r"|\bcreative commons\b|\bcc[ -]by\b|\bopen access\b"),
+    ("identifier", r"\b(?:doi|issn|isbn|e-?issn|arxiv)\s*:?\s*[\d\w]|" + _DOI + r"|\barxiv:\d"),
+    ("url", _URL),
+    ("journal citation", r"\b(?:vol(?:ume)?\.?\s*\d+|no\.\s*\d+|pp?\.\s*\d+\s*[-–]\s*\d+)"
+                         r"|\b\d{1,4}\s*\(\d{4}\)\s*[\d\w]*\d+(?:\s*[-–]\s*\d+)?\b"
+                         r"|\b(?:19|20)\d{2}\s*,\s*\d{1,4}\s*(?:,|\(|:|$)"),
+    ("page count", r"\bpage\s+\d+\s+(?:of|/)\s+\d+\b|^\s*page\s+\d+\s*$|^\s*\d{1,4}\s*(?:of|/)\s*\d{1,4}\s*$"),
+    ("publication note", r"\b(?:preprint|manuscript|proceedings of|published (?:online|by)|accepted"
+                         r"(?: for publication)?|received|in press|submitted to|conference on)\b"),
+    ("date", _DATE),
+))
+_PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?$", re.I)
+_NOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶]{1,3})\s*[^\W\d]")   # '1 See the ...', '3You may'
+
+MAX_OUTER_ROWS = 3          # a header or footer block is at most this many rows
+MAX_WORDS = 30              # a furniture line is a label, not a paragraph line
+SEPARATION_PITCHES = 1.0    # white space between it and the body, in body line pitches
+HEADER_SIZE_RATIO = 0.95    # an unpatterned running head is set smaller than the body
+MAX_HEAD_WORDS = 15
+
+
+@dataclass(frozen=True)
+class OuterBlock:
+    where: str                  # "top" | "bottom"
+    lines: tuple[Line, ...]
+    gap: float                  # white space between the block and the nearest body row
+    rows: int = 1
+
+
+def rows(lines: list[Line]) -> list[list[Line]]:
+    """Lines grouped into rows (overlapping vertically), top to bottom."""
+    out: list[list[Line]] = []
+    for ln in sorted(lines, key=lambda ln: ln.bbox.y0):
+        if out and ln.bbox.y0 < max(l.bbox.y1 for l in out[-1]) - 0.3 * ln.bbox.height:
+            out[-1].append(ln)
+        else:
+            out.append([ln])
+    return out
+
+
+def outer_blocks(page: Page, lines: list[Line], band: float, pitch: float) -> list[OuterBlock]:
+    """The rows at the top and at the bottom of the page (at most MAX_OUTER_ROWS, within
+    the band) that white space sets apart from the rest of the text: the gap to the next
+    row inward is at least SEPARATION_PITCHES line pitches, and wider than any gap inside.
+    A block holding a caption label is a caption set apart from its float, not furniture."""
+    grouped = rows(lines)
+    out: list[OuterBlock] = []
+    for where, seq in (("top", grouped), ("bottom", grouped[::-1])):
+        block = _outer_block(page, seq, where, band, pitch)
+        if block is not None:
+            out.append(block)
+    return out
+
+
+def _outer_block(page: Page, seq: list[list[Line]], where: str, band: float,
+                 pitch: float) -> OuterBlock | None:
+    inside_gap = 0.0
+    for k in range(min(MAX_OUTER_ROWS, len(seq) - 1)):
+        row, nxt = seq[k], seq[k + 1]
+        if not _in_band(page, row, where, band):
+            return None
+        gap = _gap(row, nxt, where)
+        if gap >= SEPARATION_PITCHES * pitch and gap > 1.5 * inside_gap:
+            lines = tuple(ln for r in seq[:k + 1] for ln in r)
+            if any(parse_label(ln.text.strip()) for ln in lines):
+                return None     # a caption over (or under) its table or figure
+            if where == "bottom" and any(_NOTE_START.match(ln.text) or _raised_first(ln) for ln in lines):
+                return None     # footnotes closing the page
+            return OuterBlock(where, lines, gap, k + 1)
+        inside_gap = max(inside_gap, gap)
+    return None
+
+
+def _in_band(page: Page, row: list[Line], where: str, band: float) -> bool:
+    if where == "top":
+        return max(l.bbox.y1 for l in row) <= page.height * band
+    return min(l.bbox.y0 for l in row) >= page.height * (1 - band)
+
+
+def _gap(row: list[Line], nxt: list[Line], where: str) -> float:
+    if where == "top":
+        return min(l.bbox.y0 for l in nxt) - max(l.bbox.y1 for l in row)
+    return min(l.bbox.y0 for l in row) - max(l.bbox.y1 for l in nxt)
+
+
+def furniture_kind(ln: Line, block: OuterBlock, body_size: float) -> str | None:
+    """Why a line of a set-apart outer block is furniture, or None when it may be text:
+    a page number, a line of a furniture pattern, or (at the top) a short running head
+    set smaller than the body."""
+    text = " ".join(ln.text.split())
+    if not text or parse_label(text) is not None:
+        return None
+    if _PAGE_NUMBER.match(text):
+        return "page number"
+    if len(text.split()) > MAX_WORDS or ln.size > body_size * 1.15:
+        return None             # a paragraph line, or a title
+    for name, rx in PATTERNS:
+        if rx.search(text):
+            return name
+    if block.where == "top" and block.rows == 1 and ln.size <= body_size * HEADER_SIZE_RATIO \
+            and len(text.split()) <= MAX_HEAD_WORDS and not text.endswith((".", ":", ";", ",")):
+        return "running head"
+    return None
+
+
+def _raised_first(ln: Line) -> bool:
+    spans = [s for s in ln.spans if s.text.strip()]
+    return len(spans) >= 2 and spans[0].size < spans[1].size * 0.85 \
+        and spans[0].origin[1] < spans[1].origin[1] - 0.5

@@ -1,0 +1,122 @@
+"""Furniture on a page that nothing repeats: a one-page document (or a page read alone)
+keeps its header, footer, page number and 'Downloaded from' line out of the text, as a
+FURNITURE layer, decided from position, separation from the body and the kind of line."""
+from __future__ import annotations
+
+import pymupdf
+
+import layoutpdf
+from layoutpdf.model import Layer, Role
+
+WORDS = ("the committee reviewed the evidence gathered during the survey and agreed that the "
+         "results support a careful extension of the programme to other regions next year").split()
+HEADER = "Journal of Applied Survey Methods 12 (2019) 101-118"
+RUNNING_HEAD = "A. Author and B. Author"
+STAMP = "Downloaded from https://academic.example.org/jasm/article/12/101 on 3 March 2021"
+PAGE_NUMBER = "107"
+
+
+def _body(n: int, start: int = 0) -> str:
+    return " ".join(WORDS[(i + start) % len(WORDS)] for i in range(n)).capitalize() + "."
+
+
+def one_page_pdf(header: str = HEADER) -> bytes:
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 50), header, fontname="tiro", fontsize=8)
+    assert page.insert_textbox(pymupdf.Rect(72, 80, 540, 400), _body(260), fontname="tiro",
+                               fontsize=10) >= 0
+    assert page.insert_textbox(pymupdf.Rect(72, 410, 540, 700), _body(230, 3), fontname="tiro",
+                               fontsize=10) >= 0
+    page.insert_text((72, 742), STAMP, fontname="tiro", fontsize=7)
+    page.insert_text((300, 762), PAGE_NUMBER, fontname="tiro", fontsize=9)
+    return doc.tobytes()
+
+
+def _furniture(doc) -> dict[str, Role]:
+    return {e.text: e.role for e in doc.elements if e.layer is Layer.FURNITURE}
+
+
+def test_one_page_header_footer_page_number_and_stamp_are_furniture():
+    doc = layoutpdf.parse(one_page_pdf())
+    furniture = _furniture(doc)
+    assert furniture.get(HEADER) is Role.PAGE_HEADER
+    assert furniture.get(STAMP) is Role.PAGE_FOOTER
+    assert furniture.get(PAGE_NUMBER) is Role.PAGE_NUMBER
+    md = doc.to_markdown()
+    assert "Downloaded from" not in md and "Applied Survey" not in md and PAGE_NUMBER not in md
+    assert "The committee reviewed" in md and "The evidence gathered" in md   # the body is all there
+    body = [e for e in doc.elements if e.layer is Layer.BODY]
+    assert len(body) == 2 and all(e.role is Role.PARAGRAPH for e in body)
+
+
+def test_a_small_running_head_with_no_pattern_is_furniture_at_the_top():
+    doc = layoutpdf.parse(one_page_pdf(header=RUNNING_HEAD))
+    assert _furniture(doc).get(RUNNING_HEAD) is Role.PAGE_HEADER
+
+
+def test_a_page_read_alone_from_a_longer_document_loses_its_furniture_too():
+    src = pymupdf.open()
+    for _ in range(3):
+        src.insert_pdf(pymupdf.open("pdf", one_page_pdf()))
+    doc = layoutpdf.parse(src.tobytes(), pages=[1])
+    assert {HEADER, STAMP, PAGE_NUMBER} <= set(_furniture(doc))
+
+
+def test_body_rows_close_to_the_text_block_stay_body():
+    """The same lines without white space between them and the body are text."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 80), "Downloaded from the survey office archive, the data show", fontname="tiro",
+                     fontsize=10)
+    assert page.insert_textbox(pymupdf.Rect(72, 83, 540, 700), _body(400), fontname="tiro",
+                               fontsize=10) >= 0
+    parsed = layoutpdf.parse(doc.tobytes())
+    assert not _furniture(parsed)
+    assert "Downloaded from the survey office" in parsed.to_markdown()
+
+
+def test_a_caption_over_a_table_at_the_page_top_is_no_running_head():
+    """'TABLE III' and its small title line over a table are set apart from the table rows
+    by white space, like a header: the caption label keeps the block in the text."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((250, 56), "TABLE III", fontname="tiro", fontsize=8)
+    page.insert_text((150, 66), "Throughput of the three lookup methods", fontname="tiro", fontsize=8)
+    for k, row in enumerate((("Method", "Throughput"), ("Trie", "14.3"), ("Hash", "12.1"))):
+        page.insert_text((200, 92 + 14 * k), row[0], fontname="tiro", fontsize=9)
+        page.insert_text((340, 92 + 14 * k), row[1], fontname="tiro", fontsize=9)
+    assert page.insert_textbox(pymupdf.Rect(72, 150, 540, 700), _body(400), fontname="tiro",
+                               fontsize=10) >= 0
+    parsed = layoutpdf.parse(doc.tobytes())
+    assert not _furniture(parsed)
+
+
+def test_a_footnote_closing_the_page_is_no_footer():
+    """A note under the text, even one with a URL or a licence in it, stays a note."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    assert page.insert_textbox(pymupdf.Rect(72, 72, 540, 690), _body(480), fontname="tiro",
+                               fontsize=10) >= 0
+    page.insert_text((72, 730), "3You may copy it under the licence at https://example.org/licence",
+                     fontname="tiro", fontsize=7)
+    parsed = layoutpdf.parse(doc.tobytes())
+    assert not _furniture(parsed)
+
+
+def test_a_number_that_breaks_the_page_count_is_no_page_number():
+    """Page numbers count with the pages; a section number '6' alone in the top rows of
+    a page whose number is elsewhere is text."""
+    doc = pymupdf.open()
+    for n in range(4):
+        page = doc.new_page(width=612, height=792)
+        page.insert_text((300, 762), str(n + 11), fontname="tiro", fontsize=9)
+        top = 72
+        if n == 2:
+            page.insert_text((72, 72), "6", fontname="tiro", fontsize=10)
+            top = 90
+        assert page.insert_textbox(pymupdf.Rect(72, top, 540, 700), _body(400, n), fontname="tiro",
+                                   fontsize=10) >= 0
+    parsed = layoutpdf.parse(doc.tobytes())
+    numbers = sorted(e.text for e in parsed.elements if e.role is Role.PAGE_NUMBER)
+    assert numbers == ["11", "12", "13", "14"]
