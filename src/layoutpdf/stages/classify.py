@@ -11,7 +11,7 @@ from .blocks import LEADERS, is_list_start, is_toc_entry
 from .captions import is_caption_line, parse_label
 
 _NUMBERED_HEADING = re.compile(r"^\s*(?:(?:\d+(?:\.\d+)*|[IVX]+|[A-Z])\.?)\s+\S")
-_FOOTNOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶‖#]|[a-z]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
+_FOOTNOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*∗⋆†‡§¶‖#]|[a-z]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
 
 
 def run(doc: Document, settings: Settings) -> Document:
@@ -109,10 +109,14 @@ def _same_size_above(e: Element, elements: list[Element], sizes: dict[str, float
     return abs(sizes.get(prev.id, 0.0) - sizes.get(e.id, 0.0)) < 0.3
 
 
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
 def _is_footnote(e: Element, own: list[Line], size: float, body: float, page: Page,
                  bottom_of_text: float, after_note: bool = False, small_above: bool = False) -> bool:
-    if not own or size > body * 0.92:
-        return False
+    if not own or size > body * 0.92 or len(_WORD.findall(e.text)) < 2:
+        return False                     # a note is words: not the limits of a sum, not a lone 'n'
+
     if after_note and (_FOOTNOTE_START.match(e.text) or _has_raised_marker(own[0])):
         return True                      # the next note of a run of notes
     separated = _separator_above(page, e, body)

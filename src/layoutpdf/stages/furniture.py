@@ -277,14 +277,25 @@ def _mark_set_apart(doc: Document, cfg: FurnitureSettings, marks: dict,
     for page in doc.pages:
         lines = [ln for ln in page.lines if ln.horizontal and ln.id not in marks and ln.text.strip()]
         for block in outer_blocks(page, lines, cfg.band, pitch):
+            kinds = {ln.id: furniture_kind(ln, block, body) for ln in block.lines}
             for ln in block.lines:
-                why = furniture_kind(ln, block, body)
+                why = kinds[ln.id] or _continues_furniture(ln, block.lines, kinds)
                 if why is None or _over_picture(page, ln) \
                         or not sequence.fits(ln, page.index, block.where):
                     continue
                 top = block.where == "top"
                 role = _SET_APART_ROLES.get(why, Role.PAGE_HEADER if top else Role.PAGE_FOOTER)
                 marks[ln.id] = (role, Layer.FURNITURE, f"{why} set apart in the {block.where} rows")
+
+
+def _continues_furniture(ln: Line, block: tuple[Line, ...], kinds: dict[str, str | None]) -> str | None:
+    """A line of a set-apart block in the size of a line proven furniture by its words
+    (the second line of a licence notice) is part of the same notice."""
+    for other in block:
+        why = kinds[other.id]
+        if other.id != ln.id and why not in (None, "page number") and abs(other.size - ln.size) < 0.5:
+            return f"continues a {why}"
+    return None
 
 
 def _over_picture(page: Page, ln: Line) -> bool:
