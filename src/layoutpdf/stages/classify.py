@@ -8,7 +8,7 @@ from ..model import Document, Element, Layer, Line, Page, Role
 from ..settings import Settings
 from .base import per_page
 from .blocks import LEADERS, is_list_start, is_toc_entry
-from .captions import is_caption_line, parse_label
+from .captions import assemble, is_caption_line, parse_label
 
 _NUMBERED_HEADING = re.compile(r"^\s*(?:(?:\d+(?:\.\d+)*|[IVX]+|[A-Z])\.?)\s+\S")
 _FOOTNOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*∗⋆†‡§¶‖#]|[a-z]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
@@ -50,7 +50,7 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
             out.append(replace(e, role=Role.LIST_ITEM, reasons=("starts with a bullet or enumerator",)))
         else:
             out.append(e)
-    return page, out
+    return page, assemble(out, lines, doc.stats.line_height or body * 1.2)
 
 
 def _size(lines: list[Line]) -> float:
