@@ -150,3 +150,19 @@ def test_a_lone_small_glyph_at_a_column_foot_is_no_note():
     _set_lines(page, *RIGHT, 72, _words(470, 5))
     parsed = layoutpdf.parse(doc.tobytes())
     assert not any(e.role is Role.FOOTNOTE for e in parsed.elements)
+
+
+def test_a_note_set_right_under_its_paragraph_is_a_note():
+    """Browser and office notes are set under the paragraph that holds the anchor, high
+    on the page: a small block opening with the raised marker of an anchor is a note."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = _set_lines(page, 72, 540, 80, _words(60))
+    _anchor_line(page, 72, y, "as the survey showed", "1", " in the final report.")
+    page.insert_text((72, y + 18), "1", fontname="tiro", fontsize=5)
+    page.insert_text((76, y + 21), NOTE, fontname="tiro", fontsize=7)
+    _set_lines(page, 72, 540, y + 42, _words(400, 2))
+    parsed = layoutpdf.parse(doc.tobytes())
+    assert [(f.marker, f.text) for f in parsed.footnotes] == [("1", NOTE)]
+    assert parsed.footnotes[0].anchor_element_id is not None
+    assert "showed[^1] in the final report." in parsed.to_markdown()

@@ -119,6 +119,8 @@ def _is_footnote(e: Element, own: list[Line], size: float, body: float, page: Pa
 
     if after_note and (_FOOTNOTE_START.match(e.text) or _has_raised_marker(own[0])):
         return True                      # the next note of a run of notes
+    if _small_marker_first(own[0]) and _raised_in_body(page, own[0], body):
+        return True                      # a note set under its paragraph (web and office notes)
     separated = _separator_above(page, e, body)
     if not separated and (small_above or e.bbox.y0 < page.height * 0.4):
         return False
@@ -140,6 +142,33 @@ def _separator_above(page: Page, e: Element, body: float) -> bool:
                 and b.width < 0.6 * page.width:
             return True
     return False
+
+
+def _raised_in_body(page: Page, note_line: Line, body: float) -> bool:
+    """The raised marker opening a small block is raised after a word in a body-size line
+    of the page: the anchor of a note, wherever the note is set (web and office notes
+    under their paragraph)."""
+    marker = next(s for s in note_line.spans if s.text.strip()).text.strip()
+    if not re.fullmatch(r"\d{1,3}|[*∗†‡§¶]{1,3}", marker):
+        return False
+    for ln in page.lines:
+        if ln.size < body * 0.92:
+            continue
+        spans = [s for s in ln.spans if s.text.strip()]
+        for before, sp in zip(spans, spans[1:]):
+            if sp.text.strip() == marker and sp.size <= ln.size * 0.85 \
+                    and sp.origin[1] < ln.baseline - 0.15 * ln.size \
+                    and re.search(r"[^\W\d_][.,;:)]?$", before.text.rstrip()):
+                return True
+    return False
+
+
+def _small_marker_first(line: Line) -> bool:
+    """The line opens with a marker in smaller type than the text after it (raised, or on
+    the baseline as some producers set it)."""
+    spans = [s for s in line.spans if s.text.strip()]
+    return len(spans) >= 2 and spans[0].size < spans[1].size * 0.85 \
+        and re.fullmatch(r"\d{1,3}|[*∗†‡§¶]{1,3}", spans[0].text.strip()) is not None
 
 
 def _has_raised_marker(line: Line) -> bool:
