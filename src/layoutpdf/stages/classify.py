@@ -68,12 +68,18 @@ def _title_id(doc: Document, lines: dict[str, Line]) -> str | None:
         if doc.pages else []
     best, best_size = None, doc.stats.body_size * 1.25
     for e in first:
-        if e.bbox.y0 > doc.pages[0].height * 0.5 or len(e.text) > 250:
+        if e.bbox.y0 > doc.pages[0].height * 0.5 or len(e.text) > 250 or not _has_word(e.text):
             continue
         size = _size([lines[i] for i in e.line_ids if i in lines])
         if size > best_size:
             best, best_size = e.id, size
     return best
+
+
+def _has_word(text: str) -> bool:
+    """At least two letters: a journal's logo letter or a drop initial set alone is no
+    title or heading (it would head every chunk's heading path)."""
+    return sum(ch.isalpha() for ch in text) >= 2
 
 
 def _is_caption(e: Element, own: list[Line], body: float) -> bool:
@@ -205,8 +211,8 @@ def _heading_level(e: Element, own: list[Line], size: float, doc: Document) -> i
         return None
     if text.endswith((".", ",", ";")) and not _NUMBERED_HEADING.match(text):
         return None
-    if not any(ch.isalpha() for ch in text):
-        return None
+    if not _has_word(text):
+        return None                      # a logo letter, a lone symbol: no heading
     spans = [s for ln in own for s in ln.spans if s.text.strip()]
     bold = bool(spans) and sum(len(s.text) for s in spans if s.bold) >= 0.8 * sum(len(s.text) for s in spans)
     larger = size >= body * 1.12
