@@ -120,3 +120,33 @@ def test_a_number_that_breaks_the_page_count_is_no_page_number():
     parsed = layoutpdf.parse(doc.tobytes())
     numbers = sorted(e.text for e in parsed.elements if e.role is Role.PAGE_NUMBER)
     assert numbers == ["11", "12", "13", "14"]
+
+
+PERMISSION = ("Permission to make digital or hard copies of all or part of this work for personal or "
+              "classroom use is granted without fee. © 2023 Copyright held by the owner/author(s). "
+              "ACM ISBN 978-1-4503-9421-5/23/04. https://doi.org/10.1145/3544548.3580847")
+
+
+def _two_column_first_page(note: str) -> bytes:
+    from test_footnote_columns import LEFT, RIGHT, _set_lines, _words
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    _set_lines(page, *LEFT, 72, _words(300))
+    assert page.insert_textbox(pymupdf.Rect(LEFT[0], 640, LEFT[1], 740), note, fontname="tiro",
+                               fontsize=7) >= 0
+    _set_lines(page, *RIGHT, 72, _words(470, 5))
+    return doc.tobytes()
+
+
+def test_a_permission_block_at_the_foot_of_a_first_page_column_is_furniture():
+    doc = layoutpdf.parse(_two_column_first_page(PERMISSION))
+    block = next(e for e in doc.elements if e.text.startswith("Permission to make"))
+    assert (block.role, block.layer) == (Role.PAGE_FOOTER, Layer.FURNITURE)
+    assert "Permission to make" not in doc.to_markdown() and not doc.footnotes
+
+
+def test_an_unmarked_note_without_a_rights_notice_stays_a_note():
+    note = "Corresponding author: the survey office, 12 Main Street, Springfield."
+    doc = layoutpdf.parse(_two_column_first_page(note))
+    block = next(e for e in doc.elements if e.text.startswith("Corresponding author"))
+    assert (block.role, block.layer) == (Role.FOOTNOTE, Layer.BODY)

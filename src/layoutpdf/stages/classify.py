@@ -9,6 +9,7 @@ from ..settings import Settings
 from .base import per_page
 from .blocks import LEADERS, is_list_start, is_toc_entry
 from .captions import assemble, is_caption_line, parse_label
+from .furniture_patterns import is_rights_notice
 
 _NUMBERED_HEADING = re.compile(r"^\s*(?:(?:\d+(?:\.\d+)*|[IVX]+|[A-Z])\.?)\s+\S")
 _FOOTNOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*∗⋆†‡§¶‖#]|[a-z]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
@@ -43,7 +44,12 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
             out.append(replace(e, role=Role.CAPTION, reasons=("starts with a caption label",)))
         elif _is_footnote(e, own, size, body, page, _text_bottom(e, body_text),
                           _note_above(out, e, body), _same_size_above(e, elements, sizes)):
-            out.append(replace(e, role=Role.FOOTNOTE, reasons=("small text at the page bottom",)))
+            if not (_FOOTNOTE_START.match(e.text) or _has_raised_marker(own[0])) \
+                    and is_rights_notice(e.text):
+                out.append(replace(e, role=Role.PAGE_FOOTER, layer=Layer.FURNITURE,
+                                   reasons=("copyright and permission block closing the column",)))
+            else:
+                out.append(replace(e, role=Role.FOOTNOTE, reasons=("small text at the page bottom",)))
         elif (level := _heading_level(e, own, size, doc)) is not None:
             out.append(replace(e, role=Role.HEADING, level=level, reasons=("heading typography",)))
         elif is_list_start(e.text):

@@ -136,3 +136,16 @@ def _raised_first(ln: Line) -> bool:
     spans = [s for s in ln.spans if s.text.strip()]
     return len(spans) >= 2 and spans[0].size < spans[1].size * 0.85 \
         and spans[0].origin[1] < spans[1].origin[1] - 0.5
+
+
+_NOTICE_KINDS = {"copyright line", "identifier", "url", "publication note", "download stamp"}
+
+
+def is_rights_notice(text: str) -> bool:
+    """A block of publisher boilerplate: a copyright or licence line together with at
+    least one other kind of furniture (an identifier, a URL, a publication note), as in
+    the permission block at the foot of a first page ('Permission to make digital or hard
+    copies ... (c) 2023 ... ACM ISBN ... https://doi.org/...')."""
+    kinds = {name for name, rx in PATTERNS if name in _NOTICE_KINDS and rx.search(text)}
+    return "copyright line" in kinds and len(kinds) >= 2
+
