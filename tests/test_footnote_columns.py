@@ -166,3 +166,21 @@ def test_a_note_set_right_under_its_paragraph_is_a_note():
     assert [(f.marker, f.text) for f in parsed.footnotes] == [("1", NOTE)]
     assert parsed.footnotes[0].anchor_element_id is not None
     assert "showed[^1] in the final report." in parsed.to_markdown()
+
+
+def test_notes_anchored_in_an_author_heading_keep_their_text():
+    """Affiliation notes '1 ...' '2 ...' in one block, anchored in the author line (a
+    heading by its type): every note's text is in the Markdown."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 80), "Ann Author", fontname="tibo", fontsize=12)
+    page.insert_text((72 + pymupdf.get_text_length("Ann Author", "tibo", 12), 75), "1", fontname="tiro",
+                     fontsize=7)
+    y = _set_lines(page, 72, 540, 110, _words(400))
+    page.draw_line((72, 700), (150, 700), width=0.4)
+    affiliations = ("School of Physics, University of Springfield.", "Department of Survey Methods, North College.")
+    for k, text in enumerate(affiliations):
+        page.insert_text((72, 712 + 10 * k), str(k + 1), fontname="tiro", fontsize=5)
+        page.insert_text((76, 714 + 10 * k), text, fontname="tiro", fontsize=8)
+    md = layoutpdf.parse(doc.tobytes()).to_markdown()
+    assert all(text in md for text in affiliations)

@@ -43,7 +43,7 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
         elif _is_caption(e, own, body):
             out.append(replace(e, role=Role.CAPTION, reasons=("starts with a caption label",)))
         elif _is_footnote(e, own, size, body, page, _text_bottom(e, body_text),
-                          _note_above(out, e, body), _same_size_above(e, elements, sizes)):
+                          _note_above(out, e, body), _same_size_above(e, elements, sizes, out)):
             if not (_FOOTNOTE_START.match(e.text) or _has_raised_marker(own[0])) \
                     and is_rights_notice(e.text):
                 out.append(replace(e, role=Role.PAGE_FOOTER, layer=Layer.FURNITURE,
@@ -110,14 +110,18 @@ def _text_bottom(e: Element, body_text: list[Element]) -> float:
                 if t.bbox.overlap_x(e.bbox) > 0.3 * min(t.bbox.width, e.bbox.width)), default=0.0)
 
 
-def _same_size_above(e: Element, elements: list[Element], sizes: dict[str, float]) -> bool:
-    """The block right above `e` in its column is set in the same small size: small
-    print running on (references, a small-type section), not a note under body text."""
+def _same_size_above(e: Element, elements: list[Element], sizes: dict[str, float],
+                     done: list[Element]) -> bool:
+    """The block right above `e` in its column is set in the same small size and is no
+    note itself: small print running on (references, a small-type section), not a note
+    under body text."""
     above = [o for o in elements if o is not e and o.layer is Layer.BODY and o.role is Role.PARAGRAPH
              and o.bbox.y1 <= e.bbox.y0 + 1 and o.bbox.overlap_x(e.bbox) > 0.3 * min(o.bbox.width, e.bbox.width)]
     if not above:
         return False
     prev = max(above, key=lambda o: o.bbox.y1)
+    if any(d.id == prev.id and d.role is Role.FOOTNOTE for d in done):
+        return False                     # the rest of a note (a second paragraph of it)
     return abs(sizes.get(prev.id, 0.0) - sizes.get(e.id, 0.0)) < 0.3
 
 

@@ -23,7 +23,9 @@ _LEADING = re.compile(r"^\s*(" + _MARKER + r")\)?(?=\s*\S)")   # '3 Note', '3) N
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _UNICODE_SUP = re.compile(r"(?<=\w)([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})")
 _MATH_FONT = re.compile(r"CMMI|CMSY|CMEX|Math|Symbol|MSBM|STIX", re.I)
-ANCHOR_ROLES = {Role.PARAGRAPH, Role.LIST_ITEM, Role.HEADING, Role.CAPTION}
+# blocks whose rendering carries anchors and the definitions after them: a note bound to
+# a heading or caption would lose both its mark and its text in the Markdown
+ANCHOR_ROLES = {Role.PARAGRAPH, Role.LIST_ITEM}
 
 
 @dataclass

@@ -15,7 +15,7 @@ from functools import lru_cache
 from ..model import BBox, Document, Element, Layer, Line, Page, Role
 from ..settings import FurnitureSettings, Settings
 from .base import element_id, normalize_for_repeat
-from .furniture_patterns import furniture_kind, outer_blocks
+from .furniture_patterns import MAX_HEAD_WORDS, furniture_kind, outer_blocks
 
 _PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?"
                           r"(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
@@ -276,16 +276,29 @@ def _mark_set_apart(doc: Document, cfg: FurnitureSettings, marks: dict,
     pitch = doc.stats.line_height or body * 1.2
     for page in doc.pages:
         lines = [ln for ln in page.lines if ln.horizontal and ln.id not in marks and ln.text.strip()]
+        numbers = [ln for ln in page.lines if marks.get(ln.id, (None,))[0] is Role.PAGE_NUMBER]
         for block in outer_blocks(page, lines, cfg.band, pitch):
             kinds = {ln.id: furniture_kind(ln, block, body) for ln in block.lines}
             for ln in block.lines:
-                why = kinds[ln.id] or _continues_furniture(ln, block.lines, kinds)
+                why = kinds[ln.id] or _continues_furniture(ln, block.lines, kinds) \
+                    or _beside_page_number(ln, numbers)
                 if why is None or _over_picture(page, ln) \
                         or not sequence.fits(ln, page.index, block.where):
                     continue
                 top = block.where == "top"
                 role = _SET_APART_ROLES.get(why, Role.PAGE_HEADER if top else Role.PAGE_FOOTER)
                 marks[ln.id] = (role, Layer.FURNITURE, f"{why} set apart in the {block.where} rows")
+
+
+def _beside_page_number(ln: Line, numbers: list[Line]) -> str | None:
+    """A short line on the row of the page number, set apart from the body: the running
+    head a book or magazine sets beside its folio ('33   CHAPTER 1 Human Biology')."""
+    text = ln.text.strip()
+    if len(text.split()) > MAX_HEAD_WORDS or text.endswith((".", ":", ";", ",")):
+        return None
+    if any(n.bbox.overlap_y(ln.bbox) > 0.5 * min(n.bbox.height, ln.bbox.height) for n in numbers):
+        return "running head beside the page number"
+    return None
 
 
 def _continues_furniture(ln: Line, block: tuple[Line, ...], kinds: dict[str, str | None]) -> str | None:

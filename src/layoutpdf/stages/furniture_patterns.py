@@ -43,7 +43,10 @@ _NOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶]{1,3})\s*[^\W\d]")   # '1
 
 MAX_OUTER_ROWS = 3          # a header or footer block is at most this many rows
 MAX_WORDS = 30              # a furniture line is a label, not a paragraph line
-SEPARATION_PITCHES = 1.0    # white space between it and the body, in body line pitches
+# white space between a header or footer and the body: this many times the usual space
+# between two rows of the page, and at least half a body line pitch
+USUAL_GAPS = 2.5
+MIN_SEPARATION_PITCHES = 0.5
 HEADER_SIZE_RATIO = 0.95    # an unpatterned running head is set smaller than the body
 MAX_HEAD_WORDS = 15
 
@@ -67,29 +70,37 @@ def rows(lines: list[Line]) -> list[list[Line]]:
     return out
 
 
+def _usual_gap(grouped: list[list[Line]]) -> float:
+    """The median white space between consecutive rows of the page."""
+    gaps = sorted(g for g in (_gap(a, b, "top") for a, b in zip(grouped, grouped[1:])) if g > 0)
+    return gaps[len(gaps) // 2] if gaps else 0.0
+
+
 def outer_blocks(page: Page, lines: list[Line], band: float, pitch: float) -> list[OuterBlock]:
     """The rows at the top and at the bottom of the page (at most MAX_OUTER_ROWS, within
     the band) that white space sets apart from the rest of the text: the gap to the next
-    row inward is at least SEPARATION_PITCHES line pitches, and wider than any gap inside.
+    row inward is USUAL_GAPS times the page's usual gap between rows (at least half a line
+    pitch), and wider than any gap inside.
     A block holding a caption label is a caption set apart from its float, not furniture."""
     grouped = rows(lines)
+    need = max(MIN_SEPARATION_PITCHES * pitch, USUAL_GAPS * _usual_gap(grouped))
     out: list[OuterBlock] = []
     for where, seq in (("top", grouped), ("bottom", grouped[::-1])):
-        block = _outer_block(page, seq, where, band, pitch)
+        block = _outer_block(page, seq, where, band, need)
         if block is not None:
             out.append(block)
     return out
 
 
 def _outer_block(page: Page, seq: list[list[Line]], where: str, band: float,
-                 pitch: float) -> OuterBlock | None:
+                 need: float) -> OuterBlock | None:
     inside_gap = 0.0
     for k in range(min(MAX_OUTER_ROWS, len(seq) - 1)):
         row, nxt = seq[k], seq[k + 1]
         if not _in_band(page, row, where, band):
             return None
         gap = _gap(row, nxt, where)
-        if gap >= SEPARATION_PITCHES * pitch and gap > 1.5 * inside_gap:
+        if gap >= need and gap > 1.5 * inside_gap:
             lines = tuple(ln for r in seq[:k + 1] for ln in r)
             if any(parse_label(ln.text.strip()) for ln in lines):
                 return None     # a caption over (or under) its table or figure
