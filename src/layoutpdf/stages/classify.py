@@ -130,11 +130,14 @@ _WORD = re.compile(r"[^\W\d_]{2,}")
 
 def _is_footnote(e: Element, own: list[Line], size: float, body: float, page: Page,
                  bottom_of_text: float, after_note: bool = False, small_above: bool = False) -> bool:
-    if not own or size > body * 0.92 or len(_WORD.findall(e.text)) < 2:
-        return False                     # a note is words: not the limits of a sum, not a lone 'n'
-
+    if not own or size > body * 0.92:
+        return False
     if after_note and (_FOOTNOTE_START.match(e.text) or _has_raised_marker(own[0])):
         return True                      # the next note of a run of notes
+    if len(_WORD.findall(e.text)) < 2:
+        # a note is words (not the limits of a sum, not a lone 'n'), but its last line
+        # set apart by a change of type ('TABLEFORMER' in small caps) is still the note
+        return after_note
     if _small_marker_first(own[0]) and _raised_in_body(page, own[0], body):
         return True                      # a note set under its paragraph (web and office notes)
     separated = _separator_above(page, e, body)

@@ -156,7 +156,7 @@ def _mark_running(doc: Document, cfg: FurnitureSettings, marks: dict,
                 key = normalize_for_repeat(ln.text)
                 if where and key:
                     seen[(where, key)].add(page.index)
-        running = {k for k, pages in seen.items() if len(pages) >= need}
+        running = {k for k, pages in seen.items() if len(pages) >= need or _facing(pages, doc, cfg)}
         for page in doc.pages:
             for ln in page.lines:
                 where = edges[page.index].get(ln.id)
@@ -176,26 +176,41 @@ def _mark_running(doc: Document, cfg: FurnitureSettings, marks: dict,
                 marks[ln.id] = (Role.PAGE_NUMBER, Layer.FURNITURE, f"page number in the {where} rows")
 
 
+def _facing(pages: set[int], doc: Document, cfg: FurnitureSettings) -> bool:
+    """Running text of one side of a spread: books set the book title on left-hand pages
+    and the chapter on right-hand ones, so each repeats on only half the pages. Counted
+    among the pages of its own parity, it repeats as often as running text does."""
+    for parity in (0, 1):
+        if all(i % 2 == parity for i in pages):
+            side = sum(1 for p in doc.pages if p.index % 2 == parity)
+            return len(pages) >= max(2, math.ceil(cfg.repeat_fraction * side))
+    return False
+
+
 class _PageSequence:
     """Page numbers count with the pages: printed number minus page index is one offset
-    through a document. Once two or more pages agree on it in the top (or bottom) rows,
-    a bare number in the outer rows that breaks the count (a section number '6' set on
-    its own row, a table cell) is no page number. Roman numerals and text are not checked."""
+    through a run of pages. Once two or more pages agree on an offset, a page that shows
+    a number keeping that count has its page number; another bare number in its outer
+    rows (a chapter or section number '1' set on its own row, a table cell) is none. Pages
+    without such a number (an excerpt, inserted plates) are not checked, nor are Roman
+    numerals and text."""
 
     def __init__(self, doc: Document, edges: dict[int, dict[str, str]]):
-        offsets: dict[str, Counter[int]] = {"top": Counter(), "bottom": Counter()}
+        found: list[tuple[int, int]] = []          # (page index, offset)
+        counts: dict[str, Counter[int]] = {"top": Counter(), "bottom": Counter()}
         for page in doc.pages:
             for ln in page.lines:
                 where = edges[page.index].get(ln.id)
                 value = _arabic(ln.text)
                 if where and value is not None:
-                    offsets[where][value - page.index] += 1
-        self.offsets = {off for counts in offsets.values() if counts
-                        for off, n in counts.most_common(1) if n >= 2}
+                    counts[where][value - page.index] += 1
+                    found.append((page.index, value - page.index))
+        self.offsets = {off for c in counts.values() if c for off, n in c.most_common(1) if n >= 2}
+        self.counted = {index for index, off in found if off in self.offsets}
 
     def fits(self, ln: Line, page_index: int, where: str) -> bool:
         value = _arabic(ln.text)
-        return value is None or not self.offsets or value - page_index in self.offsets
+        return value is None or page_index not in self.counted or value - page_index in self.offsets
 
 
 def _arabic(text: str) -> int | None:
@@ -312,9 +327,12 @@ def _continues_furniture(ln: Line, block: tuple[Line, ...], kinds: dict[str, str
 
 
 def _over_picture(page: Page, ln: Line) -> bool:
+    """The line lies on an image or inside a drawn figure (a box several lines tall that
+    is not the page frame or crop marks): tick labels and titles of a chart."""
+    area = page.width * page.height
     return any(im.bbox.overlap_x(ln.bbox) > 0 and im.bbox.overlap_y(ln.bbox) > 0 for im in page.images) \
         or any(d.kind != "line" and d.bbox.covers_fraction(ln.bbox) > 0.9 and d.bbox.height > 3 * ln.bbox.height
-               for d in page.drawings)
+               and d.bbox.area < 0.5 * area for d in page.drawings)
 
 
 def _mark_margin_stamps(doc: Document, body: float, marks: dict) -> None:

@@ -37,6 +37,7 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(rx, 
     ("publication note", r"\b(?:preprint|manuscript|proceedings of|published (?:online|by)|accepted"
                          r"(?: for publication)?|received|in press|submitted to|conference on)\b"),
     ("date", _DATE),
+    ("folio line", r"^(?:\d{1,4}\s+[^\d.!?]{2,60}|[^\d.!?]{2,60}\s+\d{1,4})$"),  # 'INTRODUCTION 3'
 ))
 _PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?$", re.I)
 _NOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶]{1,3})\s*[^\W\d]")   # '1 See the ...', '3You may'
