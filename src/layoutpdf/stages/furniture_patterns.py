@@ -34,8 +34,9 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(rx, 
                          r"|\b\d{1,4}\s*\(\d{4}\)\s*[\d\w]*\d+(?:\s*[-–]\s*\d+)?\b"
                          r"|\b(?:19|20)\d{2}\s*,\s*\d{1,4}\s*(?:,|\(|:|$)"),
     ("page count", r"\bpage\s+\d+\s+(?:of|/)\s+\d+\b|^\s*page\s+\d+\s*$|^\s*\d{1,4}\s*(?:of|/)\s*\d{1,4}\s*$"),
-    ("publication note", r"\b(?:preprint|manuscript|proceedings of|published (?:online|by)|accepted"
-                         r"(?: for publication)?|received|in press|submitted to|conference on)\b"),
+    ("publication note", r"\b(?:preprint|author manuscript|proceedings of|published by|in press|submitted to"
+                         r"|conference on)\b|\b(?:received|accepted|revised|published(?: online)?)"
+                         r"(?: for publication)?[:\s]+(?:in\s+|on\s+)?(?:\d|" + _MONTH + r")"),
     ("date", _DATE),
     ("folio line", r"^(?:\d{1,4}\s+[^\d.!?]{2,60}|[^\d.!?]{2,60}\s+\d{1,4})$"),  # 'INTRODUCTION 3'
 ))
