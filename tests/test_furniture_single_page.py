@@ -150,3 +150,26 @@ def test_an_unmarked_note_without_a_rights_notice_stays_a_note():
     doc = layoutpdf.parse(_two_column_first_page(note))
     block = next(e for e in doc.elements if e.text.startswith("Corresponding author"))
     assert (block.role, block.layer) == (Role.FOOTNOTE, Layer.BODY)
+
+
+def test_a_note_carried_to_the_top_of_a_page_is_no_running_head():
+    """A browser prints a note at the top of the next page, set apart from the body: it
+    opens with a smaller marker, so it is a note, not a header."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 60), "1", fontname="tiro", fontsize=5)
+    page.insert_text((76, 62), "Return the pair of survey waves.", fontname="tiro", fontsize=8)
+    assert page.insert_textbox(pymupdf.Rect(72, 90, 540, 700), _body(400), fontname="tiro",
+                               fontsize=10) >= 0
+    assert not _furniture(layoutpdf.parse(doc.tobytes()))
+
+
+def test_folio_lines_of_a_book_are_furniture():
+    """'INTRODUCTION 3' under the text of a right-hand page, '4 FREE CULTURE' of a left one."""
+    for folio in ("INTRODUCTION 3", "4 FREE CULTURE"):
+        doc = pymupdf.open()
+        page = doc.new_page(width=396, height=594)
+        assert page.insert_textbox(pymupdf.Rect(54, 60, 348, 520), _body(300), fontname="tiro",
+                                   fontsize=10.5) >= 0
+        page.insert_text((150, 546), folio, fontname="cour", fontsize=7.5)
+        assert _furniture(layoutpdf.parse(doc.tobytes())).get(folio) is Role.PAGE_FOOTER

@@ -125,7 +125,7 @@ def _same_size_above(e: Element, elements: list[Element], sizes: dict[str, float
     return abs(sizes.get(prev.id, 0.0) - sizes.get(e.id, 0.0)) < 0.3
 
 
-_WORD = re.compile(r"[^\W\d_]{2,}")
+_WORD = re.compile(r"[^\W\d_\U0001D400-\U0001D7FF]{2,}")   # not of math italic letters (𝑡𝑧)
 
 
 def _is_footnote(e: Element, own: list[Line], size: float, body: float, page: Page,

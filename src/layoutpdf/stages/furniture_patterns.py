@@ -38,9 +38,11 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(rx, 
                          r"|conference on)\b|\b(?:received|accepted|revised|published(?: online)?)"
                          r"(?: for publication)?[:\s]+(?:in\s+|on\s+)?(?:\d|" + _MONTH + r")"),
     ("date", _DATE),
-    ("folio line", r"^(?:\d{1,4}\s+[^\d.!?]{2,60}|[^\d.!?]{2,60}\s+\d{1,4})$"),  # 'INTRODUCTION 3'
+    # a page number beside a short title: 'INTRODUCTION 3', '4 FREE CULTURE' (six words at most)
+    ("folio line", r"^(?=(?:\S+\s+){0,6}\S+$)(?:\d{1,4}\s+[^\d\s.!?][^\d.!?]{1,60}|[^\d.!?]{2,60}\s+\d{1,4})$"),
 ))
 _PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?$", re.I)
+_CAPS_FOLIO = re.compile(r"^\d{1,4}\s+[A-Z][A-Z\s&'’:,-]{1,60}$")  # '4 FREE CULTURE': a folio, not note 4
 _NOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶]{1,3})\s*[^\W\d]")   # '1 See the ...', '3You may'
 
 MAX_OUTER_ROWS = 3          # a header or footer block is at most this many rows
@@ -106,8 +108,9 @@ def _outer_block(page: Page, seq: list[list[Line]], where: str, band: float,
             lines = tuple(ln for r in seq[:k + 1] for ln in r)
             if any(parse_label(ln.text.strip()) for ln in lines):
                 return None     # a caption over (or under) its table or figure
-            if where == "bottom" and any(_NOTE_START.match(ln.text) or _raised_first(ln) for ln in lines):
-                return None     # footnotes closing the page
+            if any(_marker_first(ln) or where == "bottom" and _NOTE_START.match(ln.text)
+                   and not _CAPS_FOLIO.match(ln.text.strip()) for ln in lines):
+                return None     # footnotes closing the page (or carried over to its top)
             return OuterBlock(where, lines, gap, k + 1)
         inside_gap = max(inside_gap, gap)
     return None
@@ -145,10 +148,11 @@ def furniture_kind(ln: Line, block: OuterBlock, body_size: float) -> str | None:
     return None
 
 
-def _raised_first(ln: Line) -> bool:
+def _marker_first(ln: Line) -> bool:
+    """The line opens with a note marker set smaller than the text after it."""
     spans = [s for s in ln.spans if s.text.strip()]
     return len(spans) >= 2 and spans[0].size < spans[1].size * 0.85 \
-        and spans[0].origin[1] < spans[1].origin[1] - 0.5
+        and re.fullmatch(r"\d{1,3}|[*∗†‡§¶]{1,3}", spans[0].text.strip()) is not None
 
 
 _NOTICE_KINDS = {"copyright line", "identifier", "url", "publication note", "download stamp"}
