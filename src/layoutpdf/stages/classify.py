@@ -44,12 +44,7 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
             out.append(replace(e, role=Role.CAPTION, reasons=("starts with a caption label",)))
         elif _is_footnote(e, own, size, body, page, _text_bottom(e, body_text),
                           _note_above(out, e, body), _same_size_above(e, elements, sizes, out)):
-            if not (_FOOTNOTE_START.match(e.text) or _has_raised_marker(own[0])) \
-                    and is_rights_notice(e.text):
-                out.append(replace(e, role=Role.PAGE_FOOTER, layer=Layer.FURNITURE,
-                                   reasons=("copyright and permission block closing the column",)))
-            else:
-                out.append(replace(e, role=Role.FOOTNOTE, reasons=("small text at the page bottom",)))
+            out.append(_note_block(e, own))
         elif (level := _heading_level(e, own, size, doc)) is not None:
             out.append(replace(e, role=Role.HEADING, level=level, reasons=("heading typography",)))
         elif is_list_start(e.text):
@@ -57,6 +52,15 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
         else:
             out.append(e)
     return page, assemble(out, lines, doc.stats.line_height or body * 1.2)
+
+
+def _note_block(e: Element, own: list[Line]) -> Element:
+    """A small block closing its column: a footnote, or, unmarked and made of publisher
+    boilerplate (the permission block of a first page), furniture."""
+    if not (_FOOTNOTE_START.match(e.text) or _has_raised_marker(own[0])) and is_rights_notice(e.text):
+        return replace(e, role=Role.PAGE_FOOTER, layer=Layer.FURNITURE,
+                       reasons=("copyright and permission block closing the column",))
+    return replace(e, role=Role.FOOTNOTE, reasons=("small text at the page bottom",))
 
 
 def _size(lines: list[Line]) -> float:
