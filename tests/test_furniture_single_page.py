@@ -173,3 +173,24 @@ def test_folio_lines_of_a_book_are_furniture():
                                    fontsize=10.5) >= 0
         page.insert_text((150, 546), folio, fontname="cour", fontsize=7.5)
         assert _furniture(layoutpdf.parse(doc.tobytes())).get(folio) is Role.PAGE_FOOTER
+
+
+def _top_line_page(text: str, font: str, gap: float) -> bytes:
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 60), text, fontname=font, fontsize=10)
+    assert page.insert_textbox(pymupdf.Rect(72, 60 + gap, 540, 720), _body(420), fontname="tiro",
+                               fontsize=10) >= 0
+    return doc.tobytes()
+
+
+def test_a_body_size_italic_running_head_is_furniture():
+    doc = layoutpdf.parse(_top_line_page("Survey waves in three regions", "tiit", 28))
+    assert _furniture(doc).get("Survey waves in three regions") is Role.PAGE_HEADER
+
+
+def test_a_heading_at_the_top_of_a_page_stays_a_heading():
+    """Bold, or with only a heading's space under it: no running head."""
+    for font, gap in (("tibo", 28), ("tiit", 8)):
+        doc = layoutpdf.parse(_top_line_page("Survey waves in three regions", font, gap))
+        assert not _furniture(doc)

@@ -293,7 +293,7 @@ def _mark_set_apart(doc: Document, cfg: FurnitureSettings, marks: dict,
         lines = [ln for ln in page.lines if ln.horizontal and ln.id not in marks and ln.text.strip()]
         numbers = [ln for ln in page.lines if marks.get(ln.id, (None,))[0] is Role.PAGE_NUMBER]
         for block in outer_blocks(page, lines, cfg.band, pitch):
-            kinds = {ln.id: furniture_kind(ln, block, body) for ln in block.lines}
+            kinds = {ln.id: furniture_kind(ln, block, body, pitch) for ln in block.lines}
             for ln in block.lines:
                 why = kinds[ln.id] or _continues_furniture(ln, block.lines, kinds) \
                     or _beside_page_number(ln, numbers)

@@ -53,6 +53,7 @@ USUAL_GAPS = 2.5
 MIN_SEPARATION_PITCHES = 0.5
 HEADER_SIZE_RATIO = 0.95    # an unpatterned running head is set smaller than the body
 MAX_HEAD_WORDS = 15
+HEAD_GAP_PITCHES = 1.5      # a body-size running head sits this far above the text
 
 
 @dataclass(frozen=True)
@@ -128,10 +129,9 @@ def _gap(row: list[Line], nxt: list[Line], where: str) -> float:
     return min(l.bbox.y0 for l in row) - max(l.bbox.y1 for l in nxt)
 
 
-def furniture_kind(ln: Line, block: OuterBlock, body_size: float) -> str | None:
+def furniture_kind(ln: Line, block: OuterBlock, body_size: float, pitch: float) -> str | None:
     """Why a line of a set-apart outer block is furniture, or None when it may be text:
-    a page number, a line of a furniture pattern, or (at the top) a short running head
-    set smaller than the body."""
+    a page number, a line of a furniture pattern, or (at the top) a short running head."""
     text = " ".join(ln.text.split())
     if not text or parse_label(text) is not None:
         return None
@@ -142,10 +142,23 @@ def furniture_kind(ln: Line, block: OuterBlock, body_size: float) -> str | None:
     for name, rx in PATTERNS:
         if rx.search(text):
             return name
-    if block.where == "top" and block.rows == 1 and ln.size <= body_size * HEADER_SIZE_RATIO \
-            and len(text.split()) <= MAX_HEAD_WORDS and not text.endswith((".", ":", ";", ",")):
+    if block.where == "top" and block.rows == 1 and len(text.split()) <= MAX_HEAD_WORDS \
+            and not text.endswith((".", ":", ";", ",")) and _head_style(ln, block, body_size, pitch):
         return "running head"
     return None
+
+
+def _head_style(ln: Line, block: OuterBlock, body_size: float, pitch: float) -> bool:
+    """Set like a running head: smaller than the body; or, at body size, in italic or
+    capitals (not bold, as headings are) with a header's white space under it (more than
+    a heading leaves before its text)."""
+    if ln.size <= body_size * HEADER_SIZE_RATIO:
+        return True
+    spans = [s for s in ln.spans if s.text.strip()]
+    if not spans or any(s.bold for s in spans) or block.gap < HEAD_GAP_PITCHES * pitch:
+        return False
+    letters = [c for c in ln.text if c.isalpha()]
+    return all(s.italic for s in spans) or (len(letters) >= 4 and all(c.isupper() for c in letters))
 
 
 def _marker_first(ln: Line) -> bool:
