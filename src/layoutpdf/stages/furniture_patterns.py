@@ -77,7 +77,7 @@ def rows(lines: list[Line]) -> list[list[Line]]:
 
 def _usual_gap(grouped: list[list[Line]]) -> float:
     """The median white space between consecutive rows of the page."""
-    gaps = sorted(g for g in (_gap(a, b, "top") for a, b in zip(grouped, grouped[1:])) if g > 0)
+    gaps = sorted(max(0.0, _gap(a, b, "top")) for a, b in zip(grouped, grouped[1:]))   # touching rows: 0
     return gaps[len(gaps) // 2] if gaps else 0.0
 
 
