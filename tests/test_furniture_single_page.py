@@ -194,3 +194,15 @@ def test_a_heading_at_the_top_of_a_page_stays_a_heading():
     for font, gap in (("tibo", 28), ("tiit", 8)):
         doc = layoutpdf.parse(_top_line_page("Survey waves in three regions", font, gap))
         assert not _furniture(doc)
+
+
+def test_a_title_on_the_row_of_the_page_number_is_the_running_head():
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 50), "Gabriele Ferrario on the survey of waves", fontname="tiro", fontsize=10)
+    page.insert_text((520, 50), "215", fontname="tiro", fontsize=10)
+    assert page.insert_textbox(pymupdf.Rect(72, 80, 540, 720), _body(420), fontname="tiro",
+                               fontsize=10) >= 0
+    furniture = _furniture(layoutpdf.parse(doc.tobytes()))
+    assert furniture.get("215") is Role.PAGE_NUMBER
+    assert furniture.get("Gabriele Ferrario on the survey of waves") is Role.PAGE_HEADER

@@ -294,9 +294,10 @@ def _mark_set_apart(doc: Document, cfg: FurnitureSettings, marks: dict,
         numbers = [ln for ln in page.lines if marks.get(ln.id, (None,))[0] is Role.PAGE_NUMBER]
         for block in outer_blocks(page, lines, cfg.band, pitch):
             kinds = {ln.id: furniture_kind(ln, block, body, pitch) for ln in block.lines}
+            folios = numbers + [ln for ln in block.lines if kinds[ln.id] == "page number"]
             for ln in block.lines:
                 why = kinds[ln.id] or _continues_furniture(ln, block.lines, kinds) \
-                    or _beside_page_number(ln, numbers)
+                    or _beside_page_number(ln, folios)
                 if why is None or _over_picture(page, ln) \
                         or not sequence.fits(ln, page.index, block.where):
                     continue
