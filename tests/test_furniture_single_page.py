@@ -206,3 +206,23 @@ def test_a_title_on_the_row_of_the_page_number_is_the_running_head():
     furniture = _furniture(layoutpdf.parse(doc.tobytes()))
     assert furniture.get("215") is Role.PAGE_NUMBER
     assert furniture.get("Gabriele Ferrario on the survey of waves") is Role.PAGE_HEADER
+
+
+def test_a_note_whose_marker_is_a_line_of_its_own_is_no_footer():
+    """'1' set small right before 'Pub. L. No. 105-304, ...' (a legal citation: a journal
+    line by its words) under the text, above the repeated footer: a footnote."""
+    doc = pymupdf.open()
+    for n in range(3):
+        page = doc.new_page(width=612, height=792)
+        assert page.insert_textbox(pymupdf.Rect(108, 72, 504, 630), _body(330, n), fontname="tiro",
+                                   fontsize=12) >= 0
+        if n == 0:
+            page.insert_text((147.6, 692), "Pub. L. No. 105-304, 112 Stat. 2860 (Oct. 28, 1998).",
+                             fontname="tiro", fontsize=11)
+        page.insert_text((108, 717), "Copyright Office Summary", fontname="tiro", fontsize=12)
+        page.insert_text((476, 717), f"Page {n + 1}", fontname="tiro", fontsize=12)
+        if n == 0:     # written last, the marker is a line of its own (as Word's PDFs have it)
+            page.insert_text((144, 687), "1", fontname="tiro", fontsize=7.2)
+    parsed = layoutpdf.parse(doc.tobytes())
+    assert not any("Pub. L." in text for text in _furniture(parsed))
+    assert "Pub. L. No. 105-304" in parsed.to_markdown()
