@@ -156,7 +156,8 @@ def _mark_running(doc: Document, cfg: FurnitureSettings, marks: dict,
                 key = normalize_for_repeat(ln.text)
                 if where and key:
                     seen[(where, key)].add(page.index)
-        running = {k for k, pages in seen.items() if len(pages) >= need or _facing(pages, doc, cfg)}
+        running = {k for k, pages in seen.items() if len(pages) >= need
+                   or len(_LETTERS.findall(k[1])) >= 4 and _facing(pages, doc, cfg)}
         for page in doc.pages:
             for ln in page.lines:
                 where = edges[page.index].get(ln.id)
@@ -179,7 +180,8 @@ def _mark_running(doc: Document, cfg: FurnitureSettings, marks: dict,
 def _facing(pages: set[int], doc: Document, cfg: FurnitureSettings) -> bool:
     """Running text of one side of a spread: books set the book title on left-hand pages
     and the chapter on right-hand ones, so each repeats on only half the pages. Counted
-    among the pages of its own parity, it repeats as often as running text does."""
+    among the pages of its own parity, it repeats as often as running text does (titles
+    only: numbers in the top rows of every other page are a figure's or a table's)."""
     for parity in (0, 1):
         if all(i % 2 == parity for i in pages):
             side = sum(1 for p in doc.pages if p.index % 2 == parity)
