@@ -184,3 +184,36 @@ def test_notes_anchored_in_an_author_heading_keep_their_text():
         page.insert_text((76, 714 + 10 * k), text, fontname="tiro", fontsize=8)
     md = layoutpdf.parse(doc.tobytes()).to_markdown()
     assert all(text in md for text in affiliations)
+
+
+def _cited_page(entries: int, heading: bool) -> bytes:
+    """Body text citing with raised numbers (Nature style), then numbered references."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = 72
+    while y < 700 - 14 * entries:                  # body down to just above the entries
+        y = _set_lines(page, 72, 540, y, _words(12, int(y)))
+    for k in range(1, 3):
+        _anchor_line(page, 72, y, "as the survey showed", str(k), " in the final report.")
+        y += 12
+    y += 14
+    if heading:
+        page.insert_text((72, y), "References", fontname="tibo", fontsize=11)
+        y += 16
+    for k in range(1, entries + 1):
+        page.insert_text((72, y), f"{k}. Author, A. B. A survey of waves {k}. J. Surv. {k}, 1-9 (2010).",
+                         fontname="tiro", fontsize=7)
+        y += 14
+    return doc.tobytes()
+
+
+def test_a_run_of_numbered_entries_is_a_reference_list_not_notes():
+    assert not layoutpdf.parse(_cited_page(8, heading=False)).footnotes
+
+
+def test_entries_after_a_references_heading_are_no_notes():
+    assert not layoutpdf.parse(_cited_page(2, heading=True)).footnotes
+
+
+def test_two_numbered_notes_without_a_heading_are_notes():
+    assert [f.marker for f in layoutpdf.parse(_cited_page(2, heading=False)).footnotes] == ["1", "2"]

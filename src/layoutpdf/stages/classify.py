@@ -18,18 +18,40 @@ _FOOTNOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*∗⋆†‡§¶‖#]|[a-z]|[¹�
 def run(doc: Document, settings: Settings) -> Document:
     lines = doc.lines_by_id()
     title_id = _title_id(doc, lines)
-    return per_page("classify", lambda d, p, els, s: _page(d, p, els, s, lines, title_id),
+    refs = _references_start(doc)
+    return per_page("classify", lambda d, p, els, s: _page(d, p, els, s, lines, title_id, refs),
                     doc, settings)
 
 
+_NUMBERED_ENTRY = re.compile(r"^\s*\d{1,3}\.\s+\S")
+MIN_LIST_ENTRIES = 6     # this many small 'n. ...' blocks on a page: a reference list, not notes
+_REFERENCES = re.compile(r"^\s*(?:[\dIVX]+\.?\s*)?(?:references|bibliography|literature cited|works cited"
+                         r"|literatur(?:verzeichnis)?|références|bibliografía|参考文献)\s*$", re.I)
+
+
+def _references_start(doc: Document) -> tuple[int, str] | None:
+    """(page, element id) of the heading that opens the reference list: the numbered
+    entries after it ('1. Nielsen, M. A. ...') are no footnotes, even where the text
+    cites them with raised numbers."""
+    for e in doc.elements:
+        if e.layer is Layer.BODY and len(e.text) < 40 and _REFERENCES.match(e.text):
+            return e.page, e.id
+    return None
+
+
 def _page(doc: Document, page: Page, elements: list[Element], settings: Settings,
-          lines: dict[str, Line], title_id: str | None):
+          lines: dict[str, Line], title_id: str | None, refs: tuple[int, str] | None = None):
     out = []
+    in_refs = refs is not None and page.index > refs[0]
     body = doc.stats.body_size
     sizes = {e.id: _size([lines[i] for i in e.line_ids if i in lines]) for e in elements}
+    numbered = {e.id for e in elements if _NUMBERED_ENTRY.match(e.text) and sizes[e.id] <= body * 0.92}
+    if len(numbered) < MIN_LIST_ENTRIES:
+        numbered = set()                 # a few 'n.' notes; a run of them is a numbered list
     body_text = [e for e in elements if e.layer is Layer.BODY and e.role is Role.PARAGRAPH
                  and parse_label(e.text) is None and len(e.text) > 20 and sizes[e.id] > body * 0.92]
     for e in elements:
+        in_refs = in_refs or refs is not None and e.id == refs[1]
         if e.layer is not Layer.BODY or e.role is not Role.PARAGRAPH or "fallback" in e.reasons:
             out.append(e)
             continue
@@ -42,8 +64,9 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
                                reasons=("contents entry: leader dots and a page number",)))
         elif _is_caption(e, own, body):
             out.append(replace(e, role=Role.CAPTION, reasons=("starts with a caption label",)))
-        elif _is_footnote(e, own, size, body, page, _text_bottom(e, body_text),
-                          _note_above(out, e, body), _same_size_above(e, elements, sizes, out)):
+        elif (not (in_refs or e.id in numbered) or _separator_above(page, e, body)) and _is_footnote(
+                e, own, size, body, page, _text_bottom(e, body_text), _note_above(out, e, body),
+                _same_size_above(e, elements, sizes, out)):
             out.append(_note_block(e, own))
         elif (level := _heading_level(e, own, size, doc)) is not None:
             out.append(replace(e, role=Role.HEADING, level=level, reasons=("heading typography",)))
