@@ -60,7 +60,7 @@ def figure_pdf(gap: float) -> bytes:
     """An image, a caption whose first line is bold, then body text `gap` below."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    y = _set_lines(page, 72, 540, 72, _words(120))
+    y = _set_lines(page, 72, 540, 72, _words(120) + ["ended."])
     page.draw_rect(pymupdf.Rect(150, y, 460, y + 150), color=(0, 0, 0), fill=(0.6, 0.7, 0.9))
     y += 165
     page.insert_text((72, y), "Figure 3. Overview of the processing", fontname="tibo", fontsize=9)
