@@ -15,7 +15,7 @@ from functools import lru_cache
 from ..model import BBox, Document, Element, Layer, Line, Page, Role
 from ..settings import FurnitureSettings, Settings
 from .base import element_id, normalize_for_repeat
-from .furniture_patterns import MAX_HEAD_WORDS, furniture_kind, outer_blocks
+from .furniture_patterns import MAX_HEAD_WORDS, STRONG_KINDS, furniture_kind, outer_blocks
 
 _PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?"
                           r"(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
@@ -291,12 +291,18 @@ def _mark_set_apart(doc: Document, cfg: FurnitureSettings, marks: dict,
     line, date) or a small running head. Lines over a picture are the picture's labels."""
     body = doc.stats.body_size
     pitch = doc.stats.line_height or body * 1.2
+    text_block = _text_block(doc, marks)
     for page in doc.pages:
         lines = [ln for ln in page.lines if ln.horizontal and ln.id not in marks and ln.text.strip()]
         numbers = [ln for ln in page.lines if marks.get(ln.id, (None,))[0] is Role.PAGE_NUMBER]
         for block in outer_blocks(page, lines, cfg.band, pitch):
             kinds = {ln.id: furniture_kind(ln, block, body, pitch) for ln in block.lines}
-            folios = numbers + [ln for ln in block.lines if kinds[ln.id] == "page number"]
+            if text_block and _inside_text_block(block, text_block, pitch):
+                # where the other pages set their text: a heading or a float at the top
+                # of the text block, furniture only by its words
+                kinds = {k: v if v in STRONG_KINDS else None for k, v in kinds.items()}
+            folios = numbers + [ln for ln in block.lines if kinds[ln.id] == "page number"
+                                and sequence.fits(ln, page.index, block.where)]
             for ln in block.lines:
                 why = kinds[ln.id] or _continues_furniture(ln, block.lines, kinds) \
                     or _beside_page_number(ln, folios)
@@ -306,6 +312,36 @@ def _mark_set_apart(doc: Document, cfg: FurnitureSettings, marks: dict,
                 top = block.where == "top"
                 role = _SET_APART_ROLES.get(why, Role.PAGE_HEADER if top else Role.PAGE_FOOTER)
                 marks[ln.id] = (role, Layer.FURNITURE, f"{why} set apart in the {block.where} rows")
+
+
+MIN_PAGES_FOR_TEXT_BLOCK = 3
+TEXT_BLOCK_SHARE = 0.25   # of the pages setting text this high (or low): the text block
+
+
+def _text_block(doc: Document, marks: dict) -> list[tuple[float, float]] | None:
+    """Per page, the top of its first and the bottom of its last row that is no proven
+    furniture: where the pages set their text (None for a short document)."""
+    if len(doc.pages) < MIN_PAGES_FOR_TEXT_BLOCK:
+        return None
+    extents = []
+    for page in doc.pages:
+        ys = [(ln.bbox.y0, ln.bbox.y1) for ln in page.lines
+              if ln.horizontal and ln.id not in marks and ln.text.strip()]
+        if ys:
+            extents.append((min(y0 for y0, _ in ys), max(y1 for _, y1 in ys)))
+    return extents if len(extents) >= MIN_PAGES_FOR_TEXT_BLOCK else None
+
+
+def _inside_text_block(block, extents: list[tuple[float, float]], pitch: float) -> bool:
+    """Enough pages set body text as high (or as low) as the block: it lies inside the
+    text block (a heading at the top of a page), not in a margin above or below it."""
+    if block.where == "top":
+        y = min(ln.bbox.y0 for ln in block.lines)
+        n = sum(1 for top, _ in extents if top <= y + 0.5 * pitch)
+    else:
+        y = max(ln.bbox.y1 for ln in block.lines)
+        n = sum(1 for _, bottom in extents if bottom >= y - 0.5 * pitch)
+    return n - 1 >= max(2, TEXT_BLOCK_SHARE * len(extents))     # less the block's own page
 
 
 def _beside_page_number(ln: Line, numbers: list[Line]) -> str | None:

@@ -136,10 +136,12 @@ def furniture_kind(ln: Line, block: OuterBlock, body_size: float, pitch: float) 
     text = " ".join(ln.text.split())
     if not text or parse_label(text) is not None:
         return None
+    if ln.size > body_size * 1.15:
+        return None             # a title, a chapter number
     if _PAGE_NUMBER.match(text):
         return "page number"
-    if len(text.split()) > MAX_WORDS or ln.size > body_size * 1.15:
-        return None             # a paragraph line, or a title
+    if len(text.split()) > MAX_WORDS:
+        return None             # a paragraph line
     for name, rx in PATTERNS:
         if rx.search(text):
             return name
@@ -150,13 +152,15 @@ def furniture_kind(ln: Line, block: OuterBlock, body_size: float, pitch: float) 
 
 
 def _head_style(ln: Line, block: OuterBlock, body_size: float, pitch: float) -> bool:
-    """Set like a running head: smaller than the body; or, at body size, in italic or
-    capitals (not bold, as headings are) with a header's white space under it (more than
-    a heading leaves before its text)."""
+    """Set like a running head, not bold as headings are: smaller than the body; or, at
+    body size, in italic or capitals with a header's white space under it (more than a
+    heading leaves before its text)."""
+    spans = [s for s in ln.spans if s.text.strip()]
+    if not spans or any(s.bold for s in spans):
+        return False                    # a heading
     if ln.size <= body_size * HEADER_SIZE_RATIO:
         return True
-    spans = [s for s in ln.spans if s.text.strip()]
-    if not spans or any(s.bold for s in spans) or block.gap < HEAD_GAP_PITCHES * pitch:
+    if block.gap < HEAD_GAP_PITCHES * pitch:
         return False
     letters = [c for c in ln.text if c.isalpha()]
     return all(s.italic for s in spans) or (len(letters) >= 4 and all(c.isupper() for c in letters))
@@ -178,6 +182,8 @@ def _marker_first(ln: Line) -> bool:
         and re.fullmatch(r"\d{1,3}|[*∗†‡§¶]{1,3}", spans[0].text.strip()) is not None
 
 
+# kinds that say furniture by their words alone, wherever the line sits
+STRONG_KINDS = {"download stamp", "page count"}
 _NOTICE_KINDS = {"copyright line", "identifier", "url", "publication note", "download stamp"}
 
 
