@@ -19,8 +19,12 @@ PROSE_KINDS = frozenset({UnitKind.PARAGRAPH, UnitKind.LIST_ITEM, UnitKind.FOOTNO
                          UnitKind.CAPTION})
 SEP_TOKENS = 1            # "\n\n" between two units is one token in the BPE encodings
 
+# a sentence end, the anchors that close it (also after a space: 'waves. [^3] Later'),
+# then the gap; the next sentence starts with anything but a lower-case letter or an anchor
 _SENTENCE_GAP = re.compile(
-    r"[.!?\u2026]+[\"'\u201d\u2019)\]]*(?:\[\^[^\]\s]+\])*([ \t]+\n?[ \t]*|\n[ \t]*)(?=[^a-z\s])")
+    r"[.!?\u2026]+[\"'\u201d\u2019)\]]*(?:[ \t]*\[\^[^\]\s]+\](?!:))*([ \t]+\n?[ \t]*|\n[ \t]*)"
+    r"(?=(?!\[\^)[^a-z\s])")
+_DATE_PART = re.compile(r"\d{1,2}\.")    # '2020. 1. 1.': the month or day of a dotted date
 _LINE_GAP = re.compile(r"\n(?:[ \t]*\n)*(?=[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t])|\n(?:[ \t]*\n)+")
 _WORD_GAP = re.compile(r"\s+")
 _ABBREVIATIONS = frozenset(
@@ -63,6 +67,12 @@ def _abbreviation(text: str, punct_at: int) -> bool:
     return word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha())
 
 
+def _in_date(text: str, punct_at: int, next_at: int) -> bool:
+    """The full stop ends the year or month of a dotted date ('2020. 1. 1.'): a number
+    before it and a one- or two-digit number with its own full stop after it."""
+    return punct_at > 0 and text[punct_at - 1].isdigit() and _DATE_PART.match(text, next_at) is not None
+
+
 def _gaps(text: str, level: int) -> list[tuple[int, int]]:
     """Whitespace gaps (start, end) where a sentence or word cut may fall."""
     regions = _protected(text)
@@ -70,7 +80,7 @@ def _gaps(text: str, level: int) -> list[tuple[int, int]]:
     found: list[tuple[int, int]] = []
     if level == SENTENCE:
         for m in _SENTENCE_GAP.finditer(text):
-            if not _abbreviation(text, m.start()):
+            if not _abbreviation(text, m.start()) and not _in_date(text, m.start(), m.end(1)):
                 found.append(m.span(1))
         found.extend(m.span() for m in _LINE_GAP.finditer(text))
     else:

@@ -16,7 +16,10 @@ CAPTION = re.compile(r"^ {0,3}[*_]{0,2}(?:Figure|Fig\.|Table|Tab\.|Chart|Plate)[
 TABLE_CAPTION = re.compile(r"^ {0,3}[*_]{0,2}(?:Table|Tab\.)[ \t]*"
                            r"(?:[A-Z]?\d+(?:[.\-]\d+)*[a-z]?|[IVXLC]+)\b", re.IGNORECASE)
 FOOTNOTE_DEF = re.compile(r"^ {0,3}\[\^([^\]\s]+)\]:", re.MULTILINE)
-FOOTNOTE_ANCHOR = re.compile(r"(?<!\\)\[\^([^\]\s]+)\](?!:)")
+# an anchor '[^3]' anywhere but a definition's head: '[^3]:' opens a definition only at the
+# start of a line; in mid-line ('the rules[^1]: first, ...') it is an anchor before a colon
+FOOTNOTE_ANCHOR = re.compile(r"(?<!\\)\[\^([^\]\s]+)\](?!:)"
+                             r"|(?:(?<=[^\s\\])|(?<=[^\s][ \t]))\[\^([^\]\s]+)\](?=:)")
 
 # Regions a cut may never fall inside: display math, inline math, footnote markers,
 # inline code, links and images.
@@ -37,7 +40,7 @@ def has_math(text: str) -> bool:
 
 def anchors(text: str) -> list[str]:
     """Footnote labels referenced (not defined) in text, in order, without repeats."""
-    return list(dict.fromkeys(FOOTNOTE_ANCHOR.findall(text)))
+    return list(dict.fromkeys(a or b for a, b in FOOTNOTE_ANCHOR.findall(text)))
 
 
 def heading_text(text: str) -> str:

@@ -279,8 +279,8 @@ def _merge_spans(md: str, parts: list[tuple[tuple[int, int], str]]) -> list[tupl
 def _partial(unit: Unit, text: str) -> Unit:
     """A piece of a unit: same provenance, its own text, math flag and footnote ids."""
     math = sx.has_math(text) if "$" in unit.text else unit.has_math
-    labels = set(sx.FOOTNOTE_ANCHOR.findall(unit.text)) | set(sx.FOOTNOTE_DEF.findall(unit.text))
-    here = set(sx.FOOTNOTE_ANCHOR.findall(text)) | set(sx.FOOTNOTE_DEF.findall(text))
+    labels = set(sx.anchors(unit.text)) | set(sx.FOOTNOTE_DEF.findall(unit.text))
+    here = set(sx.anchors(text)) | set(sx.FOOTNOTE_DEF.findall(text))
     ids = tuple(f for f in unit.footnote_ids if f not in labels or f in here)
     return dataclasses.replace(unit, text=text, has_math=math, footnote_ids=ids)
 

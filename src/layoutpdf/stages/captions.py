@@ -19,8 +19,11 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
+from dataclasses import replace
+
+from .base import join_lines
 from .blocks import is_toc_entry
-from ..model import BBox, Line
+from ..model import BBox, Element, Line, Role
 
 # "Figure 3:", "Fig. 3.", "FIGURE 3", "Figure S1", "Figure 3a", "Table 2", "TABLE II", "图 3"
 _LABEL = re.compile(
@@ -83,6 +86,54 @@ def is_caption_line(line: Line, body_size: float) -> Label | None:
     if label.text[:1] in "图表":
         return label
     return None
+
+
+# -- assembly ------------------------------------------------------------------------------
+LABEL_ONLY_GAP = 0.8     # a label line's title follows within this many line pitches
+TITLE_MAX_LINES = 4      # ... and is a title, not a paragraph
+SAME_BLOCK_GAP = 0.35    # lines this close (in pitches) are one block whatever their style
+
+
+def is_label_only(text: str) -> bool:
+    """The text is a caption label and nothing else: 'TABLE II', 'Table 2.', 'Fig. 3:'."""
+    m = _LABEL.match(text)
+    return m is not None and text[m.end():].strip() in ("",) + _DELIM
+
+
+def assemble(elements: list[Element], lines: dict[str, Line], pitch: float) -> list[Element]:
+    """A caption cut in two by a change of style is one caption again: a label line and
+    the title line set under it (a centred 'TABLE II' over a small-caps title, 'Table 2.'
+    over its title), or a bold first line and the lines right under it. The part below
+    joins when it starts within a line's spacing, under the caption, in no larger type."""
+    out: list[Element] = []
+    for e in elements:
+        prev = out[-1] if out else None
+        if prev is not None and prev.role is Role.CAPTION and _continues_caption(prev, e, lines, pitch):
+            out[-1] = replace(prev, text=join_lines([prev.text, e.text]), bbox=prev.bbox.union(e.bbox),
+                              line_ids=prev.line_ids + e.line_ids,
+                              reasons=prev.reasons + ("title line joined to its label",))
+            continue
+        out.append(e)
+    return out
+
+
+def _continues_caption(cap: Element, e: Element, lines: dict[str, Line], pitch: float) -> bool:
+    if e.role is not Role.PARAGRAPH or e.layer is not cap.layer or e.page != cap.page \
+            or e.markup != cap.markup or parse_label(e.text) is not None:
+        return False
+    gap = e.bbox.y0 - cap.bbox.y1
+    if gap < -0.3 * pitch or e.bbox.overlap_x(cap.bbox) < 0.5 * min(e.bbox.width, cap.bbox.width):
+        return False
+    if _size(e, lines) > _size(cap, lines) + 0.5:
+        return False                     # larger type under a caption is text again
+    if is_label_only(cap.text):
+        return gap <= LABEL_ONLY_GAP * pitch and len(e.line_ids) <= TITLE_MAX_LINES
+    return gap <= SAME_BLOCK_GAP * pitch and not cap.text.rstrip().endswith((".", ":"))
+
+
+def _size(e: Element, lines: dict[str, Line]) -> float:
+    own = [lines[i] for i in e.line_ids if i in lines]
+    return max((ln.size for ln in own), default=0.0)
 
 
 # -- binding score ------------------------------------------------------------------------

@@ -8,19 +8,21 @@ from ..model import Document, Element, Layer, Line, Page, Role
 from ..settings import Settings
 from .base import per_page
 from .blocks import LEADERS, is_formula_block, is_list_start, is_toc_entry
-from .captions import is_caption_line, parse_label
+from .captions import assemble, is_caption_line, parse_label
 from .code import code_blocks, mono_document
+from .furniture_patterns import is_rights_notice
 
 _NUMBERED_HEADING = re.compile(r"^\s*(?:(?:\d+(?:\.\d+)*|[IVX]+|[A-Z])\.?)\s+\S")
-_FOOTNOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶‖#]|[a-z]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
+_FOOTNOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*∗⋆†‡§¶‖#]|[a-z]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
 
 
 def run(doc: Document, settings: Settings) -> Document:
     lines = doc.lines_by_id()
     title_id = _title_id(doc, lines)
     typescript = mono_document(lines)
+    refs = _references_start(doc)
     return per_page("classify", lambda d, p, els, s: _with_code_listings(
-        _page(d, p, els, s, lines, title_id), lines, typescript), doc, settings)
+        _page(d, p, els, s, lines, title_id, refs), lines, typescript), doc, settings)
 
 
 def _with_code_listings(done: tuple[Page, list[Element]], lines: dict[str, Line], typescript: bool):
@@ -29,15 +31,35 @@ def _with_code_listings(done: tuple[Page, list[Element]], lines: dict[str, Line]
     return page, code_blocks(out, lines, typescript)
 
 
+_NUMBERED_ENTRY = re.compile(r"^\s*\d{1,3}\.\s+\S")
+MIN_LIST_ENTRIES = 6     # this many small 'n. ...' blocks on a page: a reference list, not notes
+_REFERENCES = re.compile(r"^\s*(?:[\dIVX]+\.?\s*)?(?:references|bibliography|literature cited|works cited"
+                         r"|literatur(?:verzeichnis)?|références|bibliografía|参考文献)\s*$", re.I)
+
+
+def _references_start(doc: Document) -> tuple[int, str] | None:
+    """(page, element id) of the heading that opens the reference list: the numbered
+    entries after it ('1. Nielsen, M. A. ...') are no footnotes, even where the text
+    cites them with raised numbers."""
+    for e in doc.elements:
+        if e.layer is Layer.BODY and len(e.text) < 40 and _REFERENCES.match(e.text):
+            return e.page, e.id
+    return None
+
+
 def _page(doc: Document, page: Page, elements: list[Element], settings: Settings,
-          lines: dict[str, Line], title_id: str | None):
+          lines: dict[str, Line], title_id: str | None, refs: tuple[int, str] | None = None):
     out = []
+    in_refs = refs is not None and page.index > refs[0]
     body = doc.stats.body_size
     sizes = {e.id: _size([lines[i] for i in e.line_ids if i in lines]) for e in elements}
-    bottom_of_text = max((e.bbox.y1 for e in elements if e.layer is Layer.BODY
-                          and e.role is Role.PARAGRAPH and parse_label(e.text) is None
-                          and len(e.text) > 20 and sizes[e.id] > body * 0.92), default=0.0)
+    numbered = {e.id for e in elements if _NUMBERED_ENTRY.match(e.text) and sizes[e.id] <= body * 0.92}
+    if len(numbered) < MIN_LIST_ENTRIES:
+        numbered = set()                 # a few 'n.' notes; a run of them is a numbered list
+    body_text = [e for e in elements if e.layer is Layer.BODY and e.role is Role.PARAGRAPH
+                 and parse_label(e.text) is None and len(e.text) > 20 and sizes[e.id] > body * 0.92]
     for e in elements:
+        in_refs = in_refs or refs is not None and e.id == refs[1]
         if e.layer is not Layer.BODY or e.role is not Role.PARAGRAPH or "fallback" in e.reasons:
             out.append(e)
             continue
@@ -50,16 +72,27 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
                                reasons=("contents entry: leader dots and a page number",)))
         elif _is_caption(e, own, body):
             out.append(replace(e, role=Role.CAPTION, reasons=("starts with a caption label",)))
-        elif _is_footnote(e, own, size, body, page, bottom_of_text, _note_above(out, e, body)) \
+        elif (not (in_refs or e.id in numbered) or _separator_above(page, e, body)) and _is_footnote(
+                e, own, size, body, page, _text_bottom(e, body_text), _note_above(out, e, body),
+                _same_size_above(e, elements, sizes, out)) \
                 and not is_formula_block(own):    # a display's scripts are small text too
-            out.append(replace(e, role=Role.FOOTNOTE, reasons=("small text at the page bottom",)))
+            out.append(_note_block(e, own))
         elif (level := _heading_level(e, own, size, doc)) is not None:
             out.append(replace(e, role=Role.HEADING, level=level, reasons=("heading typography",)))
         elif is_list_start(e.text) and not is_formula_block(own):   # '· · ·', '− sin θ' rows
             out.append(replace(e, role=Role.LIST_ITEM, reasons=("starts with a bullet or enumerator",)))
         else:
             out.append(e)
-    return page, out
+    return page, assemble(out, lines, doc.stats.line_height or body * 1.2)
+
+
+def _note_block(e: Element, own: list[Line]) -> Element:
+    """A small block closing its column: a footnote, or, unmarked and made of publisher
+    boilerplate (the permission block of a first page), furniture."""
+    if not (_FOOTNOTE_START.match(e.text) or _has_raised_marker(own[0])) and is_rights_notice(e.text):
+        return replace(e, role=Role.PAGE_FOOTER, layer=Layer.FURNITURE,
+                       reasons=("copyright and permission block closing the column",))
+    return replace(e, role=Role.FOOTNOTE, reasons=("small text at the page bottom",))
 
 
 def _size(lines: list[Line]) -> float:
@@ -77,12 +110,18 @@ def _title_id(doc: Document, lines: dict[str, Line]) -> str | None:
         if doc.pages else []
     best, best_size = None, doc.stats.body_size * 1.25
     for e in first:
-        if e.bbox.y0 > doc.pages[0].height * 0.5 or len(e.text) > 250:
+        if e.bbox.y0 > doc.pages[0].height * 0.5 or len(e.text) > 250 or not _has_word(e.text):
             continue
         size = _size([lines[i] for i in e.line_ids if i in lines])
         if size > best_size:
             best, best_size = e.id, size
     return best
+
+
+def _has_word(text: str) -> bool:
+    """At least two letters: a journal's logo letter or a drop initial set alone is no
+    title or heading (it would head every chunk's heading path)."""
+    return sum(ch.isalpha() for ch in text) >= 2
 
 
 def _is_caption(e: Element, own: list[Line], body: float) -> bool:
@@ -100,15 +139,46 @@ def _note_above(done: list[Element], e: Element, body: float) -> bool:
         and prev.column == e.column and -0.5 * body <= e.bbox.y0 - prev.bbox.y1 <= body
 
 
+def _text_bottom(e: Element, body_text: list[Element]) -> float:
+    """The foot of the body text above and beside `e` in its own column (a page-wide
+    block takes every column's): a note closes its column, not the page."""
+    return max((t.bbox.y1 for t in body_text
+                if t.bbox.overlap_x(e.bbox) > 0.3 * min(t.bbox.width, e.bbox.width)), default=0.0)
+
+
+def _same_size_above(e: Element, elements: list[Element], sizes: dict[str, float],
+                     done: list[Element]) -> bool:
+    """The block right above `e` in its column is set in the same small size and is no
+    note itself: small print running on (references, a small-type section), not a note
+    under body text."""
+    above = [o for o in elements if o is not e and o.layer is Layer.BODY and o.role is Role.PARAGRAPH
+             and o.bbox.y1 <= e.bbox.y0 + 1 and o.bbox.overlap_x(e.bbox) > 0.3 * min(o.bbox.width, e.bbox.width)]
+    if not above:
+        return False
+    prev = max(above, key=lambda o: o.bbox.y1)
+    if any(d.id == prev.id and d.role is Role.FOOTNOTE for d in done):
+        return False                     # the rest of a note (a second paragraph of it)
+    return abs(sizes.get(prev.id, 0.0) - sizes.get(e.id, 0.0)) < 0.3
+
+
+_WORD = re.compile(r"[^\W\d_\U0001D400-\U0001D7FF]{2,}")   # not of math italic letters (𝑡𝑧)
+
+
 def _is_footnote(e: Element, own: list[Line], size: float, body: float, page: Page,
-                 bottom_of_text: float, after_note: bool = False) -> bool:
+                 bottom_of_text: float, after_note: bool = False, small_above: bool = False) -> bool:
     if not own or size > body * 0.92:
         return False
     if after_note and (_FOOTNOTE_START.match(e.text) or _has_raised_marker(own[0])):
         return True                      # the next note of a run of notes
-    if e.bbox.y0 < page.height * 0.4:
-        return False
+    if len(_WORD.findall(e.text)) < 2:
+        # a note is words (not the limits of a sum, not a lone 'n'), but its last line
+        # set apart by a change of type ('TABLEFORMER' in small caps) is still the note
+        return after_note
+    if _small_marker_first(own[0]) and _raised_in_body(page, own[0], body):
+        return True                      # a note set under its paragraph (web and office notes)
     separated = _separator_above(page, e, body)
+    if not separated and (small_above or e.bbox.y0 < page.height * 0.4):
+        return False
     if not separated and (e.bbox.y1 < bottom_of_text - 2 * body or e.bbox.y0 < page.height * 0.55):
         return False
     if _FOOTNOTE_START.match(e.text) or _has_raised_marker(own[0]):
@@ -127,6 +197,33 @@ def _separator_above(page: Page, e: Element, body: float) -> bool:
                 and b.width < 0.6 * page.width:
             return True
     return False
+
+
+def _raised_in_body(page: Page, note_line: Line, body: float) -> bool:
+    """The raised marker opening a small block is raised after a word in a body-size line
+    of the page: the anchor of a note, wherever the note is set (web and office notes
+    under their paragraph)."""
+    marker = next(s for s in note_line.spans if s.text.strip()).text.strip()
+    if not re.fullmatch(r"\d{1,3}|[*∗†‡§¶]{1,3}", marker):
+        return False
+    for ln in page.lines:
+        if ln.size < body * 0.92:
+            continue
+        spans = [s for s in ln.spans if s.text.strip()]
+        for before, sp in zip(spans, spans[1:]):
+            if sp.text.strip() == marker and sp.size <= ln.size * 0.85 \
+                    and sp.origin[1] < ln.baseline - 0.15 * ln.size \
+                    and re.search(r"[^\W\d_][.,;:)]?$", before.text.rstrip()):
+                return True
+    return False
+
+
+def _small_marker_first(line: Line) -> bool:
+    """The line opens with a marker in smaller type than the text after it (raised, or on
+    the baseline as some producers set it)."""
+    spans = [s for s in line.spans if s.text.strip()]
+    return len(spans) >= 2 and spans[0].size < spans[1].size * 0.85 \
+        and re.fullmatch(r"\d{1,3}|[*∗†‡§¶]{1,3}", spans[0].text.strip()) is not None
 
 
 def _has_raised_marker(line: Line) -> bool:
@@ -163,8 +260,8 @@ def _heading_level(e: Element, own: list[Line], size: float, doc: Document) -> i
         return None
     if text.endswith((".", ",", ";")) and not _NUMBERED_HEADING.match(text):
         return None
-    if not any(ch.isalpha() for ch in text):
-        return None
+    if not _has_word(text):
+        return None                      # a logo letter, a lone symbol: no heading
     spans = [s for ln in own for s in ln.spans if s.text.strip()]
     bold = bool(spans) and sum(len(s.text) for s in spans if s.bold) >= 0.8 * sum(len(s.text) for s in spans)
     larger = size >= body * 1.12

@@ -18,12 +18,14 @@ from ..model import BBox, Document, Element, Footnote, Layer, Line, Role, Span
 from ..settings import Settings
 from .base import SENTENCE_END, join_lines, line_text
 
-_MARKER = r"(?:\d{1,3}|[*†‡§¶‖#]{1,3}|[a-z])"
+_MARKER = r"(?:\d{1,3}|[*∗⋆†‡§¶‖#]{1,3}|[a-z])"   # '∗' U+2217: TeX's math asterisk
 _LEADING = re.compile(r"^\s*(" + _MARKER + r")\)?(?=\s*\S)")   # '3 Note', '3) Note' (CJK style)
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _UNICODE_SUP = re.compile(r"(?<=\w)([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})")
 _MATH_FONT = re.compile(r"CMMI|CMSY|CMEX|Math|Symbol|MSBM|STIX", re.I)
-ANCHOR_ROLES = {Role.PARAGRAPH, Role.LIST_ITEM, Role.HEADING, Role.CAPTION}
+# blocks whose rendering carries anchors and the definitions after them: a note bound to
+# a heading or caption would lose both its mark and its text in the Markdown
+ANCHOR_ROLES = {Role.PARAGRAPH, Role.LIST_ITEM}
 
 
 @dataclass
@@ -103,6 +105,22 @@ def _raised_first(line: Line) -> bool:
     return len(spans) > 1 and _raised(spans[0], line)
 
 
+def _small_first(line: Line) -> bool:
+    """The line opens with a marker set in smaller type (a note number on the baseline)."""
+    spans = [s for s in line.spans if s.text.strip()]
+    return len(spans) > 1 and spans[0].size <= line.size * 0.8 and re.fullmatch(_MARKER, spans[0].text.strip()) is not None
+
+
+def _follows(current: str, marker: str) -> bool:
+    """`marker` is the next note after `current`: n then n+1, or a symbol note (the
+    corresponding-author star) then the first numbered note."""
+    cur = current.rstrip(")")
+    nxt = marker.rstrip(")")
+    if cur.isdigit() and nxt.isdigit():
+        return int(nxt) == int(cur) + 1
+    return not cur.isalnum() and nxt == "1"
+
+
 def _starts_with_marker(note: _Note) -> bool:
     return bool(note.lines) and _line_marker(note.lines[0]) is not None
 
@@ -129,7 +147,7 @@ def _collect_notes(doc: Document, lines: dict[str, Line]) -> list[_Note]:
             mk = _line_marker(ln)
             ended = current.lines[-1].text.rstrip().endswith(SENTENCE_END + (",",))
             if mk is not None and abs(ln.bbox.x0 - left) < 0.6 * ln.size and mk != current.marker \
-                    and (ended or _raised_first(ln)):
+                    and (ended or _raised_first(ln) or _small_first(ln) or _follows(current.marker, mk)):
                 current = _Note(mk, [ln], e, [])
                 notes.append(current)
             else:
@@ -171,8 +189,9 @@ def _find_anchors(doc: Document, lines: dict[str, Line]):
         if e.layer is not Layer.BODY or e.role not in ANCHOR_ROLES:
             continue
         cursor = 0
-        for ln in sorted((lines[i] for i in e.line_ids if i in lines),
-                         key=lambda l: (l.page, round(l.baseline), l.bbox.x0)):
+        # in reading order (the element's own line order): sorting by baseline would read
+        # the top of the next column before the foot of this one, past a marker there
+        for ln in (lines[i] for i in e.line_ids if i in lines):
             spans = list(ln.spans)
             for k, sp in enumerate(spans):
                 marker = _anchor_marker(sp, spans[:k], ln)
@@ -190,7 +209,7 @@ def _anchor_marker(sp: Span, before: list[Span], line: Line) -> str | None:
     text = sp.text.strip()
     if not text or not before or not _raised(sp, line):
         return None
-    if not re.fullmatch(r"\d{1,3}\)?|[*†‡§¶‖]{1,3}", text):
+    if not re.fullmatch(r"\d{1,3}\)?|[*∗⋆†‡§¶‖]{1,3}", text):
         return None
     prev = "".join(s.text for s in before).rstrip()
     if not prev:
@@ -199,9 +218,27 @@ def _anchor_marker(sp: Span, before: list[Span], line: Line) -> str | None:
     if prev_span is not None and _MATH_FONT.search(prev_span.font):
         return None   # a script on a math symbol
     word = re.findall(r"[^\W\d_]+$", prev)
-    if prev[-1].isdigit() or prev[-1] in "+-=^_)]}" or (word and len(word[0]) == 1 and prev[-1].isalpha()):
+    if prev[-1].isdigit() and not _versioned(prev) or prev[-1] in "+-=^_]}" \
+            or prev[-1] == ")" and not _words_in_parens(prev) \
+            or (word and len(word[0]) == 1 and prev[-1].isalpha()):
         return None   # x², 10³, (a+b)²: math, not a footnote
     return text
+
+
+def _versioned(prev: str) -> bool:
+    """The word before ends in digits but is a name or version ('v3.0.0', 'GPT-2'), not a
+    number: a raised digit after it is a note ('v3.0.0⁹'), not a power ('10³')."""
+    token = prev.split()[-1] if prev.split() else ""
+    letters = sum(c.isalpha() for c in token)
+    return letters >= 2 or letters == 1 and "." in token
+
+
+def _words_in_parens(prev: str) -> bool:
+    """The closing ')' ends a parenthesis of words (a citation '(Radev et al., 2009)'),
+    not a bracketed expression '(a+b)'."""
+    opening = prev.rfind("(")
+    return opening >= 0 and len(re.findall(r"[^\W\d_]{3,}", prev[opening:])) >= 1 \
+        and " " in prev[opening:]
 
 
 def _locate(text: str, before: str, marker: str, start: int) -> int | None:

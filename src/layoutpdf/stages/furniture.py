@@ -15,6 +15,7 @@ from functools import lru_cache
 from ..model import BBox, Document, Element, Layer, Line, Page, Role
 from ..settings import FurnitureSettings, Settings
 from .base import element_id, normalize_for_repeat
+from .furniture_patterns import MAX_HEAD_WORDS, STRONG_KINDS, furniture_kind, outer_blocks
 
 _PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?"
                           r"(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
@@ -28,8 +29,11 @@ def run(doc: Document, settings: Settings) -> Document:
     marks: dict[str, tuple[Role, Layer, str]] = {}
     _mark_watermarks(doc, cfg, body, marks)
     _mark_line_numbers(doc, marks)       # before page numbers: the first and last are in the bands
-    _mark_running(doc, cfg, marks)
-    _keep_only_text(doc, marks)
+    edges = {p.index: _edges(p, cfg.band, marks) for p in doc.pages}
+    sequence = _PageSequence(doc, edges)
+    _mark_running(doc, cfg, marks, edges, sequence)
+    _mark_set_apart(doc, cfg, marks, sequence)
+    _keep_only_text(doc, marks)         # after every rule that marks headers and footers
     _mark_margin_stamps(doc, body, marks)
     if not marks:
         return doc
@@ -141,9 +145,9 @@ def _edges(page: Page, band: float, marks: dict) -> dict[str, str]:
     return out
 
 
-def _mark_running(doc: Document, cfg: FurnitureSettings, marks: dict) -> None:
+def _mark_running(doc: Document, cfg: FurnitureSettings, marks: dict,
+                  edges: dict[int, dict[str, str]], sequence: "_PageSequence") -> None:
     n = len(doc.pages)
-    edges = {p.index: _edges(p, cfg.band, marks) for p in doc.pages}
     if n >= 2:
         need = max(2, math.ceil(cfg.repeat_fraction * n))
         seen: dict[tuple[str, str], set[int]] = defaultdict(set)
@@ -153,20 +157,23 @@ def _mark_running(doc: Document, cfg: FurnitureSettings, marks: dict) -> None:
                 key = normalize_for_repeat(ln.text)
                 if where and key:
                     seen[(where, key)].add(page.index)
-        running = {k for k, pages in seen.items() if len(pages) >= need}
+        running = {k for k, pages in seen.items() if len(pages) >= need
+                   or len(_LETTERS.findall(k[1])) >= 4 and _facing(pages, doc, cfg)}
         for page in doc.pages:
             for ln in page.lines:
                 where = edges[page.index].get(ln.id)
-                if where and (where, normalize_for_repeat(ln.text)) in running:
+                if where and (where, normalize_for_repeat(ln.text)) in running \
+                        and sequence.fits(ln, page.index, where):
                     role = Role.PAGE_HEADER if where == "top" else Role.PAGE_FOOTER
                     if _PAGE_NUMBER.match(ln.text.strip()):
                         role = Role.PAGE_NUMBER
                     marks[ln.id] = (role, Layer.FURNITURE, f"repeats in the {where} rows on {need}+ pages")
-    _mark_zones(doc, edges, marks)
+    _mark_zones(doc, edges, marks, cfg.band)
     for page in doc.pages:
         for ln in page.lines:
             where = edges[page.index].get(ln.id)
             if where and ln.id not in marks and _PAGE_NUMBER.match(ln.text.strip()) \
+                    and sequence.fits(ln, page.index, where) \
                     and _alone_on_row(page, ln) and _outermost(page, ln, where, marks):
                 marks[ln.id] = (Role.PAGE_NUMBER, Layer.FURNITURE, f"page number in the {where} rows")
 
@@ -193,9 +200,54 @@ def _keep_only_text(doc: Document, marks: dict) -> None:
                 del marks[ln.id]
 
 
-def _mark_zones(doc: Document, edges: dict[int, dict[str, str]], marks: dict) -> None:
+def _facing(pages: set[int], doc: Document, cfg: FurnitureSettings) -> bool:
+    """Running text of one side of a spread: books set the book title on left-hand pages
+    and the chapter on right-hand ones, so each repeats on only half the pages. Counted
+    among the pages of its own parity, it repeats as often as running text does (titles
+    only: numbers in the top rows of every other page are a figure's or a table's)."""
+    for parity in (0, 1):
+        if all(i % 2 == parity for i in pages):
+            side = sum(1 for p in doc.pages if p.index % 2 == parity)
+            return len(pages) >= max(2, math.ceil(cfg.repeat_fraction * side))
+    return False
+
+
+class _PageSequence:
+    """Page numbers count with the pages: printed number minus page index is one offset
+    through a run of pages. Once two or more pages agree on an offset, a page that shows
+    a number keeping that count has its page number; another bare number in its outer
+    rows (a chapter or section number '1' set on its own row, a table cell) is none. Pages
+    without such a number (an excerpt, inserted plates) are not checked, nor are Roman
+    numerals and text."""
+
+    def __init__(self, doc: Document, edges: dict[int, dict[str, str]]):
+        found: list[tuple[int, int]] = []          # (page index, offset)
+        counts: dict[str, Counter[int]] = {"top": Counter(), "bottom": Counter()}
+        for page in doc.pages:
+            for ln in page.lines:
+                where = edges[page.index].get(ln.id)
+                value = _arabic(ln.text)
+                if where and value is not None:
+                    counts[where][value - page.index] += 1
+                    found.append((page.index, value - page.index))
+        self.offsets = {off for c in counts.values() if c for off, n in c.most_common(1) if n >= 2}
+        self.counted = {index for index, off in found if off in self.offsets}
+
+    def fits(self, ln: Line, page_index: int, where: str) -> bool:
+        value = _arabic(ln.text)
+        return value is None or page_index not in self.counted or value - page_index in self.offsets
+
+
+def _arabic(text: str) -> int | None:
+    """The number of a bare arabic page number ('12', '- 12 -', 'Page 12'), else None."""
+    m = _PAGE_NUMBER.match(text.strip())
+    return int(m.group(1)) if m and m.group(1).isdigit() and "of" not in text and "/" not in text else None
+
+
+def _mark_zones(doc: Document, edges: dict[int, dict[str, str]], marks: dict, band: float) -> None:
     """Where running text was proven on other pages, an outer row at the same height is
-    running text too (a first-page footer such as 'Preprint submitted to ...')."""
+    running text too (a first-page footer such as 'Preprint submitted to ...') when white
+    space sets it apart from the body (a body row reaching into the zone is body)."""
     zones: dict[str, list[tuple[float, float]]] = {"top": [], "bottom": []}
     pages_with: dict[str, set[int]] = {"top": set(), "bottom": set()}
     for page in doc.pages:
@@ -205,18 +257,25 @@ def _mark_zones(doc: Document, edges: dict[int, dict[str, str]], marks: dict) ->
             if where and mark and mark[1] is Layer.FURNITURE:
                 zones[where].append((ln.bbox.y0, ln.bbox.y1))
                 pages_with[where].add(page.index)
+    pitch = doc.stats.line_height or doc.stats.body_size * 1.2
     for where, spans in zones.items():
         if len(pages_with[where]) < 2:
             continue
         for page in doc.pages:
+            apart = _set_apart_ids(page, band, pitch, marks, where)
             for ln in page.lines:
-                if ln.id in marks or edges[page.index].get(ln.id) != where:
+                if ln.id in marks or edges[page.index].get(ln.id) != where or ln.id not in apart:
                     continue
                 h = max(ln.bbox.height, 1.0)
                 if any(min(y1, ln.bbox.y1) - max(y0, ln.bbox.y0) > 0.5 * h for y0, y1 in spans) \
                         and _outermost(page, ln, where, marks):
                     role = Role.PAGE_HEADER if where == "top" else Role.PAGE_FOOTER
                     marks[ln.id] = (role, Layer.FURNITURE, f"in the running {where} zone of other pages")
+
+
+def _set_apart_ids(page: Page, band: float, pitch: float, marks: dict, where: str) -> set[str]:
+    lines = [ln for ln in page.lines if ln.horizontal and ln.id not in marks and ln.text.strip()]
+    return {ln.id for b in outer_blocks(page, lines, band, pitch) if b.where == where for ln in b.lines}
 
 
 def _outermost(page: Page, ln: Line, where: str, marks: dict) -> bool:
@@ -241,6 +300,101 @@ def _alone_on_row(page: Page, ln: Line) -> bool:
                 return abs(other.bbox.x0 - ln.bbox.x1) > page.width * 0.25 and \
                     abs(ln.bbox.x0 - other.bbox.x1) > page.width * 0.25
     return True
+
+
+# -- furniture a page shows on its own ------------------------------------------------------
+_SET_APART_ROLES = {"page number": Role.PAGE_NUMBER}
+
+
+def _mark_set_apart(doc: Document, cfg: FurnitureSettings, marks: dict,
+                    sequence: _PageSequence) -> None:
+    """Header and footer lines that nothing repeats (a one-page document, a page read
+    alone, a first page): in the outer rows, set apart from the body by white space, and
+    a page number, a furniture pattern (URL, DOI, copyright, download stamp, journal
+    line, date) or a small running head. Lines over a picture are the picture's labels."""
+    body = doc.stats.body_size
+    pitch = doc.stats.line_height or body * 1.2
+    text_block = _text_block(doc, marks)
+    for page in doc.pages:
+        lines = [ln for ln in page.lines if ln.horizontal and ln.id not in marks and ln.text.strip()]
+        numbers = [ln for ln in page.lines if marks.get(ln.id, (None,))[0] is Role.PAGE_NUMBER]
+        for block in outer_blocks(page, lines, cfg.band, pitch):
+            kinds = {ln.id: furniture_kind(ln, block, body, pitch) for ln in block.lines}
+            if text_block and _inside_text_block(block, text_block, pitch):
+                # where the other pages set their text: a heading or a float at the top
+                # of the text block, furniture only by its words
+                kinds = {k: v if v in STRONG_KINDS else None for k, v in kinds.items()}
+            folios = numbers + [ln for ln in block.lines if kinds[ln.id] == "page number"
+                                and sequence.fits(ln, page.index, block.where)]
+            for ln in block.lines:
+                why = kinds[ln.id] or _continues_furniture(ln, block.lines, kinds) \
+                    or _beside_page_number(ln, folios)
+                if why is None or _over_picture(page, ln) \
+                        or not sequence.fits(ln, page.index, block.where):
+                    continue
+                top = block.where == "top"
+                role = _SET_APART_ROLES.get(why, Role.PAGE_HEADER if top else Role.PAGE_FOOTER)
+                marks[ln.id] = (role, Layer.FURNITURE, f"{why} set apart in the {block.where} rows")
+
+
+MIN_PAGES_FOR_TEXT_BLOCK = 3
+TEXT_BLOCK_SHARE = 0.25   # of the pages setting text this high (or low): the text block
+
+
+def _text_block(doc: Document, marks: dict) -> list[tuple[float, float]] | None:
+    """Per page, the top of its first and the bottom of its last row that is no proven
+    furniture: where the pages set their text (None for a short document)."""
+    if len(doc.pages) < MIN_PAGES_FOR_TEXT_BLOCK:
+        return None
+    extents = []
+    for page in doc.pages:
+        ys = [(ln.bbox.y0, ln.bbox.y1) for ln in page.lines
+              if ln.horizontal and ln.id not in marks and ln.text.strip()]
+        if ys:
+            extents.append((min(y0 for y0, _ in ys), max(y1 for _, y1 in ys)))
+    return extents if len(extents) >= MIN_PAGES_FOR_TEXT_BLOCK else None
+
+
+def _inside_text_block(block, extents: list[tuple[float, float]], pitch: float) -> bool:
+    """Enough pages set body text as high (or as low) as the block: it lies inside the
+    text block (a heading at the top of a page), not in a margin above or below it."""
+    if block.where == "top":
+        y = min(ln.bbox.y0 for ln in block.lines)
+        n = sum(1 for top, _ in extents if top <= y + 0.5 * pitch)
+    else:
+        y = max(ln.bbox.y1 for ln in block.lines)
+        n = sum(1 for _, bottom in extents if bottom >= y - 0.5 * pitch)
+    return n - 1 >= max(2, TEXT_BLOCK_SHARE * len(extents))     # less the block's own page
+
+
+def _beside_page_number(ln: Line, numbers: list[Line]) -> str | None:
+    """A short line on the row of the page number, set apart from the body: the running
+    head a book or magazine sets beside its folio ('33   CHAPTER 1 Human Biology')."""
+    text = ln.text.strip()
+    if len(text.split()) > MAX_HEAD_WORDS or text.endswith((".", ":", ";", ",")):
+        return None
+    if any(n.bbox.overlap_y(ln.bbox) > 0.5 * min(n.bbox.height, ln.bbox.height) for n in numbers):
+        return "running head beside the page number"
+    return None
+
+
+def _continues_furniture(ln: Line, block: tuple[Line, ...], kinds: dict[str, str | None]) -> str | None:
+    """A line of a set-apart block in the size of a line proven furniture by its words
+    (the second line of a licence notice) is part of the same notice."""
+    for other in block:
+        why = kinds[other.id]
+        if other.id != ln.id and why not in (None, "page number") and abs(other.size - ln.size) < 0.5:
+            return f"continues a {why}"
+    return None
+
+
+def _over_picture(page: Page, ln: Line) -> bool:
+    """The line lies on an image or inside a drawn figure (a box several lines tall that
+    is not the page frame or crop marks): tick labels and titles of a chart."""
+    area = page.width * page.height
+    return any(im.bbox.overlap_x(ln.bbox) > 0 and im.bbox.overlap_y(ln.bbox) > 0 for im in page.images) \
+        or any(d.kind != "line" and d.bbox.covers_fraction(ln.bbox) > 0.9 and d.bbox.height > 3 * ln.bbox.height
+               and d.bbox.area < 0.5 * area for d in page.drawings)
 
 
 def _mark_margin_stamps(doc: Document, body: float, marks: dict) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..model import Document, Element, Layer, Line, Region, Role
+from ..model import BBox, Document, Element, Layer, Line, Region, Role
 from ..settings import Settings
 from .base import SENTENCE_END, join_lines
 from .blocks import is_toc_entry
@@ -22,6 +22,10 @@ FLOWING = {Role.PARAGRAPH, Role.LIST_ITEM}
 def run(doc: Document, settings: Settings) -> Document:
     lines = doc.lines_by_id()
     elements = list(doc.elements)
+    float_boxes: dict[int, list[BBox]] = {}
+    for e in elements:
+        if e.role in (Role.FIGURE, Role.TABLE):
+            float_boxes.setdefault(e.page, []).append(e.bbox)
     i = 0
     while i < len(elements):
         a = elements[i]
@@ -29,7 +33,8 @@ def run(doc: Document, settings: Settings) -> Document:
             i += 1
             continue
         j, between = _next_body(elements, i)
-        if j is None or not _continues(a, elements[j], between, lines, doc):
+        if j is None or not _continues(a, elements[j], [elements[k] for k in between], lines, doc,
+                                       float_boxes):
             i += 1
             continue
         b = elements[j]
@@ -65,14 +70,14 @@ def _last_part(e: Element):
     return e.continuation[-1] if e.continuation else e
 
 
-def _continues(a: Element, b: Element, between: list[int], lines: dict[str, Line],
-               doc: Document) -> bool:
+def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, Line],
+               doc: Document, floats: dict[int, list[BBox]]) -> bool:
     if b.role not in FLOWING or b.role is Role.LIST_ITEM and a.role is not Role.LIST_ITEM:
         return False
     last = _last_part(a)
     if b.page == last.page and b.bbox.y0 > last.bbox.y1 and b.bbox.overlap_x(last.bbox) > 0.5 * min(
-            b.bbox.width, last.bbox.width):
-        return False  # below it in the same column
+            b.bbox.width, last.bbox.width) and not _float_between(last, b, between, floats):
+        return False  # below it in the same column, nothing set between them
     if b.page > last.page + 1:
         return False
     text = a.text.rstrip()
@@ -87,6 +92,20 @@ def _continues(a: Element, b: Element, between: list[int], lines: dict[str, Line
         full = end is not None and end.bbox.x1 >= last.bbox.x1 - 1.0 * doc.stats.body_size
         return full and not indented and len(a.line_ids) > 1
     return not indented or b.text[:1].islower()
+
+
+INTERRUPTING = {Role.FIGURE, Role.TABLE, Role.CAPTION}
+
+
+def _float_between(upper: Element, lower: Element, between: list[Element],
+                   floats: dict[int, list[BBox]]) -> bool:
+    """A figure or table (or its caption) set across the column between the two blocks:
+    a float placed mid-column cuts a paragraph like a column break does. Text inside a
+    figure's box (a code listing, labels) is the figure's, not a paragraph cut by it."""
+    return any(f.role in INTERRUPTING and f.page == upper.page and f.bbox.y0 >= upper.bbox.y1 - 2
+               and f.bbox.y1 <= lower.bbox.y0 + 2 and f.bbox.overlap_x(upper.bbox) > 0
+               for f in between) and not any(
+        box.covers_fraction(e.bbox) > 0.5 for e in (upper, lower) for box in floats.get(e.page, ()))
 
 
 def _first_line(e: Element, lines: dict[str, Line]) -> Line | None:

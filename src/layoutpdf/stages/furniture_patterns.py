@@ -1,0 +1,197 @@
+"""Furniture a page shows on its own, when nothing repeats (a one-page document, a page
+read alone, the first page of an article).
+
+Publishers and office suites set headers and footers apart from the text block: in the
+outermost rows of the page, with more white space between them and the body than
+between two body lines, often smaller, and in a few recognisable kinds (page numbers,
+URLs and DOIs, copyright and licence lines, "Downloaded from ..." stamps, journal
+citation lines, dates). `outer_blocks` finds the rows set apart at the top and bottom of
+a page; `furniture_kind` says which of those lines read as furniture, and why.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..model import Line, Page
+from .captions import parse_label
+
+# The kinds of line publishers, repositories and office suites put in the margins. Each
+# is specific enough that a short line made of it is not prose.
+_URL = r"(?:https?://|www\.)\S+"
+_DOI = r"(?:doi\s*:?\s*|https?://(?:dx\.)?doi\.org/)?10\.\d{4,9}/\S+"
+# month names and their abbreviations, English and the common European spellings
+_MONTH = r"\b(?:jan|feb|f[eé]v|m[aä]r|apr|avr|ma[iy]|jun|jui|jul|aug|ao[uû]|sep|o[ck]t|nov|de[cz]|d[eé]c)[a-zéû]*\.?"
+_DATE = (r"(?:\d{1,2}\s+" + _MONTH + r"\s+\d{4}|" + _MONTH + r"\s+\d{1,2},?\s+\d{4}|"
+         + _MONTH + r"\s+\d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})")
+PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(rx, re.I)) for name, rx in (
+    ("download stamp", r"\b(?:downloaded|retrieved|accessed|printed)\s+(?:from|on|by|at)\b"),
+    ("copyright line", r"©|\(c\)\s*\d{4}|\bcopyright\b|\ball rights reserved\b|\blicen[cs]ed? under\b"
+                       r"|\bcreative commons\b|\bcc[ -]by\b|\bopen access\b"),
+    ("identifier", r"\b(?:doi|issn|isbn|e-?issn|arxiv)\s*:?\s*[\d\w]|" + _DOI + r"|\barxiv:\d"),
+    ("url", _URL),
+    ("journal citation", r"\b(?:vol(?:ume)?\.?\s*\d+|no\.\s*\d+|pp?\.\s*\d+\s*[-–]\s*\d+)"
+                         r"|\b\d{1,4}\s*\(\d{4}\)\s*[\d\w]*\d+(?:\s*[-–]\s*\d+)?\b"
+                         r"|\b(?:19|20)\d{2}\s*,\s*\d{1,4}\s*(?:,|\(|:|$)"),
+    ("page count", r"\bpage\s+\d+\s+(?:of|/)\s+\d+\b|^\s*page\s+\d+\s*$|^\s*\d{1,4}\s*(?:of|/)\s*\d{1,4}\s*$"),
+    ("publication note", r"\b(?:preprint|author manuscript|proceedings of|published by|in press|submitted to"
+                         r"|conference on)\b|\b(?:received|accepted|revised|published(?: online)?)"
+                         r"(?: for publication)?[:\s]+(?:in\s+|on\s+)?(?:\d|" + _MONTH + r")"),
+    ("date", _DATE),
+    # a page number beside a short title: 'INTRODUCTION 3', '4 FREE CULTURE' (six words at most)
+    ("folio line", r"^(?=(?:\S+\s+){0,6}\S+$)(?:\d{1,4}\s+[^\d\s.!?][^\d.!?]{1,60}|[^\d.!?]{2,60}\s+\d{1,4})$"),
+))
+_PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?$", re.I)
+_CAPS_FOLIO = re.compile(r"^\d{1,4}\s+[A-Z][A-Z\s&'’:,-]{1,60}$")  # '4 FREE CULTURE': a folio, not note 4
+_NOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶]{1,3})\s*[^\W\d]")   # '1 See the ...', '3You may'
+
+MAX_OUTER_ROWS = 3          # a header or footer block is at most this many rows
+MAX_WORDS = 30              # a furniture line is a label, not a paragraph line
+# white space between a header or footer and the body: this many times the usual space
+# between two rows of the page, and at least half a body line pitch
+USUAL_GAPS = 2.5
+MIN_SEPARATION_PITCHES = 0.5
+HEADER_SIZE_RATIO = 0.95    # an unpatterned running head is set smaller than the body
+MAX_HEAD_WORDS = 15
+HEAD_GAP_PITCHES = 1.5      # a body-size running head sits this far above the text
+
+
+@dataclass(frozen=True)
+class OuterBlock:
+    where: str                  # "top" | "bottom"
+    lines: tuple[Line, ...]
+    gap: float                  # white space between the block and the nearest body row
+    rows: int = 1
+
+
+def rows(lines: list[Line]) -> list[list[Line]]:
+    """Lines grouped into rows (overlapping vertically), top to bottom."""
+    out: list[list[Line]] = []
+    for ln in sorted(lines, key=lambda ln: ln.bbox.y0):
+        if out and ln.bbox.y0 < max(l.bbox.y1 for l in out[-1]) - 0.3 * ln.bbox.height:
+            out[-1].append(ln)
+        else:
+            out.append([ln])
+    return out
+
+
+def _usual_gap(grouped: list[list[Line]]) -> float:
+    """The median white space between consecutive rows of the page."""
+    gaps = sorted(max(0.0, _gap(a, b, "top")) for a, b in zip(grouped, grouped[1:]))   # touching rows: 0
+    return gaps[len(gaps) // 2] if gaps else 0.0
+
+
+def outer_blocks(page: Page, lines: list[Line], band: float, pitch: float) -> list[OuterBlock]:
+    """The rows at the top and at the bottom of the page (at most MAX_OUTER_ROWS, within
+    the band) that white space sets apart from the rest of the text: the gap to the next
+    row inward is USUAL_GAPS times the page's usual gap between rows (at least half a line
+    pitch), and wider than any gap inside.
+    A block holding a caption label is a caption set apart from its float, not furniture."""
+    grouped = rows(lines)
+    need = max(MIN_SEPARATION_PITCHES * pitch, USUAL_GAPS * _usual_gap(grouped))
+    out: list[OuterBlock] = []
+    for where, seq in (("top", grouped), ("bottom", grouped[::-1])):
+        block = _outer_block(page, seq, where, band, need)
+        if block is not None:
+            out.append(block)
+    return out
+
+
+def _outer_block(page: Page, seq: list[list[Line]], where: str, band: float,
+                 need: float) -> OuterBlock | None:
+    inside_gap = 0.0
+    for k in range(min(MAX_OUTER_ROWS, len(seq) - 1)):
+        row, nxt = seq[k], seq[k + 1]
+        if not _in_band(page, row, where, band):
+            return None
+        gap = _gap(row, nxt, where)
+        if gap >= need and gap > 1.5 * inside_gap:
+            lines = tuple(ln for r in seq[:k + 1] for ln in r)
+            if any(parse_label(ln.text.strip()) for ln in lines):
+                return None     # a caption over (or under) its table or figure
+            if any(_marker_first(ln) or _marker_beside(ln, lines) or where == "bottom"
+                   and _NOTE_START.match(ln.text) and not _CAPS_FOLIO.match(ln.text.strip())
+                   for ln in lines):
+                return None     # footnotes closing the page (or carried over to its top)
+            return OuterBlock(where, lines, gap, k + 1)
+        inside_gap = max(inside_gap, gap)
+    return None
+
+
+def _in_band(page: Page, row: list[Line], where: str, band: float) -> bool:
+    if where == "top":
+        return max(l.bbox.y1 for l in row) <= page.height * band
+    return min(l.bbox.y0 for l in row) >= page.height * (1 - band)
+
+
+def _gap(row: list[Line], nxt: list[Line], where: str) -> float:
+    if where == "top":
+        return min(l.bbox.y0 for l in nxt) - max(l.bbox.y1 for l in row)
+    return min(l.bbox.y0 for l in row) - max(l.bbox.y1 for l in nxt)
+
+
+def furniture_kind(ln: Line, block: OuterBlock, body_size: float, pitch: float) -> str | None:
+    """Why a line of a set-apart outer block is furniture, or None when it may be text:
+    a page number, a line of a furniture pattern, or (at the top) a short running head."""
+    text = " ".join(ln.text.split())
+    if not text or parse_label(text) is not None:
+        return None
+    if ln.size > body_size * 1.15:
+        return None             # a title, a chapter number
+    if _PAGE_NUMBER.match(text):
+        return "page number"
+    if len(text.split()) > MAX_WORDS:
+        return None             # a paragraph line
+    for name, rx in PATTERNS:
+        if rx.search(text):
+            return name
+    if block.where == "top" and block.rows == 1 and len(text.split()) <= MAX_HEAD_WORDS \
+            and not text.endswith((".", ":", ";", ",")) and _head_style(ln, block, body_size, pitch):
+        return "running head"
+    return None
+
+
+def _head_style(ln: Line, block: OuterBlock, body_size: float, pitch: float) -> bool:
+    """Set like a running head, not bold as headings are: smaller than the body; or, at
+    body size, in italic or capitals with a header's white space under it (more than a
+    heading leaves before its text)."""
+    spans = [s for s in ln.spans if s.text.strip()]
+    if not spans or any(s.bold for s in spans):
+        return False                    # a heading
+    if ln.size <= body_size * HEADER_SIZE_RATIO:
+        return True
+    if block.gap < HEAD_GAP_PITCHES * pitch:
+        return False
+    letters = [c for c in ln.text if c.isalpha()]
+    return all(s.italic for s in spans) or (len(letters) >= 4 and all(c.isupper() for c in letters))
+
+
+def _marker_beside(ln: Line, lines: tuple[Line, ...]) -> bool:
+    """A note marker set as a line of its own: a bare number or symbol in smaller type,
+    right before a text line of the same row ('1' + 'Pub. L. No. 105-304, ...')."""
+    if not re.fullmatch(r"\d{1,3}|[*∗†‡§¶]{1,3}", ln.text.strip()):
+        return False
+    return any(o is not ln and o.bbox.overlap_y(ln.bbox) > 0 and -1.0 <= o.bbox.x0 - ln.bbox.x1 < 2 * o.size
+               and ln.size < 0.85 * o.size for o in lines)
+
+
+def _marker_first(ln: Line) -> bool:
+    """The line opens with a note marker set smaller than the text after it."""
+    spans = [s for s in ln.spans if s.text.strip()]
+    return len(spans) >= 2 and spans[0].size < spans[1].size * 0.85 \
+        and re.fullmatch(r"\d{1,3}|[*∗†‡§¶]{1,3}", spans[0].text.strip()) is not None
+
+
+# kinds that say furniture by their words alone, wherever the line sits
+STRONG_KINDS = {"download stamp", "page count"}
+_NOTICE_KINDS = {"copyright line", "identifier", "url", "publication note", "download stamp"}
+
+
+def is_rights_notice(text: str) -> bool:
+    """A block of publisher boilerplate: a copyright or licence line together with at
+    least one other kind of furniture (an identifier, a URL, a publication note), as in
+    the permission block at the foot of a first page ('Permission to make digital or hard
+    copies ... (c) 2023 ... ACM ISBN ... https://doi.org/...')."""
+    kinds = {name for name, rx in PATTERNS if name in _NOTICE_KINDS and rx.search(text)}
+    return "copyright line" in kinds and len(kinds) >= 2
+
