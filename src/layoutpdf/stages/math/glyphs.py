@@ -361,7 +361,7 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
 
 
 def _dots(span: Span, offsets: dict) -> Glyph | None:
-    """Three periods in one span: TeX's \ldots on the baseline, or its \vdots (stacked in
+    r"""Three periods in one span: TeX's \ldots on the baseline, or its \vdots (stacked in
     one column) and \ddots (stepping down to the right), whose span box is a line taller
     than one period's."""
     if span.text.replace(" ", "") != "..." or sym.font_family(span.font) == "cmex":
@@ -381,7 +381,7 @@ def _dots(span: Span, offsets: dict) -> Glyph | None:
 
 
 def merge_cdots(glyphs: list[Glyph]) -> list[Glyph]:
-    """Three centred dots set close on one baseline (TeX's \cdots is three \cdotp) are
+    r"""Three centred dots set close on one baseline (TeX's \cdots is three \cdotp) are
     one \cdots."""
     out: list[Glyph] = []
     for g in glyphs:
