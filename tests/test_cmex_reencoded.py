@@ -21,7 +21,7 @@ GLYPHS = {"parenleftBig": (0x10, 597), "parenrightBig": (0x11, 597), "radicalbig
 REENCODED = {"parenleftBig": 2, "parenrightBig": 3, "radicalbig": 4}
 
 
-def _font(doc: pymupdf.Document, reencoded: bool) -> int:
+def _font(doc: pymupdf.Document, reencoded: bool, basefont: str) -> int:
     codes = {n: (REENCODED[n] if reencoded else c) for n, (c, _w) in GLYPHS.items()}
     widths = [333] * 128
     for n, (_c, w) in GLYPHS.items():
@@ -31,7 +31,7 @@ def _font(doc: pymupdf.Document, reencoded: bool) -> int:
         enc = "/Encoding << /Type /Encoding /Differences [ 2 " + " ".join(
             "/" + n for n in sorted(REENCODED, key=REENCODED.get)) + " ] >>"
     xref = doc.get_new_xref()
-    doc.update_object(xref, f"<< /Type /Font /Subtype /Type1 /BaseFont /CMEX10 /FirstChar 0 "
+    doc.update_object(xref, f"<< /Type /Font /Subtype /Type1 /BaseFont /{basefont} /FirstChar 0 "
                             f"/LastChar 127 /Widths [{' '.join(map(str, widths))}] {enc} >>")
     return xref
 
@@ -40,13 +40,13 @@ def _text(font: str, size: float, x: float, y: float, s: bytes) -> bytes:
     return b"BT /%s %g Tf %g %g Td <%s> Tj ET\n" % (font.encode(), size, x, y, s.hex().encode())
 
 
-def _page(path, reencoded: bool) -> None:
+def _page(path, reencoded: bool, basefont: str) -> None:
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     fonts = {"R": "/Times-Roman", "I": "/Times-Italic"}
     res = " ".join(f"/{k} << /Type /Font /Subtype /Type1 /BaseFont {v} "
                    f"/Encoding /WinAnsiEncoding >>" for k, v in fonts.items())
-    ex = _font(doc, reencoded)
+    ex = _font(doc, reencoded, basefont)
     code = {n: (REENCODED[n] if reencoded else c) for n, (c, _w) in GLYPHS.items()}
     out = b""
     y = 700.0
@@ -88,8 +88,13 @@ def _equations(path) -> list[str]:
     return [e.text for e in doc.elements if e.role is Role.EQUATION]
 
 
-@pytest.mark.parametrize("reencoded", [False, True])
-def test_big_parentheses_and_radical_of_a_reencoded_cmex(tmp_path, reencoded):
-    path = tmp_path / f"cmex_{reencoded}.pdf"
-    _page(path, reencoded)
+@pytest.mark.parametrize("reencoded,basefont", [
+    (False, "CMEX10"),
+    (True, "CMEX10"),
+    # a subset tag and a name longer than the 31 characters MuPDF keeps for spans
+    (True, "IJJDKH+LMMathExtension10-Regular"),
+])
+def test_big_parentheses_and_radical_of_a_reencoded_cmex(tmp_path, reencoded, basefont):
+    path = tmp_path / "cmex.pdf"
+    _page(path, reencoded, basefont)
     assert _equations(path) == [r"x = \left( a + b \right) \sqrt{c}"]

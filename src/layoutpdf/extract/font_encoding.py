@@ -25,6 +25,7 @@ _TOKEN = re.compile(r"\d+|/[^\s/\[\]<>()]+")
 # MuPDF puts word spaces (code 32) into spans by itself, which cannot be told from a glyph
 # at code 32: that code keeps its standard meaning (a Bigg parenthesis)
 _SPACE = 0x20
+_NAME_CHARS = 31      # MuPDF's font name buffer (fz_font.name[32])
 
 
 def recode_tex_fonts(page: pymupdf.Page, raw: dict) -> dict:
@@ -36,7 +37,7 @@ def recode_tex_fonts(page: pymupdf.Page, raw: dict) -> dict:
     for block in raw.get("blocks", ()):
         for ln in block.get("lines", ()) if block.get("type", 0) == 0 else ():
             for span in ln.get("spans", ()):
-                names = recodes.get(_base(span.get("font", "")))
+                names = recodes.get(_span_name(span.get("font", "")))
                 if names and "text" in span:
                     span["text"] = recode_cmex(span["text"], names)
     return raw
@@ -44,6 +45,12 @@ def recode_tex_fonts(page: pymupdf.Page, raw: dict) -> dict:
 
 def _base(fontname: str) -> str:
     return fontname.split("+", 1)[-1]
+
+
+def _span_name(basefont: str) -> str:
+    """The font name spans carry: MuPDF keeps 31 characters of the /BaseFont (subset tag
+    included: 'IJJDKH+LMMathExtension10-Regular' -> 'LMMathExtension10-Regula')."""
+    return _base(basefont[:_NAME_CHARS])
 
 
 def _page_recodes(page: pymupdf.Page) -> dict[str, dict[int, str]]:
@@ -59,7 +66,7 @@ def _page_recodes(page: pymupdf.Page) -> dict[str, dict[int, str]]:
     for xref, _ext, _kind, basefont, *_ in page.get_fonts():
         if xref not in cache:
             cache[xref] = _font_recode(doc, xref) if font_family(basefont) == "cmex" else {}
-        name, names = _base(basefont), cache[xref]
+        name, names = _span_name(basefont), cache[xref]
         if name in out and out[name] != names:
             conflicting.add(name)
         out.setdefault(name, names)
