@@ -61,9 +61,13 @@ def _page_recodes(page: pymupdf.Page) -> dict[str, dict[int, str]]:
     if cache is None:
         cache = {}
         setattr(doc, _CACHE_ATTR, cache)
+    try:
+        fonts = page.get_fonts()
+    except Exception:   # a damaged resource dictionary: the codes stay as they are
+        return {}
     out: dict[str, dict[int, str]] = {}
     conflicting: set[str] = set()
-    for xref, _ext, _kind, basefont, *_ in page.get_fonts():
+    for xref, _ext, _kind, basefont, *_ in fonts:
         if xref not in cache:
             cache[xref] = _font_recode(doc, xref) if font_family(basefont) == "cmex" else {}
         name, names = _span_name(basefont), cache[xref]
