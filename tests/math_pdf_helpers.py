@@ -42,48 +42,6 @@ def page_lines(page: "pymupdf.Page", *, per_glyph: bool = False,
     return lines
 
 
-def glyph_name_maps(page: "pymupdf.Page") -> dict[str, dict[int, str]]:
-    """Font name -> {code: glyph name} from each font's /Encoding /Differences."""
-    import re
-    doc, out = page.parent, {}
-    for xref, _ext, _type, name, _ref, _enc in page.get_fonts():
-        kind, val = doc.xref_get_key(xref, "Encoding")
-        if kind == "xref":
-            src = doc.xref_object(int(val.split()[0]))
-        elif kind == "dict":
-            src = val
-        else:
-            continue
-        m = re.search(r"/Differences\s*\[(.*?)\]", src, re.S)
-        if not m:
-            continue
-        names, code = {}, 0
-        for tok in re.findall(r"\d+|/[^\s/\[\]]+", m.group(1)):
-            if tok[0] == "/":
-                names[code] = tok[1:]
-                code += 1
-            else:
-                code = int(tok)
-        out[name.split("+")[-1]] = names
-    return out
-
-
-def recode_cmex_spans(page: "pymupdf.Page", lines: list[Line]) -> list[Line]:
-    """What an extractor can do for re-encoded cmex subsets (see latex_symbols.recode_cmex)."""
-    from dataclasses import replace
-
-    from layoutpdf.text.latex_symbols import font_family, recode_cmex
-    maps = glyph_name_maps(page)
-    out = []
-    for ln in lines:
-        spans = tuple(replace(s, text=recode_cmex(s.text, maps[s.font.split("+")[-1]]))
-                      if font_family(s.font) == "cmex" and s.font.split("+")[-1] in maps else s
-                      for s in ln.spans)
-        out.append(ln if spans == ln.spans else
-                   Line.build(ln.id, ln.page, spans, ln.direction, ln.vertical))
-    return out
-
-
 def engine_lines(page: "pymupdf.Page") -> tuple[list[Line], list[BBox]] | None:
     """Lines and rules as the engine's extractor produces them, or None if it is absent."""
     try:
@@ -93,8 +51,8 @@ def engine_lines(page: "pymupdf.Page") -> tuple[list[Line], list[BBox]] | None:
     except ImportError:
         return None
     pg = extract_page(page, page.number, Settings())
-    lines = recode_cmex_spans(page, list(pg.lines))
-    return lines, rules_from_drawings(pg.drawings) + rules_from_images(pg.images)
+    # re-encoded cmex fonts come in standard codes (extract.font_encoding)
+    return list(pg.lines), rules_from_drawings(pg.drawings) + rules_from_images(pg.images)
 
 
 def page_rules(page: "pymupdf.Page", max_height: float = 2.0) -> list[BBox]:

@@ -7,6 +7,7 @@ from ..model import BBox, Drawing, ImagePlacement, Line, Page, Span
 from ..errors import Issue
 from ..settings import Settings
 from ..text.glyph_columns import glyph_columns
+from .font_encoding import recode_tex_fonts
 from .glyph_repair import needs_repair, repair
 from .ocr import apply_ocr
 from .preflight import check_page, empty_page, plain_text_page
@@ -47,6 +48,7 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
     elif not page.rotation % 360 and needs_repair(raw):   # Pi fonts whose codes lie
         raw = _repaired(page, textpage, raw)
     raw = fix_text(textpage, raw)      # word spaces, separate accents, ligatures (words.py)
+    raw = recode_tex_fonts(page, raw)  # re-encoded cmex: standard glyph codes
     # over the span limit the page degrades (pipeline: too_many_spans, plain text, no tables);
     # over the drawing limit only the first paths are kept and tables are not looked for
     lines, raw_spans = _lines(raw, index, limits.max_spans_per_page * DENSE_SPAN_FACTOR)
