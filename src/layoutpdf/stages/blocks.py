@@ -137,6 +137,7 @@ def segment(rows: list[Row], stats: Stats, column: BBox) -> list[list[Row]]:
 # 'n = 1', a matrix row of dots) belong to it when they sit within its extent.
 _WORD = re.compile(r"[A-Za-z]{4,}")
 _ASCII_MATH = frozenset("=+<>^_|/")
+_NO_ASCII_MATH = str.maketrans(dict.fromkeys(_ASCII_MATH))
 
 
 def row_math(row: Row) -> tuple[int, int, int, bool]:
@@ -158,7 +159,8 @@ def _count_math(row: Row) -> tuple[int, int, int, bool]:
                 math += len(text)
                 sign = sign or any(not c.isdigit() and c not in "()[].," for c in text)
                 continue
-            m = sum(1 for c in text if c in _ASCII_MATH or (c > "\x7f" and is_math_char(c)))
+            m = len(text) - len(text.translate(_NO_ASCII_MATH)) if text.isascii() else \
+                sum(1 for c in text if c in _ASCII_MATH or (c > "\x7f" and is_math_char(c)))
             math, sign = math + m, sign or m > 0
             words += len(_WORD.findall(sp.text))
     return total, math, words, sign
@@ -183,10 +185,24 @@ def _fragment(row: Row, anchor: Row, em: float) -> bool:
 def is_formula_block(lines: tuple[Line, ...] | list[Line]) -> bool:
     """Every row of the block is maths (or a wordless piece of it), one at least a maths
     row: a formula, whatever its size or its first character (not a note, not a list)."""
-    rows = rows_of(tuple(lines))
-    if not rows or not any(_math_row(r) for r in rows):
+    if any(_prose_line(ln) for ln in lines):    # its row is prose: no need to build rows
         return False
-    return all(_math_row(r) or (row_math(r)[0] <= 12 and row_math(r)[2] == 0) for r in rows)
+    rows = rows_of(tuple(lines))
+    if not rows or not all(_math_row(r) or (row_math(r)[0] <= 12 and row_math(r)[2] == 0)
+                           for r in rows):
+        return False
+    return any(_math_row(r) for r in rows)
+
+
+def _prose_line(ln: Line) -> bool:
+    """The line holds three prose words (`row_math` counts them the same way, span by span,
+    outside maths and symbol fonts): whatever row it joins has words > 2 and more than 12
+    characters, so that row is neither a maths row nor a wordless piece of one."""
+    words = 0
+    for sp in ln.spans:
+        if not is_math_font(sp.font) and not is_symbol_font(sp.font):
+            words += len(_WORD.findall(sp.text))
+    return words > 2
 
 
 def _tall_extents(row: Row) -> list[tuple[float, float, float]]:
