@@ -413,8 +413,11 @@ _TOC_ENTRY = re.compile(_LEADER_RUN + r"\s*" + _PAGE_REF
                         + r"(?:\s*[,–-]\s*" + _PAGE_REF + r")*\s*$", re.I)
 
 
+_LEADER_HINT = re.compile(r"\.\s?\.|[…⋯·]")     # what every leader run starts with
+
+
 def is_toc_entry(text: str) -> bool:
-    return bool(_TOC_ENTRY.search(text))
+    return _LEADER_HINT.search(text) is not None and _TOC_ENTRY.search(text) is not None
 
 
 def is_list_start(text: str) -> bool:
