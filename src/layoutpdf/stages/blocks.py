@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..model import BBox, Line, Stats
 from ..text.latex_symbols import cmex_extent, font_family, is_math_char, is_math_font, is_symbol_font
@@ -26,6 +27,11 @@ class Row:
     def bold(self) -> bool:
         spans = [s for ln in self.lines for s in ln.spans if s.text.strip()]
         return bool(spans) and all(s.bold for s in spans)
+
+    @cached_property
+    def math_counts(self) -> tuple[int, int, int, bool]:
+        """`row_math` of the row, counted once (segmenting asks for it several times)."""
+        return _count_math(self)
 
 
 def _cmex_glyphs(sp) -> str:
@@ -65,10 +71,11 @@ def text_baseline(ln: Line) -> float:
 
 
 def rows_of(lines: tuple[Line, ...]) -> list[Row]:
-    ordered = sorted(lines, key=text_baseline)
+    base = {id(ln): text_baseline(ln) for ln in lines}   # each line's, computed once
+    ordered = sorted(lines, key=lambda ln: base[id(ln)])
     rows: list[list[Line]] = []
     for ln in ordered:
-        if rows and _same_row(rows[-1], ln):
+        if rows and _same_row(rows[-1], ln, base):
             rows[-1].append(ln)
         else:
             rows.append([ln])
@@ -78,22 +85,24 @@ def rows_of(lines: tuple[Line, ...]) -> list[Row]:
         full = max(ln.size for ln in group)      # the row's baseline is its full-size text's
         main = max(group, key=lambda ln: (ln.size >= 0.9 * full, len(ln.text.strip()), ln.size))
         out.append(Row(tuple(group), BBox.union_all(ln.bbox for ln in group), main.size,
-                       text_baseline(main)))
+                       base[id(main)]))
     out.sort(key=lambda r: (r.baseline, r.bbox.x0))
     return out
 
 
-def _same_row(row: list[Line], ln: Line) -> bool:
+def _same_row(row: list[Line], ln: Line, base: dict[int, float]) -> bool:
     ref = max(row, key=lambda l: l.size)
     small = min(ln.bbox.height, ref.bbox.height)
     if small <= 0:
         return False
-    if abs(text_baseline(ln) - text_baseline(ref)) <= 0.25 * max(ln.size, ref.size):
+    if abs(base[id(ln)] - base[id(ref)]) <= 0.25 * max(ln.size, ref.size):
         return True
     # raised or lowered smaller glyphs (scripts, markers, an inline fraction's denominator)
     # inside the row's vertical extent, that of all its fragments
+    if not ln.size < ref.size * 0.9:
+        return False
     extent = BBox.union_all(l.bbox for l in row)
-    return ln.size < ref.size * 0.9 and ln.bbox.overlap_y(extent) >= 0.6 * small
+    return ln.bbox.overlap_y(extent) >= 0.6 * small
 
 
 def segment(rows: list[Row], stats: Stats, column: BBox) -> list[list[Row]]:
@@ -128,11 +137,16 @@ def segment(rows: list[Row], stats: Stats, column: BBox) -> list[list[Row]]:
 # 'n = 1', a matrix row of dots) belong to it when they sit within its extent.
 _WORD = re.compile(r"[A-Za-z]{4,}")
 _ASCII_MATH = frozenset("=+<>^_|/")
+_NO_ASCII_MATH = str.maketrans(dict.fromkeys(_ASCII_MATH))
 
 
 def row_math(row: Row) -> tuple[int, int, int, bool]:
     """(characters, maths characters, prose words, has a maths sign) of a row: a maths sign
     is a character of a maths font or a maths symbol, not a digit or a bracket."""
+    return row.math_counts
+
+
+def _count_math(row: Row) -> tuple[int, int, int, bool]:
     total = math = words = 0
     sign = False
     for ln in _formula_lines(row):
@@ -145,7 +159,8 @@ def row_math(row: Row) -> tuple[int, int, int, bool]:
                 math += len(text)
                 sign = sign or any(not c.isdigit() and c not in "()[].," for c in text)
                 continue
-            m = sum(1 for c in text if c in _ASCII_MATH or (c > "\x7f" and is_math_char(c)))
+            m = len(text) - len(text.translate(_NO_ASCII_MATH)) if text.isascii() else \
+                sum(1 for c in text if c in _ASCII_MATH or (c > "\x7f" and is_math_char(c)))
             math, sign = math + m, sign or m > 0
             words += len(_WORD.findall(sp.text))
     return total, math, words, sign
@@ -170,10 +185,24 @@ def _fragment(row: Row, anchor: Row, em: float) -> bool:
 def is_formula_block(lines: tuple[Line, ...] | list[Line]) -> bool:
     """Every row of the block is maths (or a wordless piece of it), one at least a maths
     row: a formula, whatever its size or its first character (not a note, not a list)."""
-    rows = rows_of(tuple(lines))
-    if not rows or not any(_math_row(r) for r in rows):
+    if any(_prose_line(ln) for ln in lines):    # its row is prose: no need to build rows
         return False
-    return all(_math_row(r) or (row_math(r)[0] <= 12 and row_math(r)[2] == 0) for r in rows)
+    rows = rows_of(tuple(lines))
+    if not rows or not all(_math_row(r) or (row_math(r)[0] <= 12 and row_math(r)[2] == 0)
+                           for r in rows):
+        return False
+    return any(_math_row(r) for r in rows)
+
+
+def _prose_line(ln: Line) -> bool:
+    """The line holds three prose words (`row_math` counts them the same way, span by span,
+    outside maths and symbol fonts): whatever row it joins has words > 2 and more than 12
+    characters, so that row is neither a maths row nor a wordless piece of one."""
+    words = 0
+    for sp in ln.spans:
+        if not is_math_font(sp.font) and not is_symbol_font(sp.font):
+            words += len(_WORD.findall(sp.text))
+    return words > 2
 
 
 def _tall_extents(row: Row) -> list[tuple[float, float, float]]:
@@ -384,8 +413,11 @@ _TOC_ENTRY = re.compile(_LEADER_RUN + r"\s*" + _PAGE_REF
                         + r"(?:\s*[,–-]\s*" + _PAGE_REF + r")*\s*$", re.I)
 
 
+_LEADER_HINT = re.compile(r"\.\s?\.|[…⋯·]")     # what every leader run starts with
+
+
 def is_toc_entry(text: str) -> bool:
-    return bool(_TOC_ENTRY.search(text))
+    return _LEADER_HINT.search(text) is not None and _TOC_ENTRY.search(text) is not None
 
 
 def is_list_start(text: str) -> bool:

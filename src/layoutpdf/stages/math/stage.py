@@ -126,7 +126,7 @@ _ASCII_MATH = frozenset(c for c in map(chr, range(128)) if is_math_char(c)) | fr
 
 
 def _is_display(e: Element, own: list[Line], page: Page, body: float, memo: dict) -> bool:
-    if not own or len(rows_of(tuple(own))) > MAX_DISPLAY_ROWS:
+    if not own:
         return False
     share, prose = _math_share(own, memo)
     tagged = any(EQUATION_TAG.search(ln.text) for ln in own)
@@ -135,7 +135,8 @@ def _is_display(e: Element, own: list[Line], page: Page, body: float, memo: dict
     col = _column_box(page, e)
     left, right = e.bbox.x0 - col.x0, col.x1 - e.bbox.x1
     set_apart = left > 1.5 * body or (right > 1.5 * body and abs(left - right) < 0.25 * col.width)
-    return set_apart or tagged
+    # the rows are counted last: building them costs more than the tests above
+    return (set_apart or tagged) and len(rows_of(tuple(own))) <= MAX_DISPLAY_ROWS
 
 
 def _column_box(page: Page, e: Element) -> BBox:
