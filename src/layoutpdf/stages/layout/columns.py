@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ...model import BBox, Line
 from ...settings import ColumnSettings
 from ..blocks import is_formula_block
+from .bands import cut_at, foot_band
 
 MAX_DEPTH = 12
 
@@ -26,11 +27,20 @@ class Leaf:
 
 
 def reading_order(lines: list[Line], em: float, cfg: ColumnSettings,
-                  columns_out: list[BBox] | None = None) -> list[Leaf]:
-    """Leaves in reading order; the boxes of the columns split on go to `columns_out`."""
+                  columns_out: list[BBox] | None = None,
+                  rules: list[float] = ()) -> list[Leaf]:
+    """Leaves in reading order; the boxes of the columns split on go to `columns_out`.
+
+    The page is first cut at `rules` (the y of separator rules across the text width)
+    into bands read top to bottom; a full-width band of small type at the foot of the
+    last one (footnotes under the columns) is read after that band's columns."""
     if not lines:
         return []
-    return _order(lines, em, cfg, 0, columns_out if columns_out is not None else [])
+    found = columns_out if columns_out is not None else []
+    bands = cut_at(lines, list(rules))
+    body, foot = foot_band(bands[-1], em, cfg, gutters)
+    bands[-1:] = [b for b in (body, foot) if b]
+    return [leaf for band in bands for leaf in _order(band, em, cfg, 0, found)]
 
 
 def _order(lines: list[Line], em: float, cfg: ColumnSettings, depth: int,
