@@ -88,3 +88,23 @@ def test_a_short_rule_does_not_split_the_columns():
     firsts = [_first_last(t, 8) for t in ("Upleft", "Downleft", "Upright", "Downright")]
     pos = _order_of(parsed, *[s for pair in firsts for s in pair])
     assert pos == sorted(pos)
+
+
+def test_rows_beside_a_removed_figure_are_not_read_before_the_columns():
+    """Title across the page, a figure at the top of the left column, and beside it the
+    first paragraph of the right column, set apart by a heading-sized gap: that paragraph
+    is the right column's start, read after the left column, not a band of its own."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=W, height=H)
+    page.insert_text((150, 80), "A Survey of the Northern Region and Its Records",
+                     fontname="tibo", fontsize=16)
+    page.draw_rect(pymupdf.Rect(LEFT[0], 102, LEFT[1], 250), color=(0, 0, 0), fill=(0.6, 0.7, 0.9))
+    page.insert_text((LEFT[0], 264), "Figure 1: The three waves of the survey.",
+                     fontname="tiro", fontsize=9)
+    _set(page, *LEFT, 286, _sentences("First", 16))
+    y = _set(page, *RIGHT, 110, _sentences("Second", 5))
+    _set(page, *RIGHT, y + 16, _sentences("Third", 14))
+    parsed = layoutpdf.parse(doc.tobytes())
+    order = [_first_last("First", 16), _first_last("Second", 5), _first_last("Third", 14)]
+    pos = _order_of(parsed, *[s for pair in order for s in pair])
+    assert pos == sorted(pos)

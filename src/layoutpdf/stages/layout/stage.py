@@ -27,7 +27,7 @@ def _page(doc: Document, page: Page, existing: list[Element], settings: Settings
     floats = [e for e in existing if e.layer is Layer.BODY]   # figures, tables found earlier
     rules = separator_rules(page.drawings, flowing, [f.bbox for f in floats])
     split: list[BBox] = []
-    leaves = reading_order(flowing, em, settings.columns, split, rules)
+    leaves = reading_order(flowing, em, settings.columns, split, rules, [f.bbox for f in floats])
     columns = _column_boxes(_finest(split) or [lf.bbox for lf in leaves], page)
     elements: list[Element] = []
     for leaf in leaves:
