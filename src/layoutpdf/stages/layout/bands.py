@@ -40,9 +40,32 @@ def separator_rules(drawings: tuple[Drawing, ...], lines: list[Line],
             continue
         if any(ln.bbox.y0 + 1 < y < ln.bbox.y1 - 1 for ln in lines):
             continue
+        if _crossed(b, y, drawings):
+            continue
         if any(ln.bbox.cy < y for ln in lines) and any(ln.bbox.cy > y for ln in lines):
             out.add(y)
     return sorted(out)
+
+
+def _crossed(rule: BBox, y: float, drawings: tuple[Drawing, ...]) -> bool:
+    """A vertical stroke meets the rule: it is a line of a grid (a form, a ruled table,
+    a box), not a separator between bands of text."""
+    for d in drawings:
+        v = d.bbox
+        if v.width <= RULE_THICKNESS and v.height > 2 * RULE_THICKNESS \
+                and rule.x0 - 1 <= v.x0 <= rule.x1 + 1 and v.y0 - 1 <= y <= v.y1 + 1:
+            return True
+    return False
+
+
+def with_columns(bands: list[list[Line]], rules: list[float], has_columns) -> list[float]:
+    """The rules worth cutting at: those next to a band with columns of its own (between
+    one-column bands a cut changes nothing but where a paragraph may be split)."""
+    keep = []
+    for i, y in enumerate(rules):
+        if has_columns(bands[i]) or has_columns(bands[i + 1]):
+            keep.append(y)
+    return keep
 
 
 def cut_at(lines: list[Line], cuts: list[float]) -> list[list[Line]]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ...model import BBox, Line
 from ...settings import ColumnSettings
 from ..blocks import is_formula_block
-from .bands import cut_at, foot_band
+from .bands import cut_at, foot_band, with_columns
 
 MAX_DEPTH = 12
 
@@ -38,7 +38,11 @@ def reading_order(lines: list[Line], em: float, cfg: ColumnSettings,
     if not lines:
         return []
     found = columns_out if columns_out is not None else []
-    bands = cut_at(lines, list(rules))
+    rules = sorted(rules)
+    bands = [[ln for ln in lines if lo < ln.bbox.cy <= hi]
+             for lo, hi in zip([float("-inf")] + rules, rules + [float("inf")])]
+    rules = with_columns(bands, rules, lambda band: bool(band) and bool(gutters(band, em, cfg, 2)))
+    bands = cut_at(lines, rules)
     body, foot = foot_band(bands[-1], em, cfg, gutters)
     bands[-1:] = [b for b in (body, foot) if b]
     floats = tuple(floats)
