@@ -60,12 +60,19 @@ def _crossed(rule: BBox, y: float, drawings: tuple[Drawing, ...]) -> bool:
 
 def with_columns(bands: list[list[Line]], rules: list[float], has_columns) -> list[float]:
     """The rules worth cutting at: those next to a band with columns of its own (between
-    one-column bands a cut changes nothing but where a paragraph may be split)."""
+    one-column bands a cut changes nothing but where a paragraph may be split), between
+    bands of two rows or more (rules around single rows rule the fields of a form)."""
     keep = []
     for i, y in enumerate(rules):
-        if has_columns(bands[i]) or has_columns(bands[i + 1]):
+        above, below = bands[i], bands[i + 1]
+        if min(_rows(above), _rows(below)) >= 2 and (has_columns(above) or has_columns(below)):
             keep.append(y)
     return keep
+
+
+def _rows(lines: list[Line]) -> int:
+    """Distinct baselines among the lines (fragments of one row count once)."""
+    return len({round(ln.baseline / 2.0) for ln in lines})
 
 
 def cut_at(lines: list[Line], cuts: list[float]) -> list[list[Line]]:
