@@ -108,3 +108,18 @@ def test_rows_beside_a_removed_figure_are_not_read_before_the_columns():
     order = [_first_last("First", 16), _first_last("Second", 5), _first_last("Third", 14)]
     pos = _order_of(parsed, *[s for pair in order for s in pair])
     assert pos == sorted(pos)
+
+
+def test_notes_set_within_each_column_stay_at_their_column_foot():
+    """Small type that fits its column (LaTeX's two-column footnotes) is no page-wide band."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=W, height=H)
+    y_left = _set(page, *LEFT, 90, _sentences("Left", 12))
+    y_right = _set(page, *RIGHT, 90, _sentences("Right", 12))
+    _set(page, *LEFT, y_left + 2, ["1 The left note is about the northern survey."], size=8)
+    _set(page, *RIGHT, y_right + 2, ["2 The right note is about the southern survey."], size=8)
+    parsed = layoutpdf.parse(doc.tobytes())
+    lf, ll = _first_last("Left", 12)
+    rf, rl = _first_last("Right", 12)
+    pos = _order_of(parsed, lf, ll, "The left note", rf, rl, "The right note")
+    assert pos == sorted(pos)

@@ -83,7 +83,8 @@ def cut_at(lines: list[Line], cuts: list[float]) -> list[list[Line]]:
     return [b for b in bands if b]
 
 
-def foot_band(lines: list[Line], em: float, cfg: ColumnSettings, gutters) -> tuple[list[Line], list[Line]]:
+def foot_band(lines: list[Line], em: float, cfg: ColumnSettings,
+              gutters) -> tuple[list[Line], list[Line]]:
     """(body, foot): the foot is the run of small-type lines wholly below the last
     body-size line, when one of them crosses a gutter of the body's columns."""
     small = [ln for ln in lines if 0 < ln.size < SMALL_TYPE * em]
