@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ...model import BBox, Line
 from ...settings import ColumnSettings
 from ..blocks import is_formula_block
+from .bands import cut_at, foot_band, with_columns
 
 MAX_DEPTH = 12
 
@@ -26,25 +27,40 @@ class Leaf:
 
 
 def reading_order(lines: list[Line], em: float, cfg: ColumnSettings,
-                  columns_out: list[BBox] | None = None) -> list[Leaf]:
-    """Leaves in reading order; the boxes of the columns split on go to `columns_out`."""
+                  columns_out: list[BBox] | None = None,
+                  rules: list[float] = (), floats: list[BBox] = ()) -> list[Leaf]:
+    """Leaves in reading order; the boxes of the columns split on go to `columns_out`.
+
+    The page is first cut at `rules` (the y of separator rules across the text width)
+    into bands read top to bottom; a full-width band of small type at the foot of the
+    last one (footnotes under the columns) is read after that band's columns. `floats`
+    are the boxes of figures and tables already taken out of the text."""
     if not lines:
         return []
-    return _order(lines, em, cfg, 0, columns_out if columns_out is not None else [])
+    found = columns_out if columns_out is not None else []
+    rules = sorted(rules)
+    bands = [[ln for ln in lines if lo < ln.bbox.cy <= hi]
+             for lo, hi in zip([float("-inf")] + rules, rules + [float("inf")])]
+    rules = with_columns(bands, rules, lambda band: bool(band) and bool(gutters(band, em, cfg, 2)))
+    bands = cut_at(lines, rules)
+    body, foot = foot_band(bands[-1], em, cfg, gutters)
+    bands[-1:] = [b for b in (body, foot) if b]
+    floats = tuple(floats)
+    return [leaf for band in bands for leaf in _order(band, em, cfg, 0, found, floats)]
 
 
 def _order(lines: list[Line], em: float, cfg: ColumnSettings, depth: int,
-           found: list[BBox]) -> list[Leaf]:
+           found: list[BBox], floats: tuple[BBox, ...] = ()) -> list[Leaf]:
     if len(lines) < 2 or depth > MAX_DEPTH:
         return [_leaf(lines)]
     columns = None if is_display_region(lines) else split_columns(lines, em, cfg)
     if columns:
         found.extend(BBox.union_all(ln.bbox for ln in col) for col in columns)
-        return [leaf for col in columns for leaf in _order(col, em, cfg, depth + 1, found)]
-    groups = _regions(lines, em, cfg)
+        return [leaf for col in columns for leaf in _order(col, em, cfg, depth + 1, found, floats)]
+    groups = _regions(lines, em, cfg, floats)
     if len(groups) <= 1:
         return [_leaf(lines)]
-    return [leaf for g in groups for leaf in _order(g, em, cfg, depth + 1, found)]
+    return [leaf for g in groups for leaf in _order(g, em, cfg, depth + 1, found, floats)]
 
 
 def is_display_region(lines: list[Line]) -> bool:
@@ -128,7 +144,8 @@ def _slabs(lines: list[Line], em: float) -> list[list[Line]]:
     return slabs
 
 
-def _regions(lines: list[Line], em: float, cfg: ColumnSettings) -> list[list[Line]]:
+def _regions(lines: list[Line], em: float, cfg: ColumnSettings,
+             floats: tuple[BBox, ...] = ()) -> list[list[Line]]:
     slabs = _slabs(lines, em)
     if len(slabs) <= 1:
         return slabs
@@ -146,10 +163,12 @@ def _regions(lines: list[Line], em: float, cfg: ColumnSettings) -> list[list[Lin
             group_gaps = joined_gaps
             continue
         # it crosses the gutter: a new region, which takes along the closely preceding
-        # slabs that fit its columns (the first rows of columns that start side by side)
+        # slabs that fit its columns (the first rows of columns that start side by side,
+        # or rows set beside a float taken out of the neighbouring column)
         new = [slab]
         prev = groups[-1]
-        while len(prev) > 1 and slab_gaps and _close_above(prev[-1], new[0], em) \
+        while len(prev) > 1 and slab_gaps \
+                and (_close_above(prev[-1], new[0], em) or _beside_float(prev[-1], floats)) \
                 and gutters(prev[-1] + _flat(new), em, cfg):
             new.insert(0, prev.pop())
         groups.append(new)
@@ -164,3 +183,15 @@ def _flat(slabs: list[list[Line]]) -> list[Line]:
 def _close_above(upper: list[Line], lower: list[Line], em: float) -> bool:
     gap = min(ln.bbox.y0 for ln in lower) - max(ln.bbox.y1 for ln in upper)
     return gap < 1.0 * em
+
+
+def _beside_float(slab: list[Line], floats: tuple[BBox, ...]) -> bool:
+    """The slab is set beside a float (a figure or table taken out before layout): the
+    float spans most of the slab's height and lies wholly to its left or right, so the
+    slab is one column of a multi-column region whose other column holds the float."""
+    box = BBox.union_all(ln.bbox for ln in slab)
+    for f in floats:
+        beside = f.x1 <= box.x0 or f.x0 >= box.x1
+        if beside and min(f.y1, box.y1) - max(f.y0, box.y0) >= 0.5 * box.height:
+            return True
+    return False

@@ -7,6 +7,7 @@ from ...model import BBox, Document, Element, Layer, Line, Page, Role
 from ...settings import Settings
 from ..base import element_id, join_lines, line_text, per_page
 from ..blocks import has_glyphs, rows_of, segment
+from .bands import separator_rules
 from .columns import reading_order
 from .vertical import reading_blocks
 
@@ -22,11 +23,12 @@ def _page(doc: Document, page: Page, existing: list[Element], settings: Settings
     flowing = [ln for ln in free if ln.horizontal]
     other = [ln for ln in free if not ln.horizontal]
     em = doc.stats.body_size or 10.0
-    split: list[BBox] = []
-    leaves = reading_order(flowing, em, settings.columns, split)
-    columns = _column_boxes(_finest(split) or [lf.bbox for lf in leaves], page)
     kept = [e for e in existing if e.layer is not Layer.BODY]
     floats = [e for e in existing if e.layer is Layer.BODY]   # figures, tables found earlier
+    rules = separator_rules(page.drawings, flowing, [f.bbox for f in floats])
+    split: list[BBox] = []
+    leaves = reading_order(flowing, em, settings.columns, split, rules, [f.bbox for f in floats])
+    columns = _column_boxes(_finest(split) or [lf.bbox for lf in leaves], page)
     elements: list[Element] = []
     for leaf in leaves:
         col = _column_of(leaf.bbox, columns)
