@@ -30,13 +30,8 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SHARED = os.path.normpath(os.path.join(HERE, "..", "..", "shared"))
-SETS = {
-    "dev": os.path.join(SHARED, "bench", "docs", "dev", "*.pdf"),
-    "webdev": os.path.join(SHARED, "bench", "docs", "webdev", "*.pdf"),
-    "realdev": os.path.join(SHARED, "corpus", "realdev", "*.pdf"),
-    "real": os.path.join(SHARED, "corpus", "real", "*.pdf"),
-}
+sys.path.insert(0, HERE)
+from stage_timer import SETS, SHARED  # noqa: E402  (one list of benchmark sets)
 SKIP_REAL = {"pdfjs_freeculture_book.pdf"}  # 352 pages: measured by benchmarks/memory.py
 SLOW_DOC = 15.0          # pages/s under which a born-digital document is listed
 OURS = ("layoutpdf", "layoutpdf_no_ocr")
