@@ -15,6 +15,9 @@ if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1 && [ -z "${LAYOUTP
   done
   [ -n "${need_ocr:-}" ] && pkgs="$pkgs tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim"
   { command -v chromium && command -v chromedriver; } >/dev/null 2>&1 || pkgs="$pkgs chromium chromium-driver"
+  # maths-producer tests set browser/office maths fonts (DejaVu Math TeX Gyre, Liberation Serif)
+  [ -f /usr/share/fonts/truetype/dejavu/DejaVuMathTeXGyre.ttf ] || pkgs="$pkgs fonts-dejavu-extra"
+  [ -f /usr/share/fonts/truetype/liberation/LiberationSerif-Italic.ttf ] || pkgs="$pkgs fonts-liberation"
   if [ -n "$pkgs" ]; then
     (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs) >/dev/null 2>&1 \
       || echo "note: could not install$pkgs; tests that need them will skip"
