@@ -58,14 +58,12 @@ class StageTimer:
     def __enter__(self) -> "StageTimer":
         import importlib
         from layoutpdf import pipeline
-        from layoutpdf.extract import page as page_mod
         for mod_name, attr, label in EXTRACT_STEPS:
             self._patch(importlib.import_module(mod_name), attr, label)
         self._patch(pipeline, "extract_page", "extract")
         stages = pipeline.STAGES
         pipeline.STAGES = tuple((name, self._timed(fn, name)) for name, fn in stages)
         self._stack.callback(setattr, pipeline, "STAGES", stages)
-        self._page_mod = page_mod
         return self
 
     def __exit__(self, *exc) -> None:

@@ -7,7 +7,8 @@ import pymupdf
 import layoutpdf
 from layoutpdf.model import Role
 
-from test_footnote_columns import LEFT, RIGHT, _set_lines, _words
+from test_footnote_columns import LEFT, RIGHT, _words
+from test_errors_support import set_lines
 
 TITLE_II = "THROUGHPUT OF THE THREE LOOKUP METHODS"
 TITLE_2 = "Results of the second survey wave by region"
@@ -33,17 +34,17 @@ def tables_pdf() -> bytes:
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     # left column: a centred 'TABLE II' over a smaller small-caps title (IEEE)
-    y = _set_lines(page, *LEFT, 72, _words(150)) + 10
+    y = set_lines(page, *LEFT, 72, _words(150)) + 10
     _centred(page, *LEFT, y, "TABLE II", 8)
     _centred(page, *LEFT, y + 10, TITLE_II, 7)
     y = _table(page, 80, 280, y + 18, (("Method", "Throughput"), ("Trie", "14.3"), ("Hash", "12.1")))
-    _set_lines(page, *LEFT, y, _words(120, 3))
+    set_lines(page, *LEFT, y, _words(120, 3))
     # right column: a bold 'Table 2.' line over its title line
-    y = _set_lines(page, *RIGHT, 72, _words(100, 4)) + 10
+    y = set_lines(page, *RIGHT, 72, _words(100, 4)) + 10
     page.insert_text((RIGHT[0], y), "Table 2.", fontname="tibo", fontsize=9)
     page.insert_text((RIGHT[0], y + 11), TITLE_2, fontname="tiro", fontsize=9)
     y = _table(page, *RIGHT, y + 19, (("Region", "Share"), ("North", "0.31"), ("South", "0.44")))
-    _set_lines(page, *RIGHT, y, _words(150, 6))
+    set_lines(page, *RIGHT, y, _words(150, 6))
     return doc.tobytes()
 
 
@@ -60,13 +61,13 @@ def figure_pdf(gap: float) -> bytes:
     """An image, a caption whose first line is bold, then body text `gap` below."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    y = _set_lines(page, 72, 540, 72, _words(120) + ["ended."])
+    y = set_lines(page, 72, 540, 72, _words(120) + ["ended."])
     page.draw_rect(pymupdf.Rect(150, y, 460, y + 150), color=(0, 0, 0), fill=(0.6, 0.7, 0.9))
     y += 165
     page.insert_text((72, y), "Figure 3. Overview of the processing", fontname="tibo", fontsize=9)
     page.insert_text((72, y + 10.5), "pipeline with its three stages and the data flow between them.",
                      fontname="tiro", fontsize=9)
-    _set_lines(page, 72, 540, y + 10.5 + gap, ["Body"] + _words(200, 2))
+    set_lines(page, 72, 540, y + 10.5 + gap, ["Body"] + _words(200, 2))
     return doc.tobytes()
 
 
@@ -83,9 +84,9 @@ def test_a_caption_label_alone_does_not_take_the_paragraph_below():
     """'TABLE II' with the table under it and body text a paragraph's distance away."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    y = _set_lines(page, 72, 540, 72, _words(200)) + 14
+    y = set_lines(page, 72, 540, 72, _words(200)) + 14
     _centred(page, 72, 540, y, "TABLE II", 9)
-    _set_lines(page, 72, 540, y + 22, ["Then"] + _words(100, 1))
+    set_lines(page, 72, 540, y + 22, ["Then"] + _words(100, 1))
     parsed = layoutpdf.parse(doc.tobytes())
     cap = next(e for e in parsed.elements if e.role is Role.CAPTION)
     assert cap.text == "TABLE II"

@@ -76,6 +76,23 @@ def active_content_pdf() -> bytes:
     return data
 
 
+def set_lines(page, x0: float, x1: float, y: float, words: list[str], size: float = 10,
+              pitch: float = 12) -> float:
+    """Set words as left-aligned lines (Times, "tiro") from baseline y between x0 and x1;
+    returns the next baseline."""
+    lines, line = [], []
+    for w in words:
+        if line and pymupdf.get_text_length(" ".join(line + [w]), "tiro", size) > x1 - x0:
+            lines.append(line)
+            line = []
+        line.append(w)
+    lines.append(line)
+    for ln in lines:
+        page.insert_text((x0, y), " ".join(ln), fontname="tiro", fontsize=size)
+        y += pitch
+    return y
+
+
 def write(tmp_path: Path, name: str, data: bytes) -> Path:
     path = tmp_path / name
     path.write_bytes(data)

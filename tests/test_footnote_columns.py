@@ -13,6 +13,7 @@ import pymupdf
 
 import layoutpdf
 from layoutpdf.model import Role
+from test_errors_support import set_lines
 
 WORDS = ("the committee reviewed the evidence gathered during the survey and agreed that the "
          "results support a careful extension of the programme to other regions next year").split()
@@ -22,22 +23,6 @@ LEFT, RIGHT = (54.0, 300.0), (312.0, 558.0)
 
 def _words(n: int, start: int = 0) -> list[str]:
     return [WORDS[(i + start) % len(WORDS)] for i in range(n)]
-
-
-def _set_lines(page, x0: float, x1: float, y: float, words: list[str], size: float = 10,
-               pitch: float = 12) -> float:
-    """Set words as left-aligned lines from baseline y; returns the next baseline."""
-    lines, line = [], []
-    for w in words:
-        if line and pymupdf.get_text_length(" ".join(line + [w]), "tiro", size) > x1 - x0:
-            lines.append(line)
-            line = []
-        line.append(w)
-    lines.append(line)
-    for ln in lines:
-        page.insert_text((x0, y), " ".join(ln), fontname="tiro", fontsize=size)
-        y += pitch
-    return y
 
 
 def _anchor_line(page, x: float, y: float, before: str, marker: str, after: str) -> None:
@@ -52,14 +37,14 @@ def _anchor_line(page, x: float, y: float, before: str, marker: str, after: str)
 def two_column_note_pdf(rule: bool = False) -> bytes:
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    y = _set_lines(page, *LEFT, 72, _words(330))
+    y = set_lines(page, *LEFT, 72, _words(330))
     _anchor_line(page, LEFT[0], y, "as the survey showed", "1", " in the final report.")
     y_note = y + 26
     if rule:
         page.draw_line((LEFT[0], y_note - 11), (LEFT[0] + 76, y_note - 11), width=0.4)
     page.insert_text((LEFT[0], y_note - 2), "1", fontname="tiro", fontsize=5)
-    _set_lines(page, LEFT[0] + 4, LEFT[1], y_note, NOTE.split(), size=8, pitch=9.5)
-    _set_lines(page, *RIGHT, 72, _words(470, 5) + ["end."])      # down to the bottom margin
+    set_lines(page, LEFT[0] + 4, LEFT[1], y_note, NOTE.split(), size=8, pitch=9.5)
+    set_lines(page, *RIGHT, 72, _words(470, 5) + ["end."])      # down to the bottom margin
     return doc.tobytes()
 
 
@@ -86,10 +71,10 @@ def test_small_print_under_small_print_is_no_note():
     foot: the item continues the small print above it, it does not close the body."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    y = _set_lines(page, *LEFT, 72, _words(200))
-    y = _set_lines(page, *LEFT, y + 8, ["References"] + _words(150, 2), size=8, pitch=9.5)
-    _set_lines(page, *LEFT, y + 8, ["12"] + _words(40, 4), size=8, pitch=9.5)
-    _set_lines(page, *RIGHT, 72, _words(470, 5))
+    y = set_lines(page, *LEFT, 72, _words(200))
+    y = set_lines(page, *LEFT, y + 8, ["References"] + _words(150, 2), size=8, pitch=9.5)
+    set_lines(page, *LEFT, y + 8, ["12"] + _words(40, 4), size=8, pitch=9.5)
+    set_lines(page, *RIGHT, 72, _words(470, 5))
     parsed = layoutpdf.parse(doc.tobytes())
     assert not parsed.footnotes
     assert not any(e.role is Role.FOOTNOTE for e in parsed.elements)
@@ -99,7 +84,7 @@ def test_star_note_and_note_one_in_one_block_are_two_notes():
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     _anchor_line(page, 72, 80, "Ann Author", "*", " and Bob Author")
-    y = _set_lines(page, 72, 540, 100, _words(300))
+    y = set_lines(page, 72, 540, 100, _words(300))
     _anchor_line(page, 72, y, "as the archive", "1", " lists them all.")
     page.draw_line((72, 700), (150, 700), width=0.4)
     page.insert_text((72, 712), "* indicates corresponding author", fontname="tiro", fontsize=8)
@@ -116,10 +101,10 @@ def test_star_note_and_note_one_in_one_block_are_two_notes():
 def _citation_and_version_pdf() -> bytes:
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    y = _set_lines(page, 72, 540, 80, _words(200))
+    y = set_lines(page, 72, 540, 80, _words(200))
     _anchor_line(page, 72, y, "the network (Radev et al., 2009)", "1", " was used.")
     _anchor_line(page, 72, y + 12, "We parse with the tool v3.0.0", "2", " in all runs.")
-    _set_lines(page, 72, 540, y + 24, _words(120, 3))
+    set_lines(page, 72, 540, y + 24, _words(120, 3))
     page.draw_line((72, 700), (150, 700), width=0.4)
     for k, text in enumerate(("http://aan.example.org/", "https://github.com/example/tool")):
         page.insert_text((72, 712 + 10 * k), str(k + 1), fontname="tiro", fontsize=5)
@@ -145,9 +130,9 @@ def test_a_lone_small_glyph_at_a_column_foot_is_no_note():
     """The limit 'n' of a display set under the last paragraph of a column."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    y = _set_lines(page, *LEFT, 72, _words(400))
+    y = set_lines(page, *LEFT, 72, _words(400))
     page.insert_text((170, y + 6), "n", fontname="tiro", fontsize=7)
-    _set_lines(page, *RIGHT, 72, _words(470, 5))
+    set_lines(page, *RIGHT, 72, _words(470, 5))
     parsed = layoutpdf.parse(doc.tobytes())
     assert not any(e.role is Role.FOOTNOTE for e in parsed.elements)
 
@@ -157,11 +142,11 @@ def test_a_note_set_right_under_its_paragraph_is_a_note():
     on the page: a small block opening with the raised marker of an anchor is a note."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    y = _set_lines(page, 72, 540, 80, _words(60))
+    y = set_lines(page, 72, 540, 80, _words(60))
     _anchor_line(page, 72, y, "as the survey showed", "1", " in the final report.")
     page.insert_text((72, y + 18), "1", fontname="tiro", fontsize=5)
     page.insert_text((76, y + 21), NOTE, fontname="tiro", fontsize=7)
-    _set_lines(page, 72, 540, y + 42, _words(400, 2))
+    set_lines(page, 72, 540, y + 42, _words(400, 2))
     parsed = layoutpdf.parse(doc.tobytes())
     assert [(f.marker, f.text) for f in parsed.footnotes] == [("1", NOTE)]
     assert parsed.footnotes[0].anchor_element_id is not None
@@ -176,7 +161,7 @@ def test_notes_anchored_in_an_author_heading_keep_their_text():
     page.insert_text((72, 80), "Ann Author", fontname="tibo", fontsize=12)
     page.insert_text((72 + pymupdf.get_text_length("Ann Author", "tibo", 12), 75), "1", fontname="tiro",
                      fontsize=7)
-    y = _set_lines(page, 72, 540, 110, _words(400))
+    y = set_lines(page, 72, 540, 110, _words(400))
     page.draw_line((72, 700), (150, 700), width=0.4)
     affiliations = ("School of Physics, University of Springfield.", "Department of Survey Methods, North College.")
     for k, text in enumerate(affiliations):
@@ -192,7 +177,7 @@ def _cited_page(entries: int, heading: bool) -> bytes:
     page = doc.new_page(width=612, height=792)
     y = 72
     while y < 700 - 14 * entries:                  # body down to just above the entries
-        y = _set_lines(page, 72, 540, y, _words(12, int(y)))
+        y = set_lines(page, 72, 540, y, _words(12, int(y)))
     for k in range(1, 3):
         _anchor_line(page, 72, y, "as the survey showed", str(k), " in the final report.")
         y += 12

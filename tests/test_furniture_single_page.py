@@ -128,13 +128,14 @@ PERMISSION = ("Permission to make digital or hard copies of all or part of this 
 
 
 def _two_column_first_page(note: str) -> bytes:
-    from test_footnote_columns import LEFT, RIGHT, _set_lines, _words
+    from test_footnote_columns import LEFT, RIGHT, _words
+    from test_errors_support import set_lines
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    _set_lines(page, *LEFT, 72, _words(300))
+    set_lines(page, *LEFT, 72, _words(300))
     assert page.insert_textbox(pymupdf.Rect(LEFT[0], 640, LEFT[1], 740), note, fontname="tiro",
                                fontsize=7) >= 0
-    _set_lines(page, *RIGHT, 72, _words(470, 5))
+    set_lines(page, *RIGHT, 72, _words(470, 5))
     return doc.tobytes()
 
 

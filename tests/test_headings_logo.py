@@ -8,7 +8,8 @@ import layoutpdf
 from layoutpdf.model import Role
 from layoutpdf.split import split_markdown
 
-from test_footnote_columns import _set_lines, _words
+from test_footnote_columns import _words
+from test_errors_support import set_lines
 
 TITLE = "A Study of Survey Waves"
 
@@ -24,7 +25,7 @@ def logo_pdf() -> bytes:
             y = 160
         page.insert_text((72, y), f"{n + 1} Introduction" if n == 0 else "2 Methods", fontname="tibo",
                          fontsize=12)
-        _set_lines(page, 72, 540, y + 20, _words(300, n))
+        set_lines(page, 72, 540, y + 20, _words(300, n))
     return doc.tobytes()
 
 

@@ -8,6 +8,8 @@ import pymupdf
 
 import layoutpdf
 
+from test_errors_support import set_lines
+
 W, H = 612, 792
 LEFT, GUTTER, RIGHT = (72, 297), 18, (315, 540)
 
@@ -19,17 +21,7 @@ def _sentences(tag: str, n: int) -> list[str]:
 
 def _set(page, x0, x1, y, sentences, size=10.0, pitch=12.0) -> float:
     """Set sentences as left-aligned lines from baseline y; returns the next baseline."""
-    lines, line = [], []
-    for w in " ".join(sentences).split():
-        if line and pymupdf.get_text_length(" ".join(line + [w]), "tiro", size) > x1 - x0:
-            lines.append(line)
-            line = []
-        line.append(w)
-    lines.append(line)
-    for ln in lines:
-        page.insert_text((x0, y), " ".join(ln), fontname="tiro", fontsize=size)
-        y += pitch
-    return y
+    return set_lines(page, x0, x1, y, " ".join(sentences).split(), size, pitch)
 
 
 def _order_of(doc, *sentences: str) -> list[int]:

@@ -7,16 +7,17 @@ import pymupdf
 import layoutpdf
 from layoutpdf.model import Role
 
-from test_footnote_columns import _set_lines, _words
+from test_footnote_columns import _words
+from test_errors_support import set_lines
 
 
 def _page_with_figure_between(end_of_upper: str) -> bytes:
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    y = _set_lines(page, 72, 540, 72, _words(150) + end_of_upper.split())
+    y = set_lines(page, 72, 540, 72, _words(150) + end_of_upper.split())
     page.draw_rect(pymupdf.Rect(150, y, 460, y + 160), color=(0, 0, 0), fill=(0.6, 0.7, 0.9))
     page.insert_text((72, y + 178), "Figure 1: The three waves of the survey.", fontname="tiro", fontsize=9)
-    _set_lines(page, 72, 540, y + 205, "of the national office in the final report.".split() + _words(150, 3))
+    set_lines(page, 72, 540, y + 205, "of the national office in the final report.".split() + _words(150, 3))
     return doc.tobytes()
 
 

@@ -198,6 +198,7 @@ def _isolated_rows(source: Any, settings: Mapping[str, Any], **kwargs: Any) -> l
                                         initializer=_init_child, initargs=(cap,))
     if hasattr(source, "read"):
         source = source.read()
+    procs = None            # submit itself raises when the idle child was killed
     try:
         future = _CHILD.submit(pdf_to_chunk_rows, source, dict(settings), **kwargs)
         procs = list((getattr(_CHILD, "_processes", None) or {}).values())

@@ -116,9 +116,6 @@ class PageText:
     units: tuple[Unit, ...]                    # the units of the split view, whole
     segments: tuple[tuple[int, int, str], ...]  # (start, end) in text, + the unit's tail
 
-    def split_view(self) -> str:
-        return SEP.join(self.text[s:e] + tail for s, e, tail in self.segments)
-
 
 def page_texts(doc: Document, units: Sequence[Unit]) -> list[PageText]:
     """One PageText per page read (in page order), empty pages included."""

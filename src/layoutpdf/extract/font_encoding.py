@@ -18,6 +18,7 @@ import re
 import pymupdf
 
 from ..text.latex_symbols import CMEX_BY_NAME, font_family, recode_cmex
+from .text_dict import text_spans
 
 _CACHE_ATTR = "_layoutpdf_cmex_recodes"
 _DIFFERENCES = re.compile(r"/Differences\s*\[(.*?)\]", re.S)
@@ -34,12 +35,10 @@ def recode_tex_fonts(page: pymupdf.Page, raw: dict) -> dict:
     recodes = _page_recodes(page)
     if not recodes:
         return raw
-    for block in raw.get("blocks", ()):
-        for ln in block.get("lines", ()) if block.get("type", 0) == 0 else ():
-            for span in ln.get("spans", ()):
-                names = recodes.get(_span_name(span.get("font", "")))
-                if names and "text" in span:
-                    span["text"] = recode_cmex(span["text"], names)
+    for span in text_spans(raw):
+        names = recodes.get(_span_name(span.get("font", "")))
+        if names and "text" in span:
+            span["text"] = recode_cmex(span["text"], names)
     return raw
 
 

@@ -38,6 +38,7 @@ from typing import Iterable
 import pymupdf
 
 from ..text.latex_symbols import font_family
+from .text_dict import text_spans
 from .glyph_shapes import GLYPH_PX, best_likeness, ink_bitmap, prepare, references
 from .glyph_shapes import similarity  # noqa: F401  (re-exported: the shape measure)
 
@@ -75,7 +76,7 @@ def pi_fonts(raw: dict, among: set[str] | None = None) -> set[str]:
     """Fonts used only in short spans on this page (isolated symbols), TeX math fonts and
     dingbats aside (only fonts `among` these, when given)."""
     longest: dict[str, int] = {}
-    for s in _spans(raw):
+    for s in text_spans(raw):
         if among is not None and s["font"] not in among:
             continue
         text = s.get("text")
@@ -92,7 +93,7 @@ def needs_repair(raw: dict) -> bool:
 
     The evidence first: fonts with an impossible character (one regular-expression search
     per span); only those are then measured for being Pi fonts."""
-    suspects = {s["font"] for s in _spans(raw) if _SUSPECT.search(s.get("text", ""))}
+    suspects = {s["font"] for s in text_spans(raw) if _SUSPECT.search(s.get("text", ""))}
     return bool(suspects) and bool(pi_fonts(raw, suspects))
 
 
@@ -106,7 +107,7 @@ def repair(page: pymupdf.Page, rawdict: dict) -> dict[tuple[str, str], str]:
     times gets this page's occurrences added to its votes."""
     fonts = pi_fonts(rawdict)
     boxes: dict[tuple[str, str], list] = {}
-    for span in _spans(rawdict):
+    for span in text_spans(rawdict):
         if span["font"] not in fonts:
             continue
         for c in span["chars"]:
@@ -124,7 +125,7 @@ def repair(page: pymupdf.Page, rawdict: dict) -> dict[tuple[str, str], str]:
                 continue
             if best_score >= MIN_MATCH and best_score >= score + MARGIN:
                 made[(f, claimed)] = best
-    for span in _spans(rawdict):
+    for span in text_spans(rawdict):
         if made and span["font"] in fonts:
             for c in span["chars"]:
                 c["c"] = made.get((span["font"], c["c"]), c["c"])
@@ -207,10 +208,6 @@ def _vote(reads: list[tuple[float, str | None, float]]) -> tuple[float, str | No
     return own, best, sum(scores) / len(scores)
 
 
-def _spans(raw: dict) -> Iterable[dict]:
-    for block in raw.get("blocks", ()):
-        for ln in block.get("lines", ()) if block.get("type", 0) == 0 else ():
-            yield from ln.get("spans", ())
 
 
 def _read_glyph(page: pymupdf.DisplayList, bbox, claimed: str) -> tuple[float, str | None, float]:

@@ -1,6 +1,6 @@
 """OCR for pages without a usable text layer, through Tesseract as built into MuPDF.
 
-The decision is `stages.text_layer.assess` (one place); this module carries it out:
+The decision is `text.quality.assess` (one place); this module carries it out:
 
 * a page with an invisible text layer over a scan (render mode 3: an OCR layer someone
   made before) keeps that text; it is labelled `TextSource.OCR` and its spans made
@@ -39,6 +39,7 @@ from ..text.quality import OCR_ID_MARK, TextLayerReport, assess, garbled_chars
 from ..text.scripts import cjk_despace, is_cjk, is_hangul
 from .ocr_quality import Reading, probe, stands_out
 from .render import view_matrix
+from .text_dict import text_spans
 
 log = logging.getLogger("layoutpdf")
 
@@ -407,12 +408,10 @@ def recognise(pdf_page: pymupdf.Page, page_index: int, rotate: int, languages: s
 
 def _shift(raw: dict, dx: float, dy: float) -> None:
     """Move the words of a text dict (read from a clip) to their place on the page."""
-    for block in raw.get("blocks", ()):
-        for ln in block.get("lines", ()) if block.get("type", 0) == 0 else ():
-            for s in ln.get("spans", ()):
-                x0, y0, x1, y1 = s["bbox"]
-                s["bbox"] = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
-                s["origin"] = (s["origin"][0] + dx, s["origin"][1] + dy)
+    for s in text_spans(raw):
+        x0, y0, x1, y1 = s["bbox"]
+        s["bbox"] = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+        s["origin"] = (s["origin"][0] + dx, s["origin"][1] + dy)
 
 
 def ocr_lines(raw: dict, page_index: int) -> list[Line]:

@@ -175,26 +175,20 @@ def _weighted(doc: pymupdf.Document, own: StreamCost, names: dict[str, int],
                                   depth + 1)
             active.discard(xref)
             memo[xref] = child
-        child = memo[xref]
-        total.over |= child.over
-        total.bytes += count * child.bytes
-        total.tokens += count * child.tokens
-        total.text_ops += count * child.text_ops
-        total.text_bytes += count * child.text_bytes
-        for k, v in child.draws.items():
-            total.draws[k] = total.draws.get(k, 0) + count * v
+        _add(total, memo[xref], count)
         if total.over:
             break
     return total
 
 
-def _add(total: StreamCost, part: StreamCost) -> None:
-    total.bytes += part.bytes
-    total.tokens += part.tokens
-    total.text_ops += part.text_ops
-    total.text_bytes += part.text_bytes
+def _add(total: StreamCost, part: StreamCost, times: int = 1) -> None:
+    """Add `part`, drawn `times` times, to `total`."""
+    total.bytes += times * part.bytes
+    total.tokens += times * part.tokens
+    total.text_ops += times * part.text_ops
+    total.text_bytes += times * part.text_bytes
     for k, v in part.draws.items():
-        total.draws[k] = total.draws.get(k, 0) + v
+        total.draws[k] = total.draws.get(k, 0) + times * v
     total.over |= part.over
 
 

@@ -16,10 +16,8 @@ ambiguous ones for review.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Sequence
-
-from dataclasses import replace
 
 from .base import join_lines
 from .blocks import is_toc_entry

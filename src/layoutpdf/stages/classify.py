@@ -10,7 +10,7 @@ from .base import per_page
 from .blocks import LEADERS, is_formula_block, is_list_start, is_toc_entry
 from .captions import assemble, is_caption_line, parse_label
 from .code import code_blocks, mono_document
-from .furniture_patterns import is_rights_notice
+from .furniture_patterns import NOTE_MARKER, is_rights_notice, marker_first
 
 _NUMBERED_HEADING = re.compile(r"^\s*(?:(?:\d+(?:\.\d+)*|[IVX]+|[A-Z])\.?)\s+\S")
 _FOOTNOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*∗⋆†‡§¶‖#]|[a-z]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
@@ -174,7 +174,7 @@ def _is_footnote(e: Element, own: list[Line], size: float, body: float, page: Pa
         # a note is words (not the limits of a sum, not a lone 'n'), but its last line
         # set apart by a change of type ('TABLEFORMER' in small caps) is still the note
         return after_note
-    if _small_marker_first(own[0]) and _raised_in_body(page, own[0], body):
+    if marker_first(own[0]) and _raised_in_body(page, own[0], body):
         return True                      # a note set under its paragraph (web and office notes)
     separated = _separator_above(page, e, body)
     if not separated and (small_above or e.bbox.y0 < page.height * 0.4):
@@ -204,7 +204,7 @@ def _raised_in_body(page: Page, note_line: Line, body: float) -> bool:
     of the page: the anchor of a note, wherever the note is set (web and office notes
     under their paragraph)."""
     marker = next(s for s in note_line.spans if s.text.strip()).text.strip()
-    if not re.fullmatch(r"\d{1,3}|[*∗†‡§¶]{1,3}", marker):
+    if not NOTE_MARKER.fullmatch(marker):
         return False
     for ln in page.lines:
         if ln.size < body * 0.92:
@@ -216,14 +216,6 @@ def _raised_in_body(page: Page, note_line: Line, body: float) -> bool:
                     and re.search(r"[^\W\d_][.,;:)]?$", before.text.rstrip()):
                 return True
     return False
-
-
-def _small_marker_first(line: Line) -> bool:
-    """The line opens with a marker in smaller type than the text after it (raised, or on
-    the baseline as some producers set it)."""
-    spans = [s for s in line.spans if s.text.strip()]
-    return len(spans) >= 2 and spans[0].size < spans[1].size * 0.85 \
-        and re.fullmatch(r"\d{1,3}|[*∗†‡§¶]{1,3}", spans[0].text.strip()) is not None
 
 
 def _has_raised_marker(line: Line) -> bool:

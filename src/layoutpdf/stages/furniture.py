@@ -12,7 +12,7 @@ from collections import Counter, defaultdict
 from dataclasses import replace
 from functools import lru_cache
 
-from ..model import BBox, Document, Element, Layer, Line, Page, Role
+from ..model import Document, Element, Layer, Line, Page, Role
 from ..settings import FurnitureSettings, Settings
 from .base import element_id, normalize_for_repeat
 from .furniture_patterns import MAX_HEAD_WORDS, STRONG_KINDS, furniture_kind, outer_blocks

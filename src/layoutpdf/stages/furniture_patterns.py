@@ -109,7 +109,7 @@ def _outer_block(page: Page, seq: list[list[Line]], where: str, band: float,
             lines = tuple(ln for r in seq[:k + 1] for ln in r)
             if any(parse_label(ln.text.strip()) for ln in lines):
                 return None     # a caption over (or under) its table or figure
-            if any(_marker_first(ln) or _marker_beside(ln, lines) or where == "bottom"
+            if any(marker_first(ln) or _marker_beside(ln, lines) or where == "bottom"
                    and _NOTE_START.match(ln.text) and not _CAPS_FOLIO.match(ln.text.strip())
                    for ln in lines):
                 return None     # footnotes closing the page (or carried over to its top)
@@ -166,20 +166,25 @@ def _head_style(ln: Line, block: OuterBlock, body_size: float, pitch: float) -> 
     return all(s.italic for s in spans) or (len(letters) >= 4 and all(c.isupper() for c in letters))
 
 
+# a bare note marker: a number or a run of note symbols
+NOTE_MARKER = re.compile(r"\d{1,3}|[*∗†‡§¶]{1,3}")
+
+
 def _marker_beside(ln: Line, lines: tuple[Line, ...]) -> bool:
     """A note marker set as a line of its own: a bare number or symbol in smaller type,
     right before a text line of the same row ('1' + 'Pub. L. No. 105-304, ...')."""
-    if not re.fullmatch(r"\d{1,3}|[*∗†‡§¶]{1,3}", ln.text.strip()):
+    if not NOTE_MARKER.fullmatch(ln.text.strip()):
         return False
     return any(o is not ln and o.bbox.overlap_y(ln.bbox) > 0 and -1.0 <= o.bbox.x0 - ln.bbox.x1 < 2 * o.size
                and ln.size < 0.85 * o.size for o in lines)
 
 
-def _marker_first(ln: Line) -> bool:
-    """The line opens with a note marker set smaller than the text after it."""
+def marker_first(ln: Line) -> bool:
+    """The line opens with a note marker set smaller than the text after it (raised, or on
+    the baseline as some producers set it)."""
     spans = [s for s in ln.spans if s.text.strip()]
     return len(spans) >= 2 and spans[0].size < spans[1].size * 0.85 \
-        and re.fullmatch(r"\d{1,3}|[*∗†‡§¶]{1,3}", spans[0].text.strip()) is not None
+        and NOTE_MARKER.fullmatch(spans[0].text.strip()) is not None
 
 
 # kinds that say furniture by their words alone, wherever the line sits

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..model import BBox, Line, Page
+from ..model import BBox, Page
 from .latex_symbols import is_math_font
 
 UNMAPPED = "\ufffd"
@@ -70,10 +70,6 @@ def garbled_chars(text: str, font: str = "") -> int:
 @lru_cache(maxsize=4096)
 def _is_cjk_font(font: str) -> bool:
     return _CJK_FONT.search(font) is not None
-
-
-def line_garbled(line: Line) -> int:
-    return sum(garbled_chars(s.text, s.font) for s in line.spans)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ paragraphs where a column stops short of the block's bottom.
 """
 from __future__ import annotations
 
-from ...model import BBox, Line
+from ...model import Line
 from ...text.glyph_columns import TIER_BAND, thin_bands
 
 BLOCK_GAP_EM = 1.6       # vertical whitespace this wide separates column groups
@@ -74,7 +74,3 @@ def _paragraphs(columns: list[Line], em: float) -> list[list[Line]]:
         if bottom - col.bbox.y1 > SHORT_COLUMN_EM * em:
             paras.append([])
     return [p for p in paras if p]
-
-
-def block_box(lines: list[Line]) -> BBox:
-    return BBox.union_all(ln.bbox for ln in lines)

@@ -16,7 +16,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
-from ...model.geometry import BBox
 from ...text import latex_symbols as sym
 from .glyphs import AXIS, Glyph
 
