@@ -3,6 +3,7 @@ change meant to keep behaviour (a restructure, a speed change) keeps it byte for
 
     python benchmarks/snapshot.py record /tmp/snap-before     # before the change
     python benchmarks/snapshot.py compare /tmp/snap-before    # after it: exit 1 on any difference
+    python benchmarks/snapshot.py compare /tmp/snap-before --only 'bench/docs/*/*.pdf'   # a subset
 
 Covers ../shared/corpus/real, ../shared/corpus/realdev and ../shared/bench/docs/*/ with default
 settings (OCR as the defaults say). Each file's Markdown and JSON (sorted keys) are written in
@@ -24,9 +25,10 @@ SHARED = os.path.normpath(os.path.join(HERE, "..", "..", "shared"))
 PATTERNS = ("corpus/real/*.pdf", "corpus/realdev/*.pdf", "bench/docs/*/*.pdf")
 
 
-def files() -> list[str]:
+def files(only: str | None = None) -> list[str]:
+    """The shared PDFs, or those matching the glob `only` (relative to ../shared)."""
     found: list[str] = []
-    for pattern in PATTERNS:
+    for pattern in ((only,) if only else PATTERNS):
         found += sorted(glob.glob(os.path.join(SHARED, pattern)))
     return found
 
@@ -51,20 +53,20 @@ def _all_outputs(paths: list[str], workers: int):
         yield from pool.map(outputs, paths)
 
 
-def record(directory: str, workers: int) -> int:
+def record(directory: str, workers: int, only: str | None = None) -> int:
     os.makedirs(directory, exist_ok=True)
-    for name, md, js in _all_outputs(files(), workers):
+    for name, md, js in _all_outputs(files(only), workers):
         with open(os.path.join(directory, name + ".md"), "w", encoding="utf-8") as f:
             f.write(md)
         with open(os.path.join(directory, name + ".json"), "w", encoding="utf-8") as f:
             f.write(js)
-    print(f"recorded {len(files())} files in {directory}")
+    print(f"recorded {len(files(only))} files in {directory}")
     return 0
 
 
-def compare(directory: str, workers: int) -> int:
+def compare(directory: str, workers: int, only: str | None = None) -> int:
     differ: list[str] = []
-    paths = files()
+    paths = files(only)
     for name, md, js in _all_outputs(paths, workers):
         for ext, now in ((".md", md), (".json", js)):
             try:
@@ -88,11 +90,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("action", choices=("record", "compare"))
     ap.add_argument("directory")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--only", help="a glob relative to ../shared (default: every shared PDF)")
     args = ap.parse_args(argv)
     if not os.path.isdir(SHARED):
         print(f"no shared corpus at {SHARED}", file=sys.stderr)
         return 2
-    return (record if args.action == "record" else compare)(args.directory, args.workers)
+    return (record if args.action == "record" else compare)(args.directory, args.workers, args.only)
 
 
 if __name__ == "__main__":
