@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .fast_init import stores_slots
 from .geometry import BBox
 
 # PyMuPDF span flag bits (documented in TextPage.extractDICT)
@@ -13,6 +14,7 @@ FLAG_MONO = 8
 FLAG_BOLD = 16
 
 
+@stores_slots
 @dataclass(frozen=True, slots=True)
 class Span:
     """A run of text with one font, size and colour on one baseline."""
@@ -51,6 +53,7 @@ class Span:
         return min(r, g, b) / 255.0
 
 
+@stores_slots
 @dataclass(frozen=True, slots=True)
 class Line:
     """Spans on one baseline, as the text extractor grouped them (possibly re-split at wide
@@ -95,6 +98,7 @@ class Line:
         return abs(self.direction[1]) < 0.05 and self.direction[0] > 0 and not self.vertical
 
 
+@stores_slots
 @dataclass(frozen=True, slots=True)
 class Drawing:
     """One vector path: its bounding box and how it is painted."""

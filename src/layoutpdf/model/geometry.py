@@ -13,7 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from .fast_init import stores_slots
 
+
+@stores_slots
 @dataclass(frozen=True, slots=True)
 class BBox:
     x0: float
@@ -56,11 +59,13 @@ class BBox:
 
     @property
     def width(self) -> float:
-        return max(0.0, self.x1 - self.x0)
+        d = self.x1 - self.x0
+        return d if d > 0.0 else 0.0
 
     @property
     def height(self) -> float:
-        return max(0.0, self.y1 - self.y0)
+        d = self.y1 - self.y0
+        return d if d > 0.0 else 0.0
 
     @property
     def area(self) -> float:
