@@ -27,11 +27,18 @@ _TOKEN = re.compile(r"\d+|/[^\s/\[\]<>()]+")
 # at code 32: that code keeps its standard meaning (a Bigg parenthesis)
 _SPACE = 0x20
 _NAME_CHARS = 31      # MuPDF's font name buffer (fz_font.name[32])
+# a span's font name this long may be cut (31 characters of the /BaseFont, a six-letter
+# subset tag and its '+' included): its family cannot be told from what is left
+_MAY_BE_CUT = _NAME_CHARS - 7
 
 
 def recode_tex_fonts(page: pymupdf.Page, raw: dict) -> dict:
     """`raw` (a text dict of `page`) with the span text of re-encoded cmex-family fonts in
-    standard cmex codes; spans of other fonts are left as they are."""
+    standard cmex codes; spans of other fonts are left as they are. The page's font list
+    is only read when a span's font may be of the cmex family."""
+    if not any(font_family(f) == "cmex" or len(f) >= _MAY_BE_CUT
+               for f in {span.get("font", "") for span in text_spans(raw)}):
+        return raw
     recodes = _page_recodes(page)
     if not recodes:
         return raw

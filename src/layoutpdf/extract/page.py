@@ -152,8 +152,10 @@ def _lines(raw: dict, page_index: int, max_spans: int) -> tuple[list[Line], int]
                 continue
             spans = []
             for text, s in raw_spans[:max_spans - nspan]:
-                spans.append(Span(prefix + str(nspan), text, BBox(*s["bbox"]), s["font"], s["size"],
-                                  s["flags"], s["color"], s.get("alpha", 255), s["origin"]))
+                x0, y0, x1, y1 = s["bbox"]
+                spans.append(Span(prefix + str(nspan), text, BBox(x0, y0, x1, y1), s["font"],
+                                  s["size"], s["flags"], s["color"], s.get("alpha", 255),
+                                  s["origin"]))
                 nspan += 1
             dx, dy = ln.get("dir", (1.0, 0.0))
             direction = (round(dx, 3), round(dy, 3))

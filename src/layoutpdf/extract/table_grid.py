@@ -41,14 +41,13 @@ class Word:
     bold: bool = False
     math: bool = False          # set in a math font (CMMI, Cambria Math, STIX...)
     mono: bool = False          # set in a monospaced font (code)
+    # the centre, asked for tens of thousands of times a page: computed once (never moved)
+    cx: float = field(init=False, repr=False, compare=False)
+    cy: float = field(init=False, repr=False, compare=False)
 
-    @property
-    def cx(self) -> float:
-        return (self.x0 + self.x1) / 2
-
-    @property
-    def cy(self) -> float:
-        return (self.y0 + self.y1) / 2
+    def __post_init__(self) -> None:
+        self.cx = (self.x0 + self.x1) / 2
+        self.cy = (self.y0 + self.y1) / 2
 
     @property
     def h(self) -> float:

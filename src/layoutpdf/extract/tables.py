@@ -301,32 +301,43 @@ def _pieces(ln: Line, em: float) -> list[tuple[float, float]]:
 def _words(textpage, lines: list[Line], em: float, boxes=None) -> list[Word]:
     """Word boxes with the size and weight of the span they sit in (only those inside
     `boxes` when given)."""
-    buckets: dict[int, list] = {}
     if boxes is not None:
         lines = [ln for ln in lines if any(ln.bbox.y1 >= b[1] - 1 and ln.bbox.y0 <= b[3] + 1
                                            and ln.bbox.x1 >= b[0] - 1 and ln.bbox.x0 <= b[2] + 1
                                            for b in boxes)]
+        boxes = [(b[0] - 1, b[1] - 1, b[2] + 1, b[3] + 1) for b in boxes]
+    buckets: dict[int, list[tuple]] = {}     # 8 pt bands of y -> (reach of a span, span)
     for ln in lines:
         for s in ln.spans:
             if s.text.strip():
-                for k in range(int(s.bbox.y0 // 8), int(s.bbox.y1 // 8) + 1):
-                    buckets.setdefault(k, []).append(s)
+                b = s.bbox
+                entry = (b.x0 - 0.5, b.x1 + 0.5, b.y0 - 0.5, b.y1 + 0.5, 1.5 * b.height + 1, s)
+                for k in range(int(b.y0 // 8), int(b.y1 // 8) + 1):
+                    buckets.setdefault(k, []).append(entry)
     out = []
+    styles: dict[str, tuple] = {}            # span id -> (size, bold, math, mono)
     for x0, y0, x1, y1, text, *_ in textpage.extractWORDS():
         if not text.strip():
             continue
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        if boxes is not None and not any(b[0] - 1 <= cx <= b[2] + 1 and b[1] - 1 <= cy <= b[3] + 1
-                                         for b in boxes):
+        if boxes is not None and not _in_any(cx, cy, boxes):
             continue
-        for s in buckets.get(int(cy // 8), ()):
-            b = s.bbox
-            if (b.x0 - 0.5 <= cx <= b.x1 + 0.5 and b.y0 - 0.5 <= cy <= b.y1 + 0.5
-                    and y1 - y0 <= 1.5 * b.height + 1):
-                out.append(Word(x0, y0, x1, y1, text, s.size, s.bold, _is_math_font(s.font), is_mono(s)))
+        for sx0, sx1, sy0, sy1, tall, s in buckets.get(int(cy // 8), ()):
+            if sx0 <= cx <= sx1 and sy0 <= cy <= sy1 and y1 - y0 <= tall:
+                style = styles.get(s.id)
+                if style is None:
+                    style = styles[s.id] = (s.size, s.bold, _is_math_font(s.font), is_mono(s))
+                out.append(Word(x0, y0, x1, y1, text, *style))
                 break
         # else: rotated, vertical or furniture text is never a table cell
     return out
+
+
+def _in_any(x: float, y: float, boxes) -> bool:
+    for x0, y0, x1, y1 in boxes:
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            return True
+    return False
 
 
 def _segments(paths: list[dict], drawings: list[Drawing], page_area: float):

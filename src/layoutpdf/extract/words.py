@@ -108,7 +108,9 @@ def _scan(raw: dict) -> tuple[set, bool, list, list]:
             horizontal = abs(ln.get("dir", (1.0, 0.0))[1]) < 0.05 and not ln.get("wmode", 0)
             if horizontal:
                 lines.append((b, l))
-            if not any(_LOOK.search(sp.get("text", "")) for sp in spans):
+            # one search over the line: no pattern matches a newline or a run across
+            # one, so this matches exactly when one of the spans does
+            if not _LOOK.search("\n".join([sp.get("text", "") for sp in spans])):
                 continue
             text = "".join(sp.get("text", "") for sp in spans)
             if _SPECIAL.search(text):

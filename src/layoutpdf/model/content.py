@@ -76,22 +76,35 @@ class Line:
     @classmethod
     def build(cls, id: str, page: int, spans: tuple[Span, ...], direction: tuple[float, float] = (1.0, 0.0),
               vertical: bool = False) -> "Line":
+        first = spans[0]
+        if len(spans) == 1:      # most lines of a page: every value is the span's own
+            return cls(id, page, first.bbox, spans, direction, vertical, first.text,
+                       round(first.size, 2), first.origin[1])
         weights: dict[float, int] = {}
-        main = spans[0]
-        main_n = -1
+        main, main_n = first, -1
+        b = first.bbox
+        x0, y0, x1, y1 = b.x0, b.y0, b.x1, b.y1
         for s in spans:
             n = len(s.text) if s.text != " " else 0
             if n:
                 weights[s.size] = weights.get(s.size, 0) + n
             if n > main_n or (n == main_n and s.size > main.size):
                 main, main_n = s, n
+            b = s.bbox
+            if b.x0 < x0:
+                x0 = b.x0
+            if b.y0 < y0:
+                y0 = b.y0
+            if b.x1 > x1:
+                x1 = b.x1
+            if b.y1 > y1:
+                y1 = b.y1
         if len(weights) == 1:
             size = next(iter(weights))
         else:
-            size = max(weights.items(), key=lambda kv: (kv[1], kv[0]))[0] if weights else spans[0].size
-        return cls(id=id, page=page, bbox=BBox.union_all([s.bbox for s in spans]), spans=spans,
-                   direction=direction, vertical=vertical, text="".join([s.text for s in spans]),
-                   size=round(size, 2), baseline=main.origin[1])
+            size = max(weights.items(), key=lambda kv: (kv[1], kv[0]))[0] if weights else first.size
+        return cls(id, page, BBox(x0, y0, x1, y1), spans, direction, vertical,
+                   "".join([s.text for s in spans]), round(size, 2), main.origin[1])
 
     @property
     def horizontal(self) -> bool:
