@@ -1,27 +1,45 @@
 """Cheap screens in extraction give the verdict of the full test they stand in for."""
+import re
+
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from layoutpdf.extract import words
+from layoutpdf.extract.accents import ACCENT
 from layoutpdf.extract.font_encoding import _MAY_BE_CUT, _span_name, recode_tex_fonts
 
 # letters, spaces, newlines (TeX maths fonts draw glyphs at \n), accents, ligatures,
-# soft hyphens, fixed spaces: what the patterns of words._LOOK look at
-_ALPHABET = "ab xy\n\t\u00b4`^~\u00a8\ufb01\u00ad\u00a0\u2009\u200b1.-"
+# soft hyphens, fixed spaces, digits: what the patterns `_scan` looks for are made of
+_ALPHABET = "ab xy\n\t\u00b4`^~\u00a8\ufb01\u00ad\u00a0\u2009\u200b\u00e91.-_"
+# the one expression the screen stands in for: a span is worth a look when it matches
+_LOOK = re.compile("|".join(f"(?:{p.pattern})" for p in (
+    words._SPECIAL, ACCENT, words._LONG_RUN, words._LETTER_SPACED)))
+_texts = st.text(alphabet=_ALPHABET, max_size=40) | st.lists(
+    st.sampled_from(["a", "b", "xy", "é", "1", " ", "  ", "\n", "abcdefghijklmnopq", "r"]),
+    max_size=30).map("".join)
 
 
-@settings(max_examples=400, deadline=None)
-@given(st.lists(st.text(alphabet=_ALPHABET, max_size=40), min_size=1, max_size=5))
-def test_one_search_per_line_matches_when_a_span_does(texts):
-    per_span = any(words._LOOK.search(t) for t in texts)
-    assert per_span == bool(words._LOOK.search("\n".join(texts)))
+@settings(max_examples=600, deadline=None)
+@given(st.lists(_texts, min_size=1, max_size=5))
+def test_the_line_screen_matches_when_one_of_its_spans_matches(texts):
+    per_span = any(_LOOK.search(t) for t in texts)
+    assert words.worth_a_look("\n".join(texts)) == per_span
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("plain words of a line", False), ("a b c d", True), ("a b c", False), ("a b  c d", False),
+    ("1 2 3 4", False), ("x a b c d y", True), ("abcdefghijklmnopqr", True),
+    ("abcdefghijklmnopq", False), ("abcdefghi1jklmnopqr", False), ("ﬁne", True),
+    ("cafe\u00b4", True), ("no\u00a0break", True)])
+def test_the_line_screen_on_examples(text, expected):
+    assert bool(_LOOK.search(text)) == expected
+    assert words.worth_a_look(text) == expected
 
 
 def test_a_long_run_or_letter_spacing_across_spans_is_not_a_span_match():
     # neither span alone holds 18 letters, or 4 single letters: the line is not looked at
-    texts = ["abcdefghij", "klmnopqrst"]
-    assert not any(words._LOOK.search(t) for t in texts)
-    assert not words._LOOK.search("\n".join(texts))
-    assert not words._LOOK.search("\n".join(["a b ", "c d"]))
+    assert not words.worth_a_look("\n".join(["abcdefghij", "klmnopqrst"]))
+    assert not words.worth_a_look("\n".join(["a b ", "c d"]))
 
 
 class _Page:

@@ -224,7 +224,7 @@ def _count(cost: StreamCost, data: bytes) -> None:
     if len(data) <= EXACT_TEXT_BYTES:      # small: its size bounds its text
         cost.text_bytes += len(data)
     else:
-        cost.text_bytes += sum(len(s) for s in _STRING.findall(data))
+        cost.text_bytes += len(b"".join(_STRING.findall(data)))   # their summed lengths
     if b"Do" in data:
         for name in _DO.findall(data):
             key = name.decode("latin-1")
