@@ -2,6 +2,7 @@
 
     python benchmarks/speed.py                          # every set, every loader
     python benchmarks/speed.py --set dev,webdev --loaders layoutpdf,pymupdf_text --repeat 3
+    python benchmarks/speed.py --set dev,webdev --clock cpu     # CPU time (shared machines)
 
 Sets: dev and webdev (the bench splits), realdev (../shared/corpus/realdev) and real
 (../shared/corpus/real, without the 352-page book: benchmarks/memory.py measures it).
@@ -87,7 +88,7 @@ LOADERS = {
 DEFAULT_LOADERS = "layoutpdf,layoutpdf_no_ocr,pymupdf_text,pymupdf4llm,pdfplumber"
 
 
-def child(loader: str, files: list[str]) -> None:
+def child(loader: str, files: list[str], clock_name: str = "wall") -> None:
     """Runs in the subprocess: time the loader over the files, print JSON (per file too;
     layoutpdf's files with their seconds per stage)."""
     import logging
@@ -100,15 +101,13 @@ def child(loader: str, files: list[str]) -> None:
         return
     except Exception:
         pass
-    timer = None
-    if loader in OURS:
-        sys.path.insert(0, HERE)
-        from stage_timer import StageTimer
-        timer = StageTimer
+    from stage_timer import CLOCKS, StageTimer
+    clock = CLOCKS[clock_name]
+    timer = (lambda: StageTimer(clock)) if loader in OURS else None
     seconds, pages, failed, per_file = 0.0, 0, [], {}
     for f in files:
         t = timer() if timer else None
-        t0 = time.perf_counter()
+        t0 = clock()
         try:
             if t:
                 with t:
@@ -118,7 +117,7 @@ def child(loader: str, files: list[str]) -> None:
         except Exception as exc:  # a loader that fails on a file is reported, not fatal
             failed.append(f"{os.path.basename(f)}: {type(exc).__name__}")
             continue
-        dt = time.perf_counter() - t0
+        dt = clock() - t0
         n = _pages(f)
         seconds += dt
         pages += n
@@ -155,10 +154,11 @@ def scanned_files() -> set[str]:
     return out
 
 
-def run_round(files: list[str], loaders: list[str]) -> dict[str, dict]:
+def run_round(files: list[str], loaders: list[str], clock: str = "wall") -> dict[str, dict]:
     results = {}
     for loader in loaders:
-        out = subprocess.run([sys.executable, __file__, "--child", loader, "--files", json.dumps(files)],
+        out = subprocess.run([sys.executable, __file__, "--child", loader, "--files", json.dumps(files),
+                              "--clock", clock],
                              capture_output=True, text=True, timeout=7200)
         line = (out.stdout.strip().splitlines() or ["{}"])[-1]
         try:
@@ -172,8 +172,9 @@ def _speed(r: dict) -> float | None:
     return r["pages"] / r["seconds"] if r.get("seconds") else None
 
 
-def report_set(name: str, files: list[str], rounds: list[dict[str, dict]], loaders: list[str]) -> None:
-    print(f"\n### {name}: {len(files)} files\n")
+def report_set(name: str, files: list[str], rounds: list[dict[str, dict]], loaders: list[str],
+               clock: str = "wall") -> None:
+    print(f"\n### {name}: {len(files)} files ({clock} clock)\n")
     print("| loader | pages | pages/s (median) | peak RSS MiB | ours ÷ loader (median) | spread over rounds |")
     print("|---|---|---|---|---|---|")
     for loader in loaders:
@@ -228,11 +229,14 @@ def main() -> None:
                     help="comma-separated: " + ", ".join(SETS))
     ap.add_argument("--loaders", default=DEFAULT_LOADERS, help="comma-separated: " + ", ".join(LOADERS))
     ap.add_argument("--repeat", type=int, default=1, help="rounds (loaders take turns)")
+    ap.add_argument("--clock", default="wall", choices=("wall", "cpu"),
+                    help="wall clock, or CPU time of each loader's process and its children "
+                         "(steadier on a shared machine)")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--files", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        child(args.child, json.loads(args.files))
+        child(args.child, json.loads(args.files), args.clock)
         return
     loaders = args.loaders.split(",")
     if "layoutpdf" not in loaders:
@@ -243,8 +247,8 @@ def main() -> None:
         if not files:
             print(f"\n### {name}: no files ({SETS[name]} missing)")
             continue
-        rounds = [run_round(files, loaders) for _ in range(max(1, args.repeat))]
-        report_set(name, files, rounds, loaders)
+        rounds = [run_round(files, loaders, args.clock) for _ in range(max(1, args.repeat))]
+        report_set(name, files, rounds, loaders, args.clock)
 
 
 if __name__ == "__main__":
