@@ -13,8 +13,8 @@ papers (it re-extracts every character), which alone would cap the pipeline belo
 from __future__ import annotations
 
 import re
-from collections import Counter
 from functools import lru_cache
+from operator import itemgetter
 from statistics import median
 
 from ..model import BBox, Drawing, ImagePlacement, Line, TableCandidate
@@ -66,7 +66,7 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     if _rule_signal(drawings, em):
         regions, hs, vs, blocked = _ruled_regions(paths, drawings, images, body, em, width * height)
     boxes = [box for box, _ in regions] + [b.to_list() for b in blocked]
-    rest = [ln for ln in body if not any(_holds(b, ln.bbox) for b in boxes)]
+    rest = [ln for ln in body if not any(_holds(b, ln.bbox) for b in boxes)] if boxes else body
     bands = _aligned_bands(rest, em, width)
     if not regions and not bands:
         return ()
@@ -232,10 +232,12 @@ def _candidate(g: Grid) -> TableCandidate:
 
 # -- cheap signals -------------------------------------------------------------------------
 def _typical_size(lines: list[Line]) -> float:
-    sizes: Counter[float] = Counter()
+    """The size of the first span that covers the most width (the first such on a tie)."""
+    sizes: dict[float, float] = {}
     for ln in lines:
-        sizes[round(ln.spans[0].size, 1)] += ln.bbox.width
-    return sizes.most_common(1)[0][0] if sizes else 10.0
+        key = round(ln.spans[0].size, 1)
+        sizes[key] = sizes.get(key, 0) + ln.bbox.width
+    return max(sizes.items(), key=itemgetter(1))[0] if sizes else 10.0
 
 
 def _rule_signal(drawings: list[Drawing], em: float) -> bool:
@@ -258,7 +260,13 @@ def _aligned_bands(lines: list[Line], em: float, page_width: float) -> list[tupl
     pieces (math set in math fonts aside): where a borderless table may be."""
     rows: list[list] = []
     last_cy = None
-    for ln in sorted(lines, key=lambda l: (round(l.bbox.cy / (0.4 * em)), l.bbox.x0)):
+    step = 0.4 * em
+    keyed = []
+    for ln in lines:
+        b = ln.bbox
+        keyed.append((round(b.cy / step), b.x0, ln))
+    keyed.sort(key=itemgetter(0, 1))      # stable: the order lines.sort by that key gives
+    for _, _, ln in keyed:
         cy = ln.bbox.cy
         if last_cy is None or abs(cy - last_cy) > 0.4 * em:
             rows.append([ln.bbox.y0, ln.bbox.y1, []])
@@ -290,10 +298,13 @@ def _pieces(ln: Line, em: float) -> list[tuple[float, float]]:
     for s in ln.spans:
         if not s.text.strip() or _is_math_font(s.font):
             continue
-        if out and s.bbox.x0 - out[-1][1] <= em:
-            out[-1][1] = max(out[-1][1], s.bbox.x1)
+        b = s.bbox
+        if out and b.x0 - out[-1][1] <= em:
+            last = out[-1]
+            if b.x1 > last[1]:
+                last[1] = b.x1
         else:
-            out.append([s.bbox.x0, s.bbox.x1])
+            out.append([b.x0, b.x1])
     return [(a, b) for a, b in out]
 
 
@@ -316,13 +327,15 @@ def _words(textpage, lines: list[Line], em: float, boxes=None) -> list[Word]:
                     buckets.setdefault(k, []).append(entry)
     out = []
     styles: dict[str, tuple] = {}            # span id -> (size, bold, math, mono)
-    for x0, y0, x1, y1, text, *_ in textpage.extractWORDS():
-        if not text.strip():
-            continue
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    for x0, y0, x1, y1, text, _block, _line, _word in textpage.extractWORDS():
+        cy = (y0 + y1) / 2
+        near = buckets.get(int(cy // 8))
+        if near is None or not text.strip():
+            continue                          # no span of the lines read lies there
+        cx = (x0 + x1) / 2
         if boxes is not None and not _in_any(cx, cy, boxes):
             continue
-        for sx0, sx1, sy0, sy1, tall, s in buckets.get(int(cy // 8), ()):
+        for sx0, sx1, sy0, sy1, tall, s in near:
             if sx0 <= cx <= sx1 and sy0 <= cy <= sy1 and y1 - y0 <= tall:
                 style = styles.get(s.id)
                 if style is None:
