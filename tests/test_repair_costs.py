@@ -1,0 +1,112 @@
+"""The repair paths pay for what they repair: their shortcuts give what the long way gave.
+
+* `glyph_columns` finds a glyph's column through an index of the columns' heads, and
+  returns early on a page without CJK: the same columns as comparing every glyph with
+  every open column (the reference below, the loop it replaced).
+"""
+from __future__ import annotations
+
+import random
+
+from layoutpdf.model import BBox, Line, Span
+from layoutpdf.text import glyph_columns as gc
+from layoutpdf.text.glyph_columns import glyph_columns
+
+
+def _glyph(ch: str, x: float, y: float, size: float, n: int) -> Line:
+    span = Span(f"s{n}", ch, BBox(x, y, x + size, y + size), "MS-Mincho", size, 0, 0, 255,
+                (x, y + size))
+    return Line.build(f"l{n}", 0, (span,))
+
+
+def _reference_columns(lines: list[Line]) -> list[list[Line]]:
+    """The columns as the former loop built them: every open column tried per glyph."""
+    cand = [ln for ln in lines if gc._glyph_like(ln)]
+    size = sorted(ln.size for ln in cand)[len(cand) // 2] or 1.0
+    cuts = gc.thin_bands([(ln.bbox.y0, ln.bbox.y1) for ln in cand], gc.TIER_BAND * size)
+    columns: list[list[Line]] = []
+    open_cols: list[list[Line]] = []
+    heads: dict[int, BBox] = {}
+    lettered: set[int] = set()
+    for ln in sorted(cand, key=lambda l: (l.bbox.y0, l.bbox.x0)):
+        fits = [c for c in open_cols if gc._fits(c, ln, max(ln.size, 1.0), cuts, heads[id(c)])]
+        target = min(fits, key=lambda c: abs(c[0].bbox.cx - ln.bbox.cx)) if fits else None
+        if target is None:
+            target = []
+            columns.append(target)
+            open_cols.append(target)
+        target.append(ln)
+        key = id(target)
+        if key not in lettered and gc._lettered(ln):
+            heads[key] = ln.bbox
+            lettered.add(key)
+        elif key not in heads:
+            heads[key] = ln.bbox
+        open_cols = [c for c in open_cols if c[-1].bbox.y1 >= ln.bbox.y0 - 2 * size]
+    return columns
+
+
+def _page(seed: int) -> list[Line]:
+    """Columns of vertical text in tiers, with jitter, punctuation off-centre, mixed
+    sizes (a large glyph reaches a column left behind by the page's usual size), stray
+    Latin glyphs, and wide vertical-mode boxes with glyphs under them."""
+    rnd = random.Random(seed)
+    out: list[Line] = []
+    for tier in range(rnd.randint(1, 3)):
+        top = 40 + 260 * tier
+        for col in range(rnd.randint(1, 30)):
+            size = rnd.choice((8.0, 9.0, 10.0, 10.0, 14.0))
+            x = 560 - col * rnd.uniform(0.6, 1.6) * size
+            y = top + rnd.uniform(0, 20)
+            for _ in range(rnd.randint(1, 20)):
+                ch = rnd.choice("漢字仮名交じり文。、「」1aあ")
+                big = rnd.random() < 0.1
+                gsize = 3 * size if big else size
+                dx = rnd.uniform(-0.4, 0.4) * size if ch in "。、「」" else rnd.uniform(-1, 1)
+                out.append(_glyph(ch, x + dx, y + (2.5 * size if big else 0), gsize, len(out)))
+                y += gsize * rnd.uniform(0.9, 1.5)
+    for _ in range(rnd.randint(0, 3)):
+        x, y = rnd.uniform(0, 500), rnd.uniform(0, 700)
+        wide = _glyph("表", x, y, 9.0, len(out))
+        span = wide.spans[0]
+        span = Span(span.id, span.text, BBox(x, y, x + rnd.choice((9.0, 900.0)), y + 9.0),
+                    span.font, span.size, 0, 0, 255, span.origin)
+        out.append(Line.build(wide.id, 0, (span,), (0.0, 1.0), True))
+        for k in range(rnd.randint(0, 4)):
+            out.append(_glyph("字", x + rnd.uniform(0, 20), y + 10 * (k + 1), 9.0, len(out)))
+    rnd.shuffle(out)
+    return out
+
+
+def test_column_index_finds_the_columns_every_open_column_would():
+    for seed in range(60):
+        lines = _page(seed)
+        if sum(gc._glyph_like(ln) for ln in lines) < gc.MIN_GLYPHS:
+            continue
+        want = [sorted(ln.id for ln in c) for c in _reference_columns(lines)]
+        got = _columns_built(lines)
+        assert got == want, seed
+        assert sum(len(c) > 1 for c in got) > 0
+
+
+def _columns_built(lines: list[Line]) -> list[list[str]]:
+    """The columns `glyph_columns` builds (before it keeps only the CJK ones), each as
+    its sorted line ids (the CJK ones are put in content order afterwards)."""
+    seen: list[list[Line]] = []
+    real = gc._Columns
+
+    class Spy(real):
+        def __init__(self, cell):
+            super().__init__(cell)
+            seen.append(self.lines)
+    gc._Columns = Spy
+    try:
+        glyph_columns(lines)
+    finally:
+        gc._Columns = real
+    return [sorted(ln.id for ln in c) for c in seen[0]] if seen else []
+
+
+def test_pages_without_cjk_are_returned_as_they_are():
+    lines = [_glyph(ch, 100, 40 + 10 * n, 10.0, n) for n, ch in enumerate("abcdefgh")]
+    assert glyph_columns(lines) is lines
