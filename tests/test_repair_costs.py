@@ -3,11 +3,17 @@
 * `glyph_columns` finds a glyph's column through an index of the columns' heads, and
   returns early on a page without CJK: the same columns as comparing every glyph with
   every open column (the reference below, the loop it replaced).
+* glyph repair does not examine CJK fonts (vertical text sets them a glyph a span, which
+  made them look like Pi fonts), and keeps the comparisons of an ink bitmap it has seen.
 """
 from __future__ import annotations
 
 import random
 
+import pymupdf
+
+from layoutpdf.extract import glyph_repair
+from layoutpdf.extract.page import TEXT_FLAGS
 from layoutpdf.model import BBox, Line, Span
 from layoutpdf.text import glyph_columns as gc
 from layoutpdf.text.glyph_columns import glyph_columns
@@ -110,3 +116,38 @@ def _columns_built(lines: list[Line]) -> list[list[str]]:
 def test_pages_without_cjk_are_returned_as_they_are():
     lines = [_glyph(ch, 100, 40 + 10 * n, 10.0, n) for n, ch in enumerate("abcdefgh")]
     assert glyph_columns(lines) is lines
+
+
+# -- glyph repair ------------------------------------------------------------------------------
+def test_cjk_fonts_set_a_glyph_at_a_time_are_not_pi_fonts():
+    """Vertical Japanese: every span one glyph; a stray control code in a Mincho font is a
+    broken encoding (OCR's business), not a symbol font's lie: the page is not examined."""
+    spans = [{"font": "Ryumin-Light", "text": ch} for ch in "縦書きの本文"]
+    spans += [{"font": "DFHSMincho-W3G014", "text": t} for t in ("\x01", "™—", "›")]
+    raw = {"blocks": [{"type": 0, "lines": [{"spans": [s]} for s in spans]}]}
+    assert not glyph_repair.needs_repair(raw)
+    assert glyph_repair.pi_fonts(raw) == set()
+    spans[-3]["font"] = "AdvP4C4E74"
+    assert glyph_repair.needs_repair(raw)
+
+
+def test_kept_comparisons_equal_fresh_ones():
+    """The comparisons of a glyph's ink bitmap, kept per (bitmap, claimed character), are
+    those computed afresh."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=200, height=80)
+    for x, ch in ((20, "="), (60, "+"), (100, "("), (140, "5")):
+        page.insert_text((x, 50), ch, fontname="symb" if ch != "5" else "helv", fontsize=20)
+    spans = [s for b in page.get_textpage(flags=TEXT_FLAGS).extractRAWDICT()["blocks"]
+             for ln in b.get("lines", ()) for s in ln["spans"]]
+    drawing = page.get_displaylist()
+    for s in spans:
+        for c in s["chars"]:
+            if c["c"].strip():
+                glyph_repair._likeness.cache_clear()
+                fresh = glyph_repair._read_glyph(drawing, c["bbox"], c["c"])
+                for claimed in (c["c"], "5"):
+                    kept = glyph_repair._read_glyph(drawing, c["bbox"], claimed)
+                    glyph_repair._likeness.cache_clear()
+                    assert kept == glyph_repair._read_glyph(drawing, c["bbox"], claimed)
+                assert fresh[1] is not None

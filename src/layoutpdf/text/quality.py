@@ -60,7 +60,7 @@ def garbled_chars(text: str, font: str = "") -> int:
     bad = len(_BAD_CHARS.findall(text))
     if len(_SYMBOL_IN_WORD.findall(text)) >= 2 and len(text.strip()) >= 8:
         return len(text.strip())          # glyph codes read through the wrong encoding
-    if font and _is_cjk_font(font) and not _CJK_TEXT.search(text):
+    if font and is_cjk_font(font) and not _CJK_TEXT.search(text):
         strange = len(_LATIN1_HIGH.findall(text))
         if bad or strange:
             return len(text.strip()) or bad
@@ -68,7 +68,8 @@ def garbled_chars(text: str, font: str = "") -> int:
 
 
 @lru_cache(maxsize=4096)
-def _is_cjk_font(font: str) -> bool:
+def is_cjk_font(font: str) -> bool:
+    """A font named as one that draws Chinese, Japanese or Korean."""
     return _CJK_FONT.search(font) is not None
 
 
