@@ -3,6 +3,8 @@
 * `glyph_columns` finds a glyph's column through an index of the columns' heads, and
   returns early on a page without CJK: the same columns as comparing every glyph with
   every open column (the reference below, the loop it replaced).
+* `text.quality.garbled_chars` answers 0 at once for text without a character any of
+  its rules counts: the count of the full rules (the reference below), on random text.
 * glyph repair does not examine CJK fonts (vertical text sets them a glyph a span, which
   made them look like Pi fonts), and keeps the comparisons of an ink bitmap it has seen.
 """
@@ -16,6 +18,8 @@ from layoutpdf.extract import glyph_repair
 from layoutpdf.extract.page import TEXT_FLAGS
 from layoutpdf.model import BBox, Line, Span
 from layoutpdf.text import glyph_columns as gc
+from layoutpdf.text import quality
+from layoutpdf.text.latex_symbols import is_math_font
 from layoutpdf.text.glyph_columns import glyph_columns
 
 
@@ -151,3 +155,30 @@ def test_kept_comparisons_equal_fresh_ones():
                     glyph_repair._likeness.cache_clear()
                     assert kept == glyph_repair._read_glyph(drawing, c["bbox"], claimed)
                 assert fresh[1] is not None
+
+
+# -- garbled characters ----------------------------------------------------------------------
+def _reference_garbled_chars(text: str, font: str = "") -> int:
+    """`garbled_chars` without its shortcuts."""
+    if is_math_font(font):
+        return text.count(quality.UNMAPPED)
+    bad = len(quality._BAD_CHARS.findall(text))
+    if len(quality._SYMBOL_IN_WORD.findall(text)) >= 2 and len(text.strip()) >= 8:
+        return len(text.strip())
+    if font and quality.is_cjk_font(font) and not quality._CJK_TEXT.search(text):
+        strange = len(quality._LATIN1_HIGH.findall(text))
+        if bad or strange:
+            return len(text.strip()) or bad
+    return bad
+
+
+def test_garbled_chars_shortcut_counts_what_the_rules_count():
+    rnd = random.Random(7)
+    pools = ["abc xyz", "\x01\x02\x1f\x7f\x85\ufffd\t\n", "èÜ•§¶£©®°±", "ñéçœŸƒ™",
+             "漢字かなカナ한글", "αβγΔЖжж", "\u2013\u2014\u2019\u201c\u2022\u2122", "‐∑∫≤"]
+    fonts = ["", "SimSun", "CMMI10", "Helvetica", "MS-Mincho", "AdvP4C4E74"]
+    for _ in range(4000):
+        text = "".join(rnd.choice(rnd.choice(pools)) for _ in range(rnd.randint(0, 14)))
+        font = rnd.choice(fonts)
+        assert quality.garbled_chars(text, font) == _reference_garbled_chars(text, font), \
+            (text, font)
