@@ -7,6 +7,9 @@
   its rules counts: the count of the full rules (the reference below), on random text.
 * glyph repair does not examine CJK fonts (vertical text sets them a glyph a span, which
   made them look like Pi fonts), and keeps the comparisons of an ink bitmap it has seen.
+* reference shapes are rendered in smaller cells, through MuPDF's show-string directly:
+  for every character a reference can be asked for, the bitmap of the character drawn
+  alone on a page of its own, as the shapes were first defined.
 """
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ import random
 
 import pymupdf
 
-from layoutpdf.extract import glyph_repair
+from layoutpdf.extract import glyph_repair, glyph_shapes
 from layoutpdf.extract.page import TEXT_FLAGS
 from layoutpdf.model import BBox, Line, Span
 from layoutpdf.text import glyph_columns as gc
@@ -182,3 +185,43 @@ def test_garbled_chars_shortcut_counts_what_the_rules_count():
         font = rnd.choice(fonts)
         assert quality.garbled_chars(text, font) == _reference_garbled_chars(text, font), \
             (text, font)
+
+
+# -- reference shapes ----------------------------------------------------------------------------
+def test_every_reference_equals_its_character_drawn_alone():
+    chars = glyph_repair.CANDIDATES + "".join(chr(c) for c in range(256))
+    glyph_shapes.prepare(chars)
+    fonts = [pymupdf.Font(name) for name in glyph_shapes.REFERENCE_FONTS]
+    for ch in dict.fromkeys(chars):
+        alone = []
+        if ch in glyph_shapes.DRAWN:     # the polygon where the first definition drew it
+            alone.append(_alone(lambda page: page.draw_polyline(
+                [(x + 20, y + 28) for x, y in glyph_shapes.DRAWN[ch]], color=(0, 0, 0),
+                fill=(0, 0, 0), closePath=True)))
+        for font in fonts:
+            if font.has_glyph(ord(ch)):
+                alone.append(_alone(lambda page: _write_alone(page, ch, font)))
+        assert glyph_shapes.references(ch) == tuple(
+            (bits, aspect, bits.bit_count()) for bits, aspect in filter(None, alone)), repr(ch)
+
+
+def _write_alone(page, ch, font):
+    writer = pymupdf.TextWriter(page.rect)
+    writer.append((36, 100), ch, font=font, fontsize=48)
+    writer.write_text(page)
+
+
+def _alone(draw):
+    """The shape on a 144 x 144 page of its own (the first definition's cell)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=144, height=144)
+    draw(page)
+    pix = page.get_pixmap(dpi=72, colorspace=pymupdf.csGRAY, alpha=False)
+    samples = pix.samples
+    ink = [i for i, v in enumerate(samples) if v < 128]
+    if ink:        # within the smaller cell now used, 4 pixels from its edges
+        xs, ys = [i % 144 for i in ink], [i // 144 for i in ink]
+        x0, y0 = 36 - glyph_shapes.ORIGIN[0], 100 - glyph_shapes.ORIGIN[1]
+        assert x0 + 4 <= min(xs) and max(xs) < x0 + glyph_shapes.CELL - 4
+        assert y0 + 4 <= min(ys) and max(ys) < y0 + glyph_shapes.CELL - 4
+    return glyph_shapes.ink_bitmap(samples, pix.width, pix.height)
