@@ -10,7 +10,8 @@ the lie. The page still *draws* the right glyphs, so the shapes are the evidence
    yield: a C0 control character or a Latin-1 letter (ð, Þ, þ, ¼, À...). A Pi font is one
    whose every span on the page is short (at most ``PI_SPAN_CHARS`` characters that are not
    spaces): such fonts set isolated symbols, never running text. TeX's math fonts (their
-   raw codes are decoded by the math stage) and dingbat fonts are not examined.
+   raw codes are decoded by the math stage), dingbat fonts and CJK fonts (set a glyph at
+   a time in vertical text; their Latin-1 is a broken encoding) are not examined.
 2. Then every distinct single-byte character (the lie is at the codes of Latin-1
    characters) of every Pi font on the page is rendered from the page
    (its own box, at a resolution giving the glyph about ``GLYPH_PX`` pixels), reduced to a
@@ -32,14 +33,15 @@ over their spans.
 """
 from __future__ import annotations
 
+import functools
 import re
-from typing import Iterable
 
 import pymupdf
 
 from ..text.latex_symbols import font_family
+from ..text.quality import is_cjk_font
 from .text_dict import text_spans
-from .glyph_shapes import GLYPH_PX, best_likeness, ink_bitmap, prepare, references
+from .glyph_shapes import GLYPH_PX, Shape, best_likeness, ink_bitmap, prepare, references
 from .glyph_shapes import similarity  # noqa: F401  (re-exported: the shape measure)
 
 PI_SPAN_CHARS = 3
@@ -66,10 +68,12 @@ _SUSPECT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\xbc-\xd6\xd8-\xf6\xf8-\xff]")
 
 
 def _examinable(font: str) -> bool:
-    """Not a TeX math font (its raw codes are decoded by the math stage) and not a dingbat
-    font (its pictures are not symbols)."""
+    """Not a TeX math font (its raw codes are decoded by the math stage), not a dingbat
+    font (its pictures are not symbols) and not a CJK font (vertical text sets it a glyph
+    at a time, and its stray Latin-1 is a broken encoding, which OCR replaces)."""
     name = font.lower()
-    return font_family(font) == "" and not any(w in name for w in DINGBATS)
+    return font_family(font) == "" and not any(w in name for w in DINGBATS) \
+        and not is_cjk_font(font)
 
 
 def pi_fonts(raw: dict, among: set[str] | None = None) -> set[str]:
@@ -225,6 +229,13 @@ def _read_glyph(page: pymupdf.DisplayList, bbox, claimed: str) -> tuple[float, s
     shape = ink_bitmap(pix.samples, pix.width, pix.height)
     if shape is None:
         return 0.0, None, 0.0
+    return _likeness(shape, claimed)
+
+
+@functools.lru_cache(maxsize=8192)
+def _likeness(shape: Shape, claimed: str) -> tuple[float, str | None, float]:
+    """`_read_glyph`'s comparisons for one ink bitmap (kept: a glyph set many times at
+    one size and position within the pixel grid gives the same bitmap each time)."""
     own = best_likeness(shape, references(claimed))
     best, best_score = None, 0.0
     for sym in CANDIDATES:

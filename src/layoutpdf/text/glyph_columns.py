@@ -8,9 +8,10 @@ each glyph its own line, stacked). `glyph_columns` rebuilds the columns as verti
 """
 from __future__ import annotations
 
+import math
 import unicodedata
 
-from ..model import Line
+from ..model import BBox, Line
 from .scripts import is_cjk
 
 MIN_GLYPHS = 4           # a column of fewer stacked glyphs is not taken for vertical text
@@ -26,31 +27,28 @@ def glyph_columns(lines: list[Line]) -> list[Line]:
     """Replace stacks of single glyphs (and MuPDF's own vertical-mode lines) that form a
     column by one vertical line per column; other lines are returned unchanged."""
     cand = [ln for ln in lines if _glyph_like(ln)]
-    if len(cand) < MIN_GLYPHS:
+    # only columns holding CJK are rebuilt: without any, nothing changes
+    if len(cand) < MIN_GLYPHS or not any(is_cjk(ch) for ln in cand for ch in ln.text):
         return lines
     size = sorted(ln.size for ln in cand)[len(cand) // 2] or 1.0
     order = {ln.id: n for n, ln in enumerate(lines)}
     cuts = thin_bands([(ln.bbox.y0, ln.bbox.y1) for ln in cand], TIER_BAND * size)
-    columns: list[list[Line]] = []
-    open_cols: list[list[Line]] = []
-    heads: dict[int, BBox] = {}      # id(column) -> box of its first letter or digit
-    lettered: set[int] = set()
+    found = _Columns(size)
+    lettered: set[int] = set()       # columns whose head is a letter or digit
+    alive = None                     # a column whose last glyph ends above this is left behind
     for ln in sorted(cand, key=lambda l: (l.bbox.y0, l.bbox.x0)):
-        fits = [c for c in open_cols if _fits(c, ln, max(ln.size, 1.0), cuts, heads[id(c)])]
-        target = min(fits, key=lambda c: abs(c[0].bbox.cx - ln.bbox.cx)) if fits else None
-        if target is None:
-            target = []
-            columns.append(target)
-            open_cols.append(target)
-        target.append(ln)
-        key = id(target)
-        if key not in lettered and _lettered(ln):
-            heads[key] = ln.bbox
-            lettered.add(key)
-        elif key not in heads:
-            heads[key] = ln.bbox
+        box = ln.bbox
+        fits = [n for n in found.near(box, alive)
+                if _fits(found.lines[n], ln, max(ln.size, 1.0), cuts, found.heads[n])]
+        n = min(fits, key=lambda n: abs(found.lines[n][0].bbox.cx - box.cx)) if fits \
+            else found.add(box)
+        found.lines[n].append(ln)
+        if n not in lettered and _lettered(ln):
+            found.set_head(n, box)
+            lettered.add(n)
         # lines come top down: a column left behind never takes a glyph again
-        open_cols = [c for c in open_cols if c[-1].bbox.y1 >= ln.bbox.y0 - 2 * size]
+        alive = box.y0 - 2 * size
+    columns = found.lines
     merged: dict[str, Line] = {}
     absorbed: set[str] = set()
     cjk = [c for c in columns if any(is_cjk(ch) for ln in c for ch in ln.text)]
@@ -67,6 +65,64 @@ def glyph_columns(lines: list[Line]) -> list[Line]:
     if not merged:
         return lines
     return [merged.get(ln.id, ln) for ln in lines if ln.id not in absorbed]
+
+
+class _Columns:
+    """The columns being built, in the order they were started, found by the x range of
+    their head: a glyph can only join a column whose head it overlaps (`_fits`), so it
+    is compared with its neighbours, not with every open column of the tier (a page of
+    vertical text holds dozens side by side). The index is a grid of `cell`-wide slots;
+    a box wider than `WIDE_SLOTS` of them (or not finite) is looked at every time."""
+
+    WIDE_SLOTS = 64
+
+    def __init__(self, cell: float) -> None:
+        self.lines: list[list[Line]] = []
+        self.heads: list[BBox] = []
+        self._cell = cell
+        self._slots: dict[int | None, list[int]] = {}   # None: the wide boxes
+
+    def add(self, head: BBox) -> int:
+        self.lines.append([])
+        self.heads.append(head)
+        self._file(len(self.heads) - 1, head)
+        return len(self.heads) - 1
+
+    def set_head(self, n: int, head: BBox) -> None:
+        if head is not self.heads[n]:
+            self.heads[n] = head          # slots of the old head are dropped when read
+            self._file(n, head)
+
+    def near(self, box: BBox, alive: float | None) -> list[int]:
+        """Columns still open (last glyph not above `alive`) whose head overlaps `box`
+        in x, in the order they were started; left-behind ones leave the index."""
+        if alive is None:
+            return []
+        keys = self._keys(box)
+        slots = self._slots.values() if keys is None else \
+            [self._slots.get(k) for k in keys] + [self._slots.get(None)]
+        lines, heads = self.lines, self.heads
+        out: set[int] = set()
+        for slot in slots:
+            if slot:
+                slot[:] = [n for n in slot if lines[n][-1].bbox.y1 >= alive]
+                out.update(n for n in slot if _overlaps(heads[n], box))
+        return sorted(out)
+
+    def _file(self, n: int, head: BBox) -> None:
+        for k in self._keys(head) or [None]:
+            self._slots.setdefault(k, []).append(n)
+
+    def _keys(self, box: BBox) -> range | None:
+        a, b = box.x0 / self._cell, box.x1 / self._cell
+        if not (math.isfinite(a) and math.isfinite(b) and 0 <= b - a <= self.WIDE_SLOTS):
+            return None
+        return range(math.floor(a), math.floor(b) + 1)
+
+
+def _overlaps(head: BBox, box: BBox) -> bool:
+    """The x ranges meet (the first test of `_fits`, the same arithmetic)."""
+    return min(head.x1, box.x1) - max(head.x0, box.x0) >= 0
 
 
 def _fits(col: list[Line], ln: Line, size: float, cuts: list[float], head: BBox) -> bool:

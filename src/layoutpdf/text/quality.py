@@ -43,6 +43,9 @@ _LATIN1_HIGH = re.compile(r"[\u0080-\u024f\u02b0-\u02ff\u2000-\u206f\u2122\u0152
 # without a usable encoding read as Latin-1 does (spacing accents such as ´ are real text)
 _SYMBOL_IN_WORD = re.compile(r"(?<=[^\W\d_])[•†‡§¶£¥¢¤¦¬¯°±©®](?=[^\W\d_])")
 _BAD_CHARS = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# any character that _BAD_CHARS, _SYMBOL_IN_WORD or _LATIN1_HIGH looks for: text without one
+# (CJK, Greek, Cyrillic, most of Unicode) has nothing garbled_chars could count
+_MAYBE_GARBLED = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\u024f\u02b0-\u02ff\u2000-\u206f\u2122]")
 
 
 def garbled_chars(text: str, font: str = "") -> int:
@@ -55,12 +58,14 @@ def garbled_chars(text: str, font: str = "") -> int:
     """
     if text.isascii() and text.isprintable():
         return 0      # no U+FFFD, no control codes, nothing to read as Latin-1
+    if not _MAYBE_GARBLED.search(text):
+        return 0
     if is_math_font(font):                # TeX math fonts draw glyphs at control codes
         return text.count(UNMAPPED)
     bad = len(_BAD_CHARS.findall(text))
     if len(_SYMBOL_IN_WORD.findall(text)) >= 2 and len(text.strip()) >= 8:
         return len(text.strip())          # glyph codes read through the wrong encoding
-    if font and _is_cjk_font(font) and not _CJK_TEXT.search(text):
+    if font and is_cjk_font(font) and not _CJK_TEXT.search(text):
         strange = len(_LATIN1_HIGH.findall(text))
         if bad or strange:
             return len(text.strip()) or bad
@@ -68,7 +73,8 @@ def garbled_chars(text: str, font: str = "") -> int:
 
 
 @lru_cache(maxsize=4096)
-def _is_cjk_font(font: str) -> bool:
+def is_cjk_font(font: str) -> bool:
+    """A font named as one that draws Chinese, Japanese or Korean."""
     return _CJK_FONT.search(font) is not None
 
 
@@ -116,13 +122,15 @@ def assess(page: Page) -> TextLayerReport:
     chars = invisible = garbled = 0
     for ln in page.lines:
         for s in ln.spans:
-            n = len(s.text.strip())
+            text = s.text
+            n = len(text.strip())
             if not n:
                 continue
             chars += n
             if s.alpha == 0:
                 invisible += n
-            garbled += min(n, garbled_chars(s.text, s.font))
+            if not (text.isascii() and text.isprintable()):   # (garbled_chars' own test)
+                garbled += min(n, garbled_chars(text, s.font))
     return TextLayerReport(chars, invisible, garbled, image_cover(page))
 
 
