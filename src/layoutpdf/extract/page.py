@@ -1,6 +1,8 @@
 """Raw content of one page: spans grouped into lines, vector paths, image placements."""
 from __future__ import annotations
 
+from operator import itemgetter
+
 import pymupdf
 
 from ..model import BBox, Drawing, ImagePlacement, Line, Page, Span
@@ -117,11 +119,11 @@ def _moved_path(path: dict, m: pymupdf.Matrix) -> dict:
     for item in path.get("items", ()):
         kind = item[0]
         if kind == "re":
-            items.append((kind, rect(item[1])) + tuple(item[2:]))
+            items.append((kind, rect(item[1]), *item[2:]))
         elif kind == "qu":
-            items.append((kind, tuple(pt(q) for q in item[1])) + tuple(item[2:]))
+            items.append((kind, tuple(map(pt, item[1])), *item[2:]))
         else:                                  # "l", "c": points
-            items.append((kind,) + tuple(pt(q) for q in item[1:]))
+            items.append((kind, *map(pt, item[1:])))
     out = dict(path, items=items)
     if path.get("rect") is not None:
         out["rect"] = rect(path["rect"])
@@ -172,17 +174,20 @@ def _drop_overprinted(lines: list[Line]) -> list[Line]:
     the same box (start, top and bottom within a tenth of their size, end within 2% of the
     width) and one's text begins with the other's; the shorter is kept (a copy may carry
     stray glyphs), the one drawn last on a tie."""
-    kept: dict[int, list[int]] = {}          # round(y0) -> indexes into `out`
-    out: list[Line | None] = []
+    kept: dict[int, dict[int, list[int]]] = {}   # round(y0) -> cell of x0 -> indexes into out
+    out: list[Line] = []
+    row_of: list[int] = []                       # the row each slot of `out` is filed under
     for ln in reversed(lines):
         key = ln.text.strip()
         tol = 0.1 * (ln.size or 10.0)
         row = round(ln.bbox.y0)
         twin = None
         for r in (row - 1, row, row + 1):
-            for k in kept.get(r, ()):
+            # the slots whose line may start within `tol`, in the order they were kept
+            # (the first copy found is the one a scan of the whole row finds)
+            for k in _near(kept.get(r), ln.bbox.x0, tol) if key else ():
                 t = out[k]
-                if t is not None and key and _same_box(t.bbox, ln.bbox, tol):
+                if _same_box(t.bbox, ln.bbox, tol):
                     other = t.text.strip()
                     if other.startswith(key) or key.startswith(other):
                         twin = k
@@ -190,13 +195,33 @@ def _drop_overprinted(lines: list[Line]) -> list[Line]:
             if twin is not None:
                 break
         if twin is None:
-            kept.setdefault(row, []).append(len(out))
+            kept.setdefault(row, {}).setdefault(_cell(ln.bbox.x0), []).append(len(out))
+            row_of.append(row)
             out.append(ln)
         elif len(key) < len(out[twin].text.strip()):
-            out[twin] = ln
-    result = [ln for ln in out if ln is not None]
-    result.reverse()
-    return result
+            out[twin] = ln          # filed where it starts too (its row stays the first's)
+            cells = kept[row_of[twin]].setdefault(_cell(ln.bbox.x0), [])
+            if twin not in cells:
+                cells.append(twin)
+    out.reverse()
+    return out
+
+
+_X_CELL = 8.0   # pt: a row's kept lines are filed by the cell of their start (tables hold many)
+
+
+def _cell(x: float) -> int:
+    return int(x // _X_CELL) if -1e9 < x < 1e9 else 0   # not finite: one cell
+
+
+def _near(cells: dict[int, list[int]] | None, x0: float, tol: float) -> list[int]:
+    if not cells:
+        return []
+    if -1e9 < x0 - tol and x0 + tol < 1e9 and tol < 64 * _X_CELL:
+        found = [k for c in range(_cell(x0 - tol), _cell(x0 + tol) + 1) for k in cells.get(c, ())]
+    else:                                    # no finite reach: every line of the row
+        found = [k for ks in cells.values() for k in ks]
+    return sorted(found)
 
 
 def _same_box(a: BBox, b: BBox, tol: float) -> bool:
@@ -267,7 +292,7 @@ def _drawings(paths: list[dict], cap: int) -> tuple[list[Drawing], bool]:
         rect = p.get("rect")
         if rect is None:
             continue
-        key = tuple(it[0] for it in p.get("items", ()))
+        key = tuple(map(_first, p.get("items", ())))
         kind = kinds_of.get(key)
         if kind is None:
             kind = kinds_of[key] = _kind(set(key))
@@ -276,6 +301,9 @@ def _drawings(paths: list[dict], cap: int) -> tuple[list[Drawing], bool]:
         out.append(Drawing(BBox(float(x0), float(y0), float(x1), float(y1)), kind, fill, stroke,
                            float(p.get("width") or 0.0)))
     return out, truncated
+
+
+_first = itemgetter(0)
 
 
 def _cached_color(value, colors: dict) -> int | None:

@@ -19,6 +19,8 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from statistics import median
 
+from ..model.fast_init import stores_slots
+
 PHRASE_GAP_EM = 0.5      # a wider gap between two words of a line starts another phrase
 MIN_GAP_EM = 0.5         # narrowest whitespace column separator
 SNAP = 2.0               # pt: rules this close are one rule; rule/text tolerance
@@ -54,6 +56,7 @@ class Word:
         return max(0.1, self.y1 - self.y0)
 
 
+@stores_slots
 @dataclass(frozen=True, slots=True)
 class Seg:
     """An axis-aligned rule: `pos` is y (horizontal) or x (vertical), `a..b` its extent."""

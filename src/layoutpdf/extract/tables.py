@@ -376,15 +376,17 @@ def _segments(paths: list[dict], drawings: list[Drawing], page_area: float):
         for item in p.get("items", ()):
             kind = item[0]
             if kind == "l":
-                (ax, ay), (bx, by) = item[1], item[2]
                 if not stroked:
                     continue
-                if abs(ay - by) <= 1.0:
-                    hs.append(Seg((ay + by) / 2, min(ax, bx), max(ax, bx)))
-                elif abs(ax - bx) <= 1.0:
-                    vs.append(Seg((ax + bx) / 2, min(ay, by), max(ay, by)))
+                (ax, ay), (bx, by) = item[1], item[2]
+                lox, hix = bx if bx < ax else ax, bx if bx > ax else ax   # as min(), max()
+                loy, hiy = by if by < ay else ay, by if by > ay else ay
+                if -1.0 <= ay - by <= 1.0:
+                    hs.append(Seg((ay + by) / 2, lox, hix))
+                elif -1.0 <= ax - bx <= 1.0:
+                    vs.append(Seg((ax + bx) / 2, loy, hiy))
                 else:
-                    marks.append(BBox(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)))
+                    marks.append(BBox(lox, loy, hix, hiy))
             elif kind in ("re", "qu"):
                 pts = item[1] if kind == "qu" else ((item[1][0], item[1][1]), (item[1][2], item[1][3]))
                 xs, ys = [q[0] for q in pts], [q[1] for q in pts]
@@ -511,15 +513,25 @@ def _is_figure(box, marks: list[BBox], images: list[ImagePlacement], em: float) 
     """Curves or slanted strokes inside the region (or right beside a small one: a legend
     box in a plot), or raster images over a good part of the region."""
     region = BBox(*box)
-    inside = sum(1 for m in marks if region.expand(1.0).contains(m))
-    if inside >= FIGURE_MARKS:
+    if _at_least(FIGURE_MARKS, region.expand(1.0).contains, marks):
         return True
     if region.height < LEGEND_EM * em:
         near = region.expand(3 * em)
-        if sum(1 for m in marks if near.intersection(m) is not None) >= FIGURE_MARKS:
+        if _at_least(FIGURE_MARKS, lambda m: near.intersection(m) is not None, marks):
             return True
     covered = sum(im.bbox.area for im in images if region.covers_fraction(im.bbox) > 0.8)
     return covered > 0.3 * region.area
+
+
+def _at_least(n: int, test, items) -> bool:
+    """`test` holds for `n` of the items or more (stops counting there: a CAD sheet has
+    tens of thousands of marks)."""
+    for item in items:
+        if test(item):
+            n -= 1
+            if n <= 0:
+                return True
+    return n <= 0
 
 
 def _figure_captioned(box, lines: list[Line], em: float) -> bool:
