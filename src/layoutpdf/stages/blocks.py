@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from ..model import BBox, Line, Stats
 from ..text.latex_symbols import cmex_extent, font_family, is_math_char, is_math_font, is_symbol_font
@@ -23,10 +23,20 @@ class Row:
     size: float
     baseline: float
 
-    @property
+    # segmenting asks for these of every row (as a row and as the row before the next one)
+    @cached_property
     def bold(self) -> bool:
         spans = [s for ln in self.lines for s in ln.spans if s.text.strip()]
         return bool(spans) and all(s.bold for s in spans)
+
+    @cached_property
+    def text(self) -> str:
+        """The row's fragments joined by a space, left to right."""
+        return " ".join(ln.text for ln in self.lines)
+
+    @cached_property
+    def toc_entry(self) -> bool:
+        return is_toc_entry(self.text)
 
     @cached_property
     def math_counts(self) -> tuple[int, int, int, bool]:
@@ -34,11 +44,18 @@ class Row:
         return _count_math(self)
 
 
+@lru_cache(maxsize=4096)
+def _font_kind(font: str) -> tuple[bool, bool]:
+    """(TeX's extension font, a maths or symbol font): what counting maths asks of a span's
+    font, in one look-up per span."""
+    return font_family(font) == "cmex", is_math_font(font) or is_symbol_font(font)
+
+
 def _cmex_glyphs(sp) -> str:
     """The glyphs of a span of TeX's extension font, '' for other fonts. Raw cmex codes
     below 0x20 are glyphs (0x0C: a vertical bar piece), not white space, and code 0x20 is
     a Bigg left parenthesis: a lone wide ' ' in cmex is that glyph."""
-    if font_family(sp.font) != "cmex":
+    if not _font_kind(sp.font)[0]:
         return ""
     if sp.text == " " and sp.bbox.width > 0.45 * sp.size:
         return " "
@@ -73,14 +90,15 @@ def text_baseline(ln: Line) -> float:
 def rows_of(lines: tuple[Line, ...]) -> list[Row]:
     base = {id(ln): text_baseline(ln) for ln in lines}   # each line's, computed once
     ordered = sorted(lines, key=lambda ln: base[id(ln)])
-    rows: list[list[Line]] = []
+    rows: list[_OpenRow] = []
     for ln in ordered:
-        if rows and _same_row(rows[-1], ln, base):
-            rows[-1].append(ln)
+        if rows and rows[-1].takes(ln, base):
+            rows[-1].add(ln)
         else:
-            rows.append([ln])
+            rows.append(_OpenRow(ln))
     out = []
-    for group in rows:
+    for row in rows:
+        group = row.lines
         group.sort(key=lambda ln: ln.bbox.x0)
         full = max(ln.size for ln in group)      # the row's baseline is its full-size text's
         main = max(group, key=lambda ln: (ln.size >= 0.9 * full, len(ln.text.strip()), ln.size))
@@ -90,19 +108,34 @@ def rows_of(lines: tuple[Line, ...]) -> list[Row]:
     return out
 
 
-def _same_row(row: list[Line], ln: Line, base: dict[int, float]) -> bool:
-    ref = max(row, key=lambda l: l.size)
-    small = min(ln.bbox.height, ref.bbox.height)
-    if small <= 0:
-        return False
-    if abs(base[id(ln)] - base[id(ref)]) <= 0.25 * max(ln.size, ref.size):
-        return True
-    # raised or lowered smaller glyphs (scripts, markers, an inline fraction's denominator)
-    # inside the row's vertical extent, that of all its fragments
-    if not ln.size < ref.size * 0.9:
-        return False
-    extent = BBox.union_all(l.bbox for l in row)
-    return ln.bbox.overlap_y(extent) >= 0.6 * small
+class _OpenRow:
+    """A row being gathered: its lines, its first largest line (`ref`) and the vertical
+    extent of all its fragments, kept up to date as lines join."""
+    __slots__ = ("lines", "ref", "y0", "y1")
+
+    def __init__(self, ln: Line):
+        self.lines = [ln]
+        self.ref = ln
+        self.y0, self.y1 = ln.bbox.y0, ln.bbox.y1
+
+    def add(self, ln: Line) -> None:
+        self.lines.append(ln)
+        if ln.size > self.ref.size:
+            self.ref = ln
+        self.y0, self.y1 = min(self.y0, ln.bbox.y0), max(self.y1, ln.bbox.y1)
+
+    def takes(self, ln: Line, base: dict[int, float]) -> bool:
+        ref = self.ref
+        small = min(ln.bbox.height, ref.bbox.height)
+        if small <= 0:
+            return False
+        if abs(base[id(ln)] - base[id(ref)]) <= 0.25 * max(ln.size, ref.size):
+            return True
+        # raised or lowered smaller glyphs (scripts, markers, an inline fraction's denominator)
+        # inside the row's vertical extent, that of all its fragments
+        if not ln.size < ref.size * 0.9:
+            return False
+        return max(0.0, min(ln.bbox.y1, self.y1) - max(ln.bbox.y0, self.y0)) >= 0.6 * small
 
 
 def segment(rows: list[Row], stats: Stats, column: BBox) -> list[list[Row]]:
@@ -151,18 +184,20 @@ def _count_math(row: Row) -> tuple[int, int, int, bool]:
     sign = False
     for ln in _formula_lines(row):
         for sp in ln.spans:
-            text = _cmex_glyphs(sp) or "".join(sp.text.split())
+            cmex, maths = _font_kind(sp.font)
+            text = (cmex and _cmex_glyphs(sp)) or "".join(sp.text.split())
             if not text:
                 continue
             total += len(text)
-            if is_math_font(sp.font) or is_symbol_font(sp.font):
+            if maths:
                 math += len(text)
                 sign = sign or any(not c.isdigit() and c not in "()[].," for c in text)
                 continue
             m = len(text) - len(text.translate(_NO_ASCII_MATH)) if text.isascii() else \
                 sum(1 for c in text if c in _ASCII_MATH or (c > "\x7f" and is_math_char(c)))
             math, sign = math + m, sign or m > 0
-            words += len(_WORD.findall(sp.text))
+            if len(text) >= 4:              # a word is four letters at least
+                words += len(_WORD.findall(sp.text))
     return total, math, words, sign
 
 
@@ -200,7 +235,7 @@ def _prose_line(ln: Line) -> bool:
     characters, so that row is neither a maths row nor a wordless piece of one."""
     words = 0
     for sp in ln.spans:
-        if not is_math_font(sp.font) and not is_symbol_font(sp.font):
+        if len(sp.text) >= 4 and not _font_kind(sp.font)[1]:
             words += len(_WORD.findall(sp.text))
     return words > 2
 
@@ -226,7 +261,7 @@ def _enclosed(row: Row, anchor: Row, em: float) -> bool:
 
 
 def _tag_row(row: Row) -> bool:
-    return bool(EQUATION_TAG.fullmatch(" ".join(ln.text for ln in row.lines).strip()))
+    return ")" in row.text and bool(EQUATION_TAG.fullmatch(row.text.strip()))
 
 
 def _tag_of(row: Row, anchor: Row, em: float) -> bool:
@@ -350,27 +385,25 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
         return True
     if prev.bold != row.bold and (len(block) == 1 or row.bold):
         return True
-    text = " ".join(ln.text for ln in row.lines).strip()
-    if _LIST_START.match(text) and (row.bbox.x0 <= block[0].bbox.x0 + 2 * stats.char_width):
+    if _LIST_START.match(row.text.strip()) and (row.bbox.x0 <= block[0].bbox.x0 + 2 * stats.char_width):
         return True
     em = size
     if len(block) == 1 and _centered(prev, column, em) and not _centered(row, column, em) \
             and row.bbox.width > prev.bbox.width + 4 * em \
-            and not LABEL_ONLY.match(" ".join(ln.text for ln in prev.lines)):
+            and not LABEL_ONLY.match(prev.text):
         return True   # a centred heading or label line above flush text
     if size <= stats.body_size * 1.1 and _set_apart(block, column, em) \
             and row.bbox.width > 0.7 * column.width and not _centered(row, column, em) \
             and _leaves_display(block, row, column, em) \
-            and not LABEL_ONLY.match(" ".join(ln.text for ln in block[0].lines)):
+            and not LABEL_ONLY.match(block[0].text):
         return True   # out of a display set apart from the prose into a full prose line
     indent = row.bbox.x0 - column.x0
     prev_short = prev.bbox.x1 < column.x1 - 1.5 * em
-    prev_text = " ".join(ln.text for ln in prev.lines).rstrip()
-    if is_toc_entry(prev_text) or (is_toc_entry(text) and prev.bbox.x1 < column.x0 + 0.75 * column.width):
+    if prev.toc_entry or (row.toc_entry and prev.bbox.x1 < column.x0 + 0.75 * column.width):
         return True   # one contents entry per block (the first line of a wrapped entry is long)
     if indent > 0.6 * em and indent < 4 * em and prev_short and prev.bbox.x0 < row.bbox.x0 - 0.5 * em:
         return True
-    if prev_short and prev_text.endswith((".", "!", "?", ":")) and indent > 0.6 * em:
+    if prev_short and prev.text.rstrip().endswith((".", "!", "?", ":")) and indent > 0.6 * em:
         return True
     return False
 

@@ -67,17 +67,23 @@ class OuterBlock:
 def rows(lines: list[Line]) -> list[list[Line]]:
     """Lines grouped into rows (overlapping vertically), top to bottom."""
     out: list[list[Line]] = []
+    bottom = 0.0                              # of the last row: the lowest of its lines
     for ln in sorted(lines, key=lambda ln: ln.bbox.y0):
-        if out and ln.bbox.y0 < max(l.bbox.y1 for l in out[-1]) - 0.3 * ln.bbox.height:
+        b = ln.bbox
+        if out and b.y0 < bottom - 0.3 * b.height:
             out[-1].append(ln)
+            bottom = max(bottom, b.y1)
         else:
             out.append([ln])
+            bottom = b.y1
     return out
 
 
 def _usual_gap(grouped: list[list[Line]]) -> float:
     """The median white space between consecutive rows of the page."""
-    gaps = sorted(max(0.0, _gap(a, b, "top")) for a, b in zip(grouped, grouped[1:]))   # touching rows: 0
+    tops = [min(l.bbox.y0 for l in row) for row in grouped]
+    bottoms = [max(l.bbox.y1 for l in row) for row in grouped]
+    gaps = sorted(max(0.0, top - bottom) for bottom, top in zip(bottoms, tops[1:]))   # touching rows: 0
     return gaps[len(gaps) // 2] if gaps else 0.0
 
 
@@ -128,6 +134,32 @@ def _gap(row: list[Line], nxt: list[Line], where: str) -> float:
     if where == "top":
         return min(l.bbox.y0 for l in nxt) - max(l.bbox.y1 for l in row)
     return min(l.bbox.y0 for l in row) - max(l.bbox.y1 for l in nxt)
+
+
+class PageLines:
+    """Each page's upright lines, and those of them holding text, picked out once: every
+    furniture rule looks at them, less the lines already marked. `outer_blocks` of a page
+    is worked out again only when the lines left to it have changed (the rules between
+    two asks seldom mark anything on a page)."""
+
+    def __init__(self, pages, band: float, pitch: float):
+        self.upright = {p.index: [ln for ln in p.lines if ln.horizontal] for p in pages}
+        self.text = {i: [ln for ln in lines if ln.text.strip()] for i, lines in self.upright.items()}
+        self.band, self.pitch = band, pitch
+        self._outer: dict[int, tuple[tuple[str, ...], list[OuterBlock]]] = {}
+
+    def free(self, page: Page, marks: dict) -> list[Line]:
+        """The page's upright lines with text that no rule has marked yet."""
+        return [ln for ln in self.text[page.index] if ln.id not in marks]
+
+    def outer_blocks(self, page: Page, marks: dict) -> list[OuterBlock]:
+        lines = self.free(page, marks)
+        ids = tuple(ln.id for ln in lines)
+        known = self._outer.get(page.index)
+        if known is None or known[0] != ids:
+            known = ids, outer_blocks(page, lines, self.band, self.pitch)
+            self._outer[page.index] = known
+        return known[1]
 
 
 def furniture_kind(ln: Line, block: OuterBlock, body_size: float, pitch: float) -> str | None:
