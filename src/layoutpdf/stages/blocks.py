@@ -447,10 +447,14 @@ _TOC_ENTRY = re.compile(_LEADER_RUN + r"\s*" + _PAGE_REF
 
 
 _LEADER_HINT = re.compile(r"\.\s?\.|[…⋯·]")     # what every leader run starts with
+_PAGE_REF_END = re.compile(r"[\divxlc]", re.I)     # what every page reference ends with
 
 
 def is_toc_entry(text: str) -> bool:
-    return _LEADER_HINT.search(text) is not None and _TOC_ENTRY.search(text) is not None
+    # an entry ends in a page reference: testing the last character first spares the
+    # leader searches on almost every line and paragraph
+    return _PAGE_REF_END.fullmatch(text.rstrip()[-1:]) is not None \
+        and _LEADER_HINT.search(text) is not None and _TOC_ENTRY.search(text) is not None
 
 
 def is_list_start(text: str) -> bool:

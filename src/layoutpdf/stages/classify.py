@@ -72,7 +72,8 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
                                reasons=("contents entry: leader dots and a page number",)))
         elif _is_caption(e, own, body):
             out.append(replace(e, role=Role.CAPTION, reasons=("starts with a caption label",)))
-        elif (not (in_refs or e.id in numbered) or _separator_above(page, e, body)) and _is_footnote(
+        elif own and size <= body * 0.92 \
+                and (not (in_refs or e.id in numbered) or _separator_above(page, e, body)) and _is_footnote(
                 e, own, size, body, page, _text_bottom(e, body_text), _note_above(out, e, body),
                 _same_size_above(e, elements, sizes, out)) \
                 and not is_formula_block(own):    # a display's scripts are small text too
@@ -96,12 +97,16 @@ def _note_block(e: Element, own: list[Line]) -> Element:
 
 
 def _size(lines: list[Line]) -> float:
-    weights: dict[float, int] = {}
+    chars: dict[float, int] = {}          # by exact size first: few sizes to round
     for ln in lines:
         for s in ln.spans:
             n = len(s.text.strip())
             if n:
-                weights[round(s.size, 1)] = weights.get(round(s.size, 1), 0) + n
+                chars[s.size] = chars.get(s.size, 0) + n
+    weights: dict[float, int] = {}
+    for size, n in chars.items():
+        size = round(size, 1)
+        weights[size] = weights.get(size, 0) + n
     return max(weights.items(), key=lambda kv: kv[1])[0] if weights else 0.0
 
 
@@ -247,8 +252,10 @@ def _centered_label(e: Element, own: list[Line], text: str, doc: Document) -> bo
 def _heading_level(e: Element, own: list[Line], size: float, doc: Document) -> int | None:
     body = doc.stats.body_size
     text = e.text.strip()
+    if not text or len(own) > 4 or len(text) > 160:
+        return None
     words = len(text.split())
-    if not text or words > 18 or len(own) > 4 or len(text) > 160:
+    if words > 18:
         return None
     if text.endswith((".", ",", ";")) and not _NUMBERED_HEADING.match(text):
         return None
