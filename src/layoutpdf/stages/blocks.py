@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 from ..model import BBox, Line, Stats
 from ..text.latex_symbols import cmex_extent, font_family, is_math_char, is_math_font, is_symbol_font
@@ -15,6 +15,21 @@ EQUATION_TAG = re.compile(r"\(\s*(?:[A-Z]\.?)?\d+(?:\.\d+)*[a-z]?\s*\)\s*$")
 _LIST_START = re.compile(r"^\s*(?:[•·◦▪▫‣⁃●○■□➢►–—-]\s+|\(?\d{1,3}[.)]\s+|\(?[a-zA-Z][.)]\s+|\([ivx]{1,4}\)\s+)")
 
 
+class _once:
+    """A property computed on first read and kept in the instance (as
+    functools.cached_property, without the lock it takes on every first read in 3.11)."""
+
+    def __init__(self, fn):
+        self.fn, self.name = fn, fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
+
 @dataclass(frozen=True)
 class Row:
     """Line fragments sharing a baseline, left to right."""
@@ -24,21 +39,21 @@ class Row:
     baseline: float
 
     # segmenting asks for these of every row (as a row and as the row before the next one)
-    @cached_property
+    @_once
     def bold(self) -> bool:
         spans = [s for ln in self.lines for s in ln.spans if s.text.strip()]
         return bool(spans) and all(s.bold for s in spans)
 
-    @cached_property
+    @_once
     def text(self) -> str:
         """The row's fragments joined by a space, left to right."""
         return " ".join(ln.text for ln in self.lines)
 
-    @cached_property
+    @_once
     def toc_entry(self) -> bool:
         return is_toc_entry(self.text)
 
-    @cached_property
+    @_once
     def math_counts(self) -> tuple[int, int, int, bool]:
         """`row_math` of the row, counted once (segmenting asks for it several times)."""
         return _count_math(self)
@@ -99,6 +114,10 @@ def rows_of(lines: tuple[Line, ...]) -> list[Row]:
     out = []
     for row in rows:
         group = row.lines
+        if len(group) == 1:                      # most rows: one line, nothing to choose
+            ln = group[0]
+            out.append(Row((ln,), ln.bbox, ln.size, base[id(ln)]))
+            continue
         group.sort(key=lambda ln: ln.bbox.x0)
         full = max(ln.size for ln in group)      # the row's baseline is its full-size text's
         main = max(group, key=lambda ln: (ln.size >= 0.9 * full, len(ln.text.strip()), ln.size))
@@ -170,7 +189,7 @@ def segment(rows: list[Row], stats: Stats, column: BBox) -> list[list[Row]]:
 # 'n = 1', a matrix row of dots) belong to it when they sit within its extent.
 _WORD = re.compile(r"[A-Za-z]{4,}")
 _ASCII_MATH = frozenset("=+<>^_|/")
-_NO_ASCII_MATH = str.maketrans(dict.fromkeys(_ASCII_MATH))
+_ASCII_MATH_SIGN = re.compile(r"[=+<>^_|/]")
 
 
 def row_math(row: Row) -> tuple[int, int, int, bool]:
@@ -180,9 +199,12 @@ def row_math(row: Row) -> tuple[int, int, int, bool]:
 
 
 def _count_math(row: Row) -> tuple[int, int, int, bool]:
+    lines = _formula_lines(row)
+    if not any(_font_kind(sp.font) != (False, False) for ln in lines for sp in ln.spans):
+        return _count_text_math(lines)
     total = math = words = 0
     sign = False
-    for ln in _formula_lines(row):
+    for ln in lines:
         for sp in ln.spans:
             cmex, maths = _font_kind(sp.font)
             text = (cmex and _cmex_glyphs(sp)) or "".join(sp.text.split())
@@ -193,12 +215,23 @@ def _count_math(row: Row) -> tuple[int, int, int, bool]:
                 math += len(text)
                 sign = sign or any(not c.isdigit() and c not in "()[].," for c in text)
                 continue
-            m = len(text) - len(text.translate(_NO_ASCII_MATH)) if text.isascii() else \
+            m = len(_ASCII_MATH_SIGN.findall(text)) if text.isascii() else \
                 sum(1 for c in text if c in _ASCII_MATH or (c > "\x7f" and is_math_char(c)))
             math, sign = math + m, sign or m > 0
             if len(text) >= 4:              # a word is four letters at least
                 words += len(_WORD.findall(sp.text))
     return total, math, words, sign
+
+
+def _count_text_math(lines: tuple[Line, ...]) -> tuple[int, int, int, bool]:
+    """`_count_math` of lines set in text fonts only (most rows): every count adds up span
+    by span, so it is taken once over the spans joined by a space (which is no maths sign,
+    is left out of the characters and ends a word)."""
+    joined = " ".join([sp.text for ln in lines for sp in ln.spans])
+    chars = "".join(joined.split())
+    math = len(_ASCII_MATH_SIGN.findall(chars)) if chars.isascii() else \
+        sum(1 for c in chars if c in _ASCII_MATH or (c > "\x7f" and is_math_char(c)))
+    return len(chars), math, len(_WORD.findall(joined)), math > 0
 
 
 def _math_row(row: Row) -> bool:
@@ -274,6 +307,8 @@ def display_runs(rows: list[Row], stats: Stats, column: BBox) -> list[tuple[int,
     """Runs [start, end) of rows that form display formulas set apart from the prose."""
     em = stats.body_size or 10.0
     core = [_math_row(r) for r in rows]
+    if not any(core):
+        return []                         # no maths row: no display, nothing to gather
     member = list(core)
     for i, r in enumerate(rows):          # numerators, limits, dot rows beside a maths row
         if not member[i]:                 # and its number, on a baseline of its own

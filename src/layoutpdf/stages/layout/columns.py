@@ -10,6 +10,7 @@ Leaves come out in reading order: regions top to bottom, columns left to right.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from ...model import BBox, Line
@@ -79,13 +80,15 @@ def gutters(lines: list[Line], em: float, cfg: ColumnSettings,
             min_lines: int = 1) -> list[tuple[float, float]]:
     """x-intervals no line crosses, wide enough, with wide enough text on both sides
     (and at least `min_lines` lines on each side)."""
-    spans = sorted((ln.bbox.x0, ln.bbox.x1) for ln in lines)
+    spans = sorted([(ln.bbox.x0, ln.bbox.x1) for ln in lines])
     gaps: list[tuple[float, float]] = []
     reach = spans[0][1]
+    min_gap = cfg.min_gutter_em * em
     for x0, x1 in spans[1:]:
-        if x0 - reach >= cfg.min_gutter_em * em:
+        if x0 - reach >= min_gap:
             gaps.append((reach, x0))
-        reach = max(reach, x1)
+        if x1 > reach:
+            reach = x1
     if not gaps:
         return []
     left_edge = spans[0][0]
@@ -118,11 +121,10 @@ def split_columns(lines: list[Line], em: float, cfg: ColumnSettings) -> list[lis
     gaps = gutters(lines, em, cfg, min_lines=2)
     if not gaps:
         return None
-    bounds = [g[0] for g in gaps] + [float("inf")]
-    cols: list[list[Line]] = [[] for _ in bounds]
+    reach = [g[0] + 0.01 for g in gaps] + [float("inf")]    # ascending, as the gaps are
+    cols: list[list[Line]] = [[] for _ in reach]
     for ln in lines:
-        k = next(i for i, b in enumerate(bounds) if ln.bbox.x1 <= b + 0.01)
-        cols[k].append(ln)
+        cols[bisect_left(reach, ln.bbox.x1)].append(ln)      # the first column it ends in
     cols = [c for c in cols if c]
     return cols if len(cols) > 1 else None
 
