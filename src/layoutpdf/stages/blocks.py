@@ -54,9 +54,22 @@ class Row:
         return is_toc_entry(self.text)
 
     @_once
+    def no_maths(self) -> bool:
+        """Set in text fonts only, without a maths sign: no maths row, as its counts would
+        say (a maths row needs a sign), found at a fraction of their cost."""
+        spans = [sp for ln in self.lines for sp in ln.spans]
+        if any(_font_kind(sp.font) != _TEXT_FONT for sp in spans):
+            return False
+        joined = " ".join([sp.text for sp in spans])
+        return joined.isascii() and _ASCII_MATH_SIGN.search(joined) is None
+
+    @_once
     def math_counts(self) -> tuple[int, int, int, bool]:
         """`row_math` of the row, counted once (segmenting asks for it several times)."""
         return _count_math(self)
+
+
+_TEXT_FONT = (False, False)
 
 
 @lru_cache(maxsize=4096)
@@ -200,7 +213,7 @@ def row_math(row: Row) -> tuple[int, int, int, bool]:
 
 def _count_math(row: Row) -> tuple[int, int, int, bool]:
     lines = _formula_lines(row)
-    if not any(_font_kind(sp.font) != (False, False) for ln in lines for sp in ln.spans):
+    if not any(_font_kind(sp.font) != _TEXT_FONT for ln in lines for sp in ln.spans):
         return _count_text_math(lines)
     total = math = words = 0
     sign = False
@@ -235,6 +248,8 @@ def _count_text_math(lines: tuple[Line, ...]) -> tuple[int, int, int, bool]:
 
 
 def _math_row(row: Row) -> bool:
+    if row.no_maths:
+        return False
     total, math, words, sign = row_math(row)
     return sign and total > 0 and words <= 2 and math >= 0.3 * total
 
@@ -455,7 +470,10 @@ def _leaves_display(block: list[Row], row: Row, column: BBox, em: float) -> bool
 
 def _set_apart(rows: list[Row], column: BBox, em: float) -> bool:
     """Every row centred and clear of both column edges: a display, not prose."""
-    return all(_centered(r, column, em) for r in rows)
+    for r in rows:      # a loop, not all(): the first row of prose ends it, at every row
+        if not _centered(r, column, em):
+            return False
+    return True
 
 
 def _centered(row: Row, column: BBox, em: float) -> bool:

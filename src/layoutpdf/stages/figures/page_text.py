@@ -33,6 +33,8 @@ class PageText:
                 if label is not None and not self._continues_above(ln):
                     self.captions[ln.id] = label
         self._prose: dict[str, bool] = {}
+        self._long: dict[str, bool] = {}
+        self._above: dict[str, Line | None] = {}
         self._flow: dict[str, tuple[float, float]] | None = None
         self._blocks: list[tuple[Line, Label, BBox]] | None = None
 
@@ -73,6 +75,12 @@ class PageText:
 
     def is_long(self, ln: Line) -> bool:
         """Long enough to be a line of running text (code is never prose)."""
+        hit = self._long.get(ln.id)
+        if hit is None:
+            hit = self._long[ln.id] = self._is_long(ln)
+        return hit
+
+    def _is_long(self, ln: Line) -> bool:
         if not ln.horizontal or self.is_mono(ln):
             return False
         size = ln.size or self.body
@@ -145,7 +153,7 @@ class PageText:
         paragraph it goes on (a short last line stands for the full lines above it)."""
         flow: dict[str, tuple[float, float]] = {}
         for ln in self.lines:
-            if ln.id not in self.captions and self.is_prose(ln) and (ln.size or 0) >= 0.92 * self.body:
+            if (ln.size or 0) >= 0.92 * self.body and ln.id not in self.captions and self.is_prose(ln):
                 flow[ln.id] = self._paragraph_width(ln)
         rest = [ln for ln in self.lines if ln.id not in flow and ln.id not in self.captions and ln.horizontal]
         for _ in range(4):                    # rows of a display: a few passes reach them all
@@ -162,14 +170,21 @@ class PageText:
         full lines above)."""
         x0, x1, cur = ln.bbox.x0, ln.bbox.x1, ln
         for _ in range(3):
+            cur = self._running_above(cur)
+            if cur is None:
+                break
+            x0, x1 = min(x0, cur.bbox.x0), max(x1, cur.bbox.x1)
+        return x0, x1
+
+    def _running_above(self, cur: Line) -> Line | None:
+        """The line of running text set at line spacing right above `cur`, if any (asked
+        once per line: the lines of a paragraph share the walk up)."""
+        if cur.id not in self._above:
             size = cur.size or self.body
             above = [o for o in self.near(BBox(cur.bbox.x0, cur.bbox.y0 - 1.0 * size, cur.bbox.x1, cur.bbox.y0))
                      if o is not cur and o.bbox.y1 <= cur.bbox.y0 + 0.3 * size and (self.is_prose(o) or self.is_long(o))]
-            if not above:
-                break
-            cur = max(above, key=lambda o: o.bbox.y1)
-            x0, x1 = min(x0, cur.bbox.x0), max(x1, cur.bbox.x1)
-        return x0, x1
+            self._above[cur.id] = max(above, key=lambda o: o.bbox.y1) if above else None
+        return self._above[cur.id]
 
     def _goes_on(self, ln: Line, flow: dict[str, tuple[float, float]]) -> tuple[float, float] | None:
         """The paragraph width of the running text `ln` goes on, or None."""
