@@ -44,8 +44,15 @@ class Label:
     number: str     # "3", "II", "S1", "3a"
 
 
+# the characters a label word can start with under re.I (the long s 'ſ' folds to 's'): a
+# cheap first test, as most lines and paragraphs start otherwise
+_LABEL_FIRST = frozenset("FfTtAaLlCcEeSsPpſ图表")
+
+
 def parse_label(text: str) -> Label | None:
     """The caption label a text starts with, or None."""
+    if text.lstrip()[:1] not in _LABEL_FIRST:
+        return None
     m = _LABEL.match(text)
     if not m:
         return None

@@ -22,10 +22,11 @@ class PageText:
         self.body = body
         self.lines = sorted(lines, key=lambda ln: ln.bbox.y0)
         tall = 3 * body                      # rotated labels, margin stamps: looked at always
-        self._flat = [ln for ln in self.lines if ln.bbox.height <= tall]
-        self._tall = [ln for ln in self.lines if ln.bbox.height > tall]
+        heights = [ln.bbox.height for ln in self.lines]
+        self._flat = [ln for ln, h in zip(self.lines, heights) if h <= tall]
+        self._tall = [ln for ln, h in zip(self.lines, heights) if h > tall]
         self.y0s = [ln.bbox.y0 for ln in self._flat]
-        self.max_h = max((ln.bbox.height for ln in self._flat), default=0.0)
+        self.max_h = max([h for h in heights if h <= tall], default=0.0)
         self.captions: dict[str, Label] = {}
         for ln in self.lines:
             if ln.horizontal:
@@ -34,6 +35,7 @@ class PageText:
                     self.captions[ln.id] = label
         self._prose: dict[str, bool] = {}
         self._long: dict[str, bool] = {}
+        self._mono: dict[str, bool] = {}
         self._above: dict[str, Line | None] = {}
         self._flow: dict[str, tuple[float, float]] | None = None
         self._blocks: list[tuple[Line, Label, BBox]] | None = None
@@ -42,7 +44,7 @@ class PageText:
         """The line goes on a block of text right above it ('... as in' / 'Fig. 1.'): a
         caption starts after a gap, not in the middle of a paragraph."""
         size = ln.size or self.body
-        for o in self.near(BBox(ln.bbox.x0, ln.bbox.y0 - 0.6 * size, ln.bbox.x1, ln.bbox.y0)):
+        for o in self._near(ln.bbox.x0, ln.bbox.y0 - 0.6 * size, ln.bbox.x1, ln.bbox.y0):
             if o is not ln and o.bbox.y1 <= ln.bbox.y0 + 0.3 * size and \
                     abs(o.bbox.x0 - ln.bbox.x0) <= 1.5 * size and abs((o.size or size) - size) <= 0.1 * size \
                     and o.text.rstrip()[-1:] not in ".:":
@@ -58,9 +60,12 @@ class PageText:
 
     def near(self, box: BBox) -> list[Line]:
         """Lines whose box intersects `box`."""
-        lo = bisect.bisect_left(self.y0s, box.y0 - self.max_h - 1)
-        hi = bisect.bisect_right(self.y0s, box.y1)
-        x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
+        return self._near(box.x0, box.y0, box.x1, box.y1)
+
+    def _near(self, x0: float, y0: float, x1: float, y1: float) -> list[Line]:
+        """`near` of the box (x0, y0, x1, y1), for the tests asked of every line."""
+        lo = bisect.bisect_left(self.y0s, y0 - self.max_h - 1)
+        hi = bisect.bisect_right(self.y0s, y1)
         out = [ln for ln in self._flat[lo:hi]
                if ln.bbox.x1 >= x0 and ln.bbox.x0 <= x1 and ln.bbox.y1 >= y0]
         if self._tall:
@@ -88,10 +93,12 @@ class PageText:
         w = ln.bbox.width
         return (words >= 6 and w >= 12 * size) or (words >= 3 and w >= 22 * size)
 
-    @staticmethod
-    def is_mono(ln: Line) -> bool:
-        spans = [s for s in ln.spans if s.text.strip()]
-        return bool(spans) and all(s.mono for s in spans)
+    def is_mono(self, ln: Line) -> bool:
+        hit = self._mono.get(ln.id)
+        if hit is None:
+            spans = [s for s in ln.spans if s.text.strip()]
+            hit = self._mono[ln.id] = bool(spans) and all(s.mono for s in spans)
+        return hit
 
     def is_prose(self, ln: Line) -> bool:
         """A line of running text: a long line in a left- or right-aligned block of long
@@ -107,7 +114,7 @@ class PageText:
 
     def _aligned_long(self, ln: Line) -> bool:
         size = ln.size or self.body
-        for other in self.near(BBox(ln.bbox.x0, ln.bbox.y0 - 1.0 * size, ln.bbox.x1, ln.bbox.y1 + 1.0 * size)):
+        for other in self._near(ln.bbox.x0, ln.bbox.y0 - 1.0 * size, ln.bbox.x1, ln.bbox.y1 + 1.0 * size):
             if other is ln or other.bbox.overlap_y(ln.bbox) > 0.2 * size \
                     or abs((other.size or size) - size) > 0.1 * size:
                 continue
@@ -181,7 +188,7 @@ class PageText:
         once per line: the lines of a paragraph share the walk up)."""
         if cur.id not in self._above:
             size = cur.size or self.body
-            above = [o for o in self.near(BBox(cur.bbox.x0, cur.bbox.y0 - 1.0 * size, cur.bbox.x1, cur.bbox.y0))
+            above = [o for o in self._near(cur.bbox.x0, cur.bbox.y0 - 1.0 * size, cur.bbox.x1, cur.bbox.y0)
                      if o is not cur and o.bbox.y1 <= cur.bbox.y0 + 0.3 * size and (self.is_prose(o) or self.is_long(o))]
             self._above[cur.id] = max(above, key=lambda o: o.bbox.y1) if above else None
         return self._above[cur.id]
@@ -189,8 +196,7 @@ class PageText:
     def _goes_on(self, ln: Line, flow: dict[str, tuple[float, float]]) -> tuple[float, float] | None:
         """The paragraph width of the running text `ln` goes on, or None."""
         size = ln.size or self.body
-        probe = BBox(-1e9, ln.bbox.y0 - FLOW_GAP * self.max_h, 1e9, ln.bbox.y1)   # paragraphs run wide
-        for o in self.near(probe):
+        for o in self._near(-1e9, ln.bbox.y0 - FLOW_GAP * self.max_h, 1e9, ln.bbox.y1):   # paragraphs run wide
             width = flow.get(o.id)
             if width is None or o is ln:
                 continue
