@@ -193,7 +193,11 @@ def _find_anchors(doc: Document, lines: dict[str, Line]):
         # the top of the next column before the foot of this one, past a marker there
         for ln in (lines[i] for i in e.line_ids if i in lines):
             spans = list(ln.spans)
+            small = ln.size * 0.85
             for k, sp in enumerate(spans):
+                # what `_anchor_marker` asks first, asked cheaply of every span of the text
+                if not k or sp.size > small or not _raised(sp, ln):
+                    continue
                 marker = _anchor_marker(sp, spans[:k], ln)
                 if marker is None:
                     continue

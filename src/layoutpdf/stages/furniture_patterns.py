@@ -66,24 +66,28 @@ class OuterBlock:
 
 def rows(lines: list[Line]) -> list[list[Line]]:
     """Lines grouped into rows (overlapping vertically), top to bottom."""
-    out: list[list[Line]] = []
+    return [row for row, _, _ in _rows(lines)]
+
+
+def _rows(lines: list[Line]) -> list[tuple[list[Line], float, float]]:
+    """`rows`, each with its top and bottom (those of its highest and lowest lines)."""
+    out: list[tuple[list[Line], float, float]] = []
     bottom = 0.0                              # of the last row: the lowest of its lines
     for ln in sorted(lines, key=lambda ln: ln.bbox.y0):
         b = ln.bbox
         if out and b.y0 < bottom - 0.3 * b.height:
-            out[-1].append(ln)
+            out[-1][0].append(ln)
             bottom = max(bottom, b.y1)
+            out[-1] = out[-1][0], out[-1][1], bottom
         else:
-            out.append([ln])
+            out.append(([ln], b.y0, b.y1))    # lines come in y0 order: the first is the top
             bottom = b.y1
     return out
 
 
-def _usual_gap(grouped: list[list[Line]]) -> float:
+def _usual_gap(grouped: list[tuple[list[Line], float, float]]) -> float:
     """The median white space between consecutive rows of the page."""
-    tops = [min(l.bbox.y0 for l in row) for row in grouped]
-    bottoms = [max(l.bbox.y1 for l in row) for row in grouped]
-    gaps = sorted(max(0.0, top - bottom) for bottom, top in zip(bottoms, tops[1:]))   # touching rows: 0
+    gaps = sorted(max(0.0, b[1] - a[2]) for a, b in zip(grouped, grouped[1:]))   # touching rows: 0
     return gaps[len(gaps) // 2] if gaps else 0.0
 
 
@@ -93,7 +97,7 @@ def outer_blocks(page: Page, lines: list[Line], band: float, pitch: float) -> li
     row inward is USUAL_GAPS times the page's usual gap between rows (at least half a line
     pitch), and wider than any gap inside.
     A block holding a caption label is a caption set apart from its float, not furniture."""
-    grouped = rows(lines)
+    grouped = _rows(lines)
     need = max(MIN_SEPARATION_PITCHES * pitch, USUAL_GAPS * _usual_gap(grouped))
     out: list[OuterBlock] = []
     for where, seq in (("top", grouped), ("bottom", grouped[::-1])):
@@ -103,16 +107,19 @@ def outer_blocks(page: Page, lines: list[Line], band: float, pitch: float) -> li
     return out
 
 
-def _outer_block(page: Page, seq: list[list[Line]], where: str, band: float,
+def _outer_block(page: Page, seq: list[tuple[list[Line], float, float]], where: str, band: float,
                  need: float) -> OuterBlock | None:
     inside_gap = 0.0
     for k in range(min(MAX_OUTER_ROWS, len(seq) - 1)):
-        row, nxt = seq[k], seq[k + 1]
-        if not _in_band(page, row, where, band):
+        (_, top, bottom), (_, next_top, next_bottom) = seq[k], seq[k + 1]
+        if where == "top":
+            in_band, gap = bottom <= page.height * band, next_top - bottom
+        else:
+            in_band, gap = top >= page.height * (1 - band), top - next_bottom
+        if not in_band:
             return None
-        gap = _gap(row, nxt, where)
         if gap >= need and gap > 1.5 * inside_gap:
-            lines = tuple(ln for r in seq[:k + 1] for ln in r)
+            lines = tuple(ln for r, _, _ in seq[:k + 1] for ln in r)
             if any(parse_label(ln.text.strip()) for ln in lines):
                 return None     # a caption over (or under) its table or figure
             if any(marker_first(ln) or _marker_beside(ln, lines) or where == "bottom"
@@ -122,18 +129,6 @@ def _outer_block(page: Page, seq: list[list[Line]], where: str, band: float,
             return OuterBlock(where, lines, gap, k + 1)
         inside_gap = max(inside_gap, gap)
     return None
-
-
-def _in_band(page: Page, row: list[Line], where: str, band: float) -> bool:
-    if where == "top":
-        return max(l.bbox.y1 for l in row) <= page.height * band
-    return min(l.bbox.y0 for l in row) >= page.height * (1 - band)
-
-
-def _gap(row: list[Line], nxt: list[Line], where: str) -> float:
-    if where == "top":
-        return min(l.bbox.y0 for l in nxt) - max(l.bbox.y1 for l in row)
-    return min(l.bbox.y0 for l in row) - max(l.bbox.y1 for l in nxt)
 
 
 class PageLines:
