@@ -16,7 +16,7 @@ from ..model import Document, Element, Layer, Line, Page, Role
 from ..settings import FurnitureSettings, Settings
 from .base import element_id, normalize_for_repeat
 from .furniture_patterns import MAX_HEAD_WORDS, STRONG_KINDS, PageLines, furniture_kind
-from .furniture_patterns import rows as furniture_rows
+from .furniture_patterns import rows_and_extents
 
 _PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?"
                           r"(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
@@ -80,16 +80,16 @@ def _diagonal(ln: Line) -> bool:
 
 
 def _mark_watermarks(doc: Document, cfg: FurnitureSettings, body: float, marks: dict) -> None:
-    repeats: Counter[str] = Counter()
+    repeats: set[str] = set()
     for page in doc.pages:
-        per_page: Counter[str] = Counter()
+        per_page: dict[str, int] = {}
         for ln in page.lines:
             why = _watermark_signal(ln, cfg, body)
             if why:
                 marks[ln.id] = (Role.WATERMARK, Layer.BACKGROUND, why)
             key = _tile_key(ln.text)
             if key:
-                per_page[key] += 1
+                per_page[key] = per_page.get(key, 0) + 1
         tiled = {k for k, n in per_page.items() if n >= cfg.tile_min_repeats}
         for ln in page.lines if tiled else ():
             if ln.id in marks or _tile_key(ln.text) not in tiled:
@@ -100,7 +100,7 @@ def _mark_watermarks(doc: Document, cfg: FurnitureSettings, body: float, marks: 
             repeats.update({normalize_for_repeat(doc_line.text) for doc_line in page.lines
                             if doc_line.id in marks and marks[doc_line.id][0] is Role.WATERMARK})
     # the same string, already proven a watermark on some page, elsewhere in watermark style
-    known = set(repeats)
+    known = repeats
     for page in doc.pages if known else ():
         for ln in page.lines:
             if ln.id not in marks and normalize_for_repeat(ln.text) in known and _styled_apart(ln, cfg, body):
@@ -132,13 +132,13 @@ EDGE_ROWS = 2   # running text sits in the first or last rows of a page
 
 def _edges(page: Page, lines: PageLines, band: float, marks: dict) -> dict[str, str]:
     """line id -> 'top'/'bottom' for the outermost rows of the page within the band."""
-    rows = furniture_rows(lines.free(page, marks))
+    rows = rows_and_extents(lines.free(page, marks))
     out: dict[str, str] = {}
-    for row in rows[:EDGE_ROWS]:
-        if max(l.bbox.y1 for l in row) <= page.height * band:
+    for row, _, bottom in rows[:EDGE_ROWS]:
+        if bottom <= page.height * band:
             out.update({l.id: "top" for l in row})
-    for row in rows[::-1][:EDGE_ROWS]:
-        if min(l.bbox.y0 for l in row) >= page.height * (1 - band):
+    for row, top, _ in rows[::-1][:EDGE_ROWS]:
+        if top >= page.height * (1 - band):
             out.update({l.id: "bottom" for l in row})
     return out
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from operator import attrgetter
 
 from ..model import Line, Page
 from .captions import parse_label
@@ -64,16 +65,19 @@ class OuterBlock:
     rows: int = 1
 
 
+_TOP = attrgetter("bbox.y0")
+
+
 def rows(lines: list[Line]) -> list[list[Line]]:
     """Lines grouped into rows (overlapping vertically), top to bottom."""
-    return [row for row, _, _ in _rows(lines)]
+    return [row for row, _, _ in rows_and_extents(lines)]
 
 
-def _rows(lines: list[Line]) -> list[tuple[list[Line], float, float]]:
+def rows_and_extents(lines: list[Line]) -> list[tuple[list[Line], float, float]]:
     """`rows`, each with its top and bottom (those of its highest and lowest lines)."""
     out: list[tuple[list[Line], float, float]] = []
     bottom = 0.0                              # of the last row: the lowest of its lines
-    for ln in sorted(lines, key=lambda ln: ln.bbox.y0):
+    for ln in sorted(lines, key=_TOP):
         b = ln.bbox
         if out and b.y0 < bottom - 0.3 * b.height:
             out[-1][0].append(ln)
@@ -97,7 +101,7 @@ def outer_blocks(page: Page, lines: list[Line], band: float, pitch: float) -> li
     row inward is USUAL_GAPS times the page's usual gap between rows (at least half a line
     pitch), and wider than any gap inside.
     A block holding a caption label is a caption set apart from its float, not furniture."""
-    grouped = _rows(lines)
+    grouped = rows_and_extents(lines)
     need = max(MIN_SEPARATION_PITCHES * pitch, USUAL_GAPS * _usual_gap(grouped))
     out: list[OuterBlock] = []
     for where, seq in (("top", grouped), ("bottom", grouped[::-1])):
@@ -141,7 +145,7 @@ class PageLines:
         self.upright = {p.index: [ln for ln in p.lines if ln.horizontal] for p in pages}
         self.text = {i: [ln for ln in lines if ln.text.strip()] for i, lines in self.upright.items()}
         self.band, self.pitch = band, pitch
-        self._outer: dict[int, tuple[tuple[str, ...], list[OuterBlock]]] = {}
+        self._outer: dict[int, tuple[list[Line], list[OuterBlock]]] = {}
 
     def free(self, page: Page, marks: dict) -> list[Line]:
         """The page's upright lines with text that no rule has marked yet."""
@@ -149,10 +153,9 @@ class PageLines:
 
     def outer_blocks(self, page: Page, marks: dict) -> list[OuterBlock]:
         lines = self.free(page, marks)
-        ids = tuple(ln.id for ln in lines)
         known = self._outer.get(page.index)
-        if known is None or known[0] != ids:
-            known = ids, outer_blocks(page, lines, self.band, self.pitch)
+        if known is None or known[0] != lines:     # the same line objects: compared by identity
+            known = lines, outer_blocks(page, lines, self.band, self.pitch)
             self._outer[page.index] = known
         return known[1]
 
