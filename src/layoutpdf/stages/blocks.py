@@ -41,8 +41,15 @@ class Row:
     # segmenting asks for these of every row (as a row and as the row before the next one)
     @_once
     def bold(self) -> bool:
-        spans = [s for ln in self.lines for s in ln.spans if s.text.strip()]
-        return bool(spans) and all(s.bold for s in spans)
+        """Every span with text is bold (and there is one)."""
+        seen = False
+        for ln in self.lines:
+            for s in ln.spans:
+                if s.text.strip():
+                    if not s.bold:
+                        return False
+                    seen = True
+        return seen
 
     @_once
     def text(self) -> str:
@@ -325,8 +332,9 @@ def display_runs(rows: list[Row], stats: Stats, column: BBox) -> list[tuple[int,
     if not any(core):
         return []                         # no maths row: no display, nothing to gather
     member = list(core)
-    for i, r in enumerate(rows):          # numerators, limits, dot rows beside a maths row
-        if not member[i]:                 # and its number, on a baseline of its own
+    # numerators, limits, dot rows beside a maths row and its number, on a baseline of its own
+    for i, r in enumerate(rows):
+        if not member[i] and any(core[max(0, i - 2):i + 3]):    # a maths row two rows away at most
             member[i] = any(core[j] and (_fragment(r, rows[j], em) or _tag_of(r, rows[j], em)
                                          or _enclosed(r, rows[j], em))
                             for j in (i - 1, i + 1, i - 2, i + 2) if 0 <= j < len(rows))

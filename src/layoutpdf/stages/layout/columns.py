@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass
+from operator import attrgetter
 
 from ...model import BBox, Line
 from ...settings import ColumnSettings
@@ -19,6 +20,7 @@ from ..blocks import is_formula_block
 from .bands import cut_at, foot_band, with_columns
 
 MAX_DEPTH = 12
+_TOP = attrgetter("bbox.y0")
 
 
 @dataclass(frozen=True)
@@ -40,9 +42,10 @@ def reading_order(lines: list[Line], em: float, cfg: ColumnSettings,
         return []
     found = columns_out if columns_out is not None else []
     rules = sorted(rules)
-    bands = [[ln for ln in lines if lo < ln.bbox.cy <= hi]
-             for lo, hi in zip([float("-inf")] + rules, rules + [float("inf")])]
-    rules = with_columns(bands, rules, lambda band: bool(band) and bool(gutters(band, em, cfg, 2)))
+    if rules:
+        bands = [[ln for ln in lines if lo < ln.bbox.cy <= hi]
+                 for lo, hi in zip([float("-inf")] + rules, rules + [float("inf")])]
+        rules = with_columns(bands, rules, lambda band: bool(band) and bool(gutters(band, em, cfg, 2)))
     bands = cut_at(lines, rules)
     body, foot = foot_band(bands[-1], em, cfg, gutters)
     bands[-1:] = [b for b in (body, foot) if b]
@@ -133,7 +136,7 @@ SLAB_GAP_EM = 0.5   # vertical whitespace that separates slabs; rows closer belo
 
 
 def _slabs(lines: list[Line], em: float) -> list[list[Line]]:
-    ordered = sorted(lines, key=lambda ln: ln.bbox.y0)
+    ordered = sorted(lines, key=_TOP)
     slabs = [[ordered[0]]]
     bottom = ordered[0].bbox.y1
     for ln in ordered[1:]:
