@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..model import BBox, Line, Stats
+from ..model.content import FLAG_BOLD
 from ..text.latex_symbols import cmex_extent, font_family, is_math_char, is_math_font, is_symbol_font
 
 # a caption label set alone on its line ("TABLE III", "Figure 2:") above the caption text
@@ -46,7 +47,7 @@ class Row:
         for ln in self.lines:
             for s in ln.spans:
                 if s.text.strip():
-                    if not s.bold:
+                    if not (s.flags & FLAG_BOLD or _bold_name(s.font)):    # Span.bold
                         return False
                     seen = True
         return seen
@@ -54,7 +55,7 @@ class Row:
     @_once
     def text(self) -> str:
         """The row's fragments joined by a space, left to right."""
-        return " ".join(ln.text for ln in self.lines)
+        return " ".join([ln.text for ln in self.lines])
 
     @_once
     def toc_entry(self) -> bool:
@@ -65,10 +66,15 @@ class Row:
         """Set in text fonts only, without a maths sign: no maths row, as its counts would
         say (a maths row needs a sign), found at a fraction of their cost."""
         spans = [sp for ln in self.lines for sp in ln.spans]
-        if any(_font_kind(sp.font) != _TEXT_FONT for sp in spans):
+        if not all(map(_text_font, [sp.font for sp in spans])):
             return False
         joined = " ".join([sp.text for sp in spans])
         return joined.isascii() and _ASCII_MATH_SIGN.search(joined) is None
+
+    @_once
+    def tall_extents(self) -> list[tuple[float, float, float]]:
+        """`_tall_extents` of the row (asked for each row near it)."""
+        return _tall_extents(self)
 
     @_once
     def math_counts(self) -> tuple[int, int, int, bool]:
@@ -77,6 +83,18 @@ class Row:
 
 
 _TEXT_FONT = (False, False)
+
+
+@lru_cache(maxsize=4096)
+def _text_font(font: str) -> bool:
+    """Neither TeX's extension font nor a maths or symbol font."""
+    return _font_kind(font) == _TEXT_FONT
+
+
+@lru_cache(maxsize=4096)
+def _bold_name(font: str) -> bool:
+    """The font's name says bold (Span.bold's name test, made once per font)."""
+    return "bold" in font.lower()
 
 
 @lru_cache(maxsize=4096)
@@ -212,6 +230,13 @@ _ASCII_MATH = frozenset("=+<>^_|/")
 _ASCII_MATH_SIGN = re.compile(r"[=+<>^_|/]")
 
 
+@lru_cache(maxsize=8192)
+def _maths_sign(c: str) -> bool:
+    """A character of a text font that counts as maths: an ASCII sign or `is_math_char`
+    (asked once per character: maths text repeats its few symbols)."""
+    return c in _ASCII_MATH or (c > "\x7f" and is_math_char(c))
+
+
 def row_math(row: Row) -> tuple[int, int, int, bool]:
     """(characters, maths characters, prose words, has a maths sign) of a row: a maths sign
     is a character of a maths font or a maths symbol, not a digit or a bracket."""
@@ -220,7 +245,7 @@ def row_math(row: Row) -> tuple[int, int, int, bool]:
 
 def _count_math(row: Row) -> tuple[int, int, int, bool]:
     lines = _formula_lines(row)
-    if not any(_font_kind(sp.font) != _TEXT_FONT for ln in lines for sp in ln.spans):
+    if all(map(_text_font, [sp.font for ln in lines for sp in ln.spans])):
         return _count_text_math(lines)
     total = math = words = 0
     sign = False
@@ -236,7 +261,7 @@ def _count_math(row: Row) -> tuple[int, int, int, bool]:
                 sign = sign or any(not c.isdigit() and c not in "()[].," for c in text)
                 continue
             m = len(_ASCII_MATH_SIGN.findall(text)) if text.isascii() else \
-                sum(1 for c in text if c in _ASCII_MATH or (c > "\x7f" and is_math_char(c)))
+                sum(map(_maths_sign, text))
             math, sign = math + m, sign or m > 0
             if len(text) >= 4:              # a word is four letters at least
                 words += len(_WORD.findall(sp.text))
@@ -250,7 +275,7 @@ def _count_text_math(lines: tuple[Line, ...]) -> tuple[int, int, int, bool]:
     joined = " ".join([sp.text for ln in lines for sp in ln.spans])
     chars = "".join(joined.split())
     math = len(_ASCII_MATH_SIGN.findall(chars)) if chars.isascii() else \
-        sum(1 for c in chars if c in _ASCII_MATH or (c > "\x7f" and is_math_char(c)))
+        sum(map(_maths_sign, chars))
     return len(chars), math, len(_WORD.findall(joined)), math > 0
 
 
@@ -312,7 +337,7 @@ def _enclosed(row: Row, anchor: Row, em: float) -> bool:
     """A row (a case 'x otherwise', a matrix row) inside the height of a tall delimiter of
     a maths row, to its right: part of that display, whatever words it holds."""
     return any(x0 - 0.2 * em <= row.bbox.x0 and top - 0.2 * em <= row.baseline <= bottom + 0.2 * em
-               and bottom - top > 1.5 * em for x0, top, bottom in _tall_extents(anchor))
+               and bottom - top > 1.5 * em for x0, top, bottom in anchor.tall_extents)
 
 
 def _tag_row(row: Row) -> bool:
