@@ -31,13 +31,18 @@ class _once:
         return value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Row:
     """Line fragments sharing a baseline, left to right."""
     lines: tuple[Line, ...]
     bbox: BBox
     size: float
     baseline: float
+
+    def __init__(self, lines: tuple[Line, ...], bbox: BBox, size: float, baseline: float):
+        # straight into the instance dict: the generated __init__ of a frozen dataclass
+        # stores each field through object.__setattr__, slower (a page builds many rows)
+        self.__dict__.update(lines=lines, bbox=bbox, size=size, baseline=baseline)
 
     # segmenting asks for these of every row (as a row and as the row before the next one)
     @_once
@@ -86,6 +91,11 @@ _TEXT_FONT = (False, False)
 
 
 @lru_cache(maxsize=4096)
+def _cmex_font(font: str) -> bool:
+    return _font_kind(font)[0]
+
+
+@lru_cache(maxsize=4096)
 def _text_font(font: str) -> bool:
     """Neither TeX's extension font nor a maths or symbol font."""
     return _font_kind(font) == _TEXT_FONT
@@ -108,7 +118,7 @@ def _cmex_glyphs(sp) -> str:
     """The glyphs of a span of TeX's extension font, '' for other fonts. Raw cmex codes
     below 0x20 are glyphs (0x0C: a vertical bar piece), not white space, and code 0x20 is
     a Bigg left parenthesis: a lone wide ' ' in cmex is that glyph."""
-    if not _font_kind(sp.font)[0]:
+    if not _cmex_font(sp.font):
         return ""
     if sp.text == " " and sp.bbox.width > 0.45 * sp.size:
         return " "
@@ -183,15 +193,17 @@ class _OpenRow:
 
     def takes(self, ln: Line, base: dict[int, float]) -> bool:
         ref = self.ref
+        near = abs(base[id(ln)] - base[id(ref)]) <= 0.25 * max(ln.size, ref.size)
+        smaller = ln.size < ref.size * 0.9
+        if not (near or smaller):
+            return False                 # (most lines: the next row)
         small = min(ln.bbox.height, ref.bbox.height)
         if small <= 0:
             return False
-        if abs(base[id(ln)] - base[id(ref)]) <= 0.25 * max(ln.size, ref.size):
+        if near:
             return True
         # raised or lowered smaller glyphs (scripts, markers, an inline fraction's denominator)
         # inside the row's vertical extent, that of all its fragments
-        if not ln.size < ref.size * 0.9:
-            return False
         return max(0.0, min(ln.bbox.y1, self.y1) - max(ln.bbox.y0, self.y0)) >= 0.6 * small
 
 
