@@ -6,6 +6,7 @@ import logging
 import re
 import time
 from functools import lru_cache
+from operator import attrgetter
 import unicodedata
 from dataclasses import replace
 from typing import Callable, Iterable
@@ -72,6 +73,7 @@ def element_id(page: int, bbox: BBox, text: str) -> str:
 
 
 # -- text helpers -------------------------------------------------------------------------
+_LEFT = attrgetter("bbox.x0")
 _HYPHENS = ("-", "\u2010", "\u00ad")
 CJK_WORD_GAP_EM = 1.0   # between CJK fragments a gap this wide (in font sizes) is a word space
 
@@ -86,7 +88,7 @@ def line_text(lines: Iterable[Line]) -> str:
     """
     out = ""
     prev: Line | None = None
-    for ln in sorted(lines, key=lambda l: l.bbox.x0):
+    for ln in sorted(lines, key=_LEFT):
         t = ln.text.strip()
         if not t:
             continue

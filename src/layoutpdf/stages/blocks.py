@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 
 from ..model import BBox, Line, Stats
 from ..model.content import FLAG_BOLD
@@ -88,6 +89,8 @@ class Row:
 
 
 _TEXT_FONT = (False, False)
+_LEFT = attrgetter("bbox.x0")
+_BASELINE_LEFT = attrgetter("baseline", "bbox.x0")
 
 
 @lru_cache(maxsize=4096)
@@ -166,12 +169,12 @@ def rows_of(lines: tuple[Line, ...]) -> list[Row]:
             ln = group[0]
             out.append(Row((ln,), ln.bbox, ln.size, base[id(ln)]))
             continue
-        group.sort(key=lambda ln: ln.bbox.x0)
+        group.sort(key=_LEFT)
         full = max(ln.size for ln in group)      # the row's baseline is its full-size text's
         main = max(group, key=lambda ln: (ln.size >= 0.9 * full, len(ln.text.strip()), ln.size))
         out.append(Row(tuple(group), BBox.union_all(ln.bbox for ln in group), main.size,
                        base[id(main)]))
-    out.sort(key=lambda r: (r.baseline, r.bbox.x0))
+    out.sort(key=_BASELINE_LEFT)
     return out
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from operator import attrgetter
 
 from ...model import BBox, Line
 from ..captions import Label, is_caption_line
@@ -12,6 +13,7 @@ HEADING_SIZE = 1.15     # text this much larger than body text is a heading, not
 FLOW_GAP = 0.6          # a line this close (in font sizes) under running text goes on it
 FLOW_ROW_GAP = 1.0      # ... and so do the fragments beside it on its row (in body sizes)
 FLOW_SIZE = 0.6         # ... set at least this share of its size (smaller: a figure's label)
+_TOP = attrgetter("bbox.y0")
 SUBLABEL = re.compile(r"^\s*\((?:[a-z]|[ivx]{1,4})\)")   # sub-figure label "(a)"
 
 
@@ -20,7 +22,7 @@ class PageText:
 
     def __init__(self, lines: list[Line], body: float):
         self.body = body
-        self.lines = sorted(lines, key=lambda ln: ln.bbox.y0)
+        self.lines = sorted(lines, key=_TOP)
         tall = 3 * body                      # rotated labels, margin stamps: looked at always
         heights = [ln.bbox.height for ln in self.lines]
         self._flat = [ln for ln, h in zip(self.lines, heights) if h <= tall]

@@ -34,7 +34,8 @@ def run(doc: Document, settings: Settings) -> Document:
     if not settings.figures.enabled or not doc.pages:
         return doc
     used = {lid for e in doc.elements for lid in e.line_ids}
-    margins = _text_margins(doc, used)
+    free = {p.index: [ln for ln in p.lines if ln.id not in used and ln.text.strip()] for p in doc.pages}
+    margins = _text_margins(doc, free)
     body = doc.stats.body_size or 10.0
     elements, figures, issues = list(doc.elements), list(doc.figures), list(doc.issues)
     floats: dict[int, list[BBox]] = {}
@@ -45,7 +46,7 @@ def run(doc: Document, settings: Settings) -> Document:
         if page.fallback or not (page.drawings or page.images or _maybe_caption(page)):
             continue
         try:
-            els, figs = _page(page, used, body, margins, floats.get(page.index, []))
+            els, figs = _page(page, free[page.index], body, margins, floats.get(page.index, []))
         except Exception as exc:  # figures are optional: the page keeps its text
             if settings.strict:
                 raise PageProcessingError(f"stage 'figures' failed on page {page.index + 1}: {exc}") from exc
@@ -61,9 +62,9 @@ def _maybe_caption(page: Page) -> bool:
     return any(ln.text.lstrip()[:1] in "FfCcEeSsPp图" for ln in page.lines)
 
 
-def _page(page: Page, used: set[str], body: float, margins: tuple[float, float],
+def _page(page: Page, lines: list[Line], body: float, margins: tuple[float, float],
           floats: list[BBox]):
-    lines = [ln for ln in page.lines if ln.id not in used and ln.text.strip()]
+    """Figures of a page from its free text `lines` (no other element's, holding text)."""
     text = PageText(lines, body)
     props = propose(page, text, body, margins, floats)
     by_id = {ln.id: ln for ln in lines}
@@ -105,14 +106,14 @@ def _figure_text(lines: list[Line]) -> str:
     return "\n".join(" ".join(l.text.strip() for l in sorted(r, key=lambda l: l.bbox.x0)) for r in rows)
 
 
-def _text_margins(doc: Document, used: set[str]) -> tuple[float, float]:
-    """Typical top and bottom of the text block (median over pages)."""
+def _text_margins(doc: Document, free: dict[int, list[Line]]) -> tuple[float, float]:
+    """Typical top and bottom of the text block (median over pages) of the free lines."""
     tops, bottoms = [], []
     for p in doc.pages:
-        ys = [(ln.bbox.y0, ln.bbox.y1) for ln in p.lines if ln.id not in used and ln.text.strip()]
-        if len(ys) >= 5:
-            tops.append(min(y[0] for y in ys))
-            bottoms.append(max(y[1] for y in ys))
+        lines = free[p.index]
+        if len(lines) >= 5:
+            tops.append(min([ln.bbox.y0 for ln in lines]))
+            bottoms.append(max([ln.bbox.y1 for ln in lines]))
     if not tops:
         h = doc.pages[0].height
         return 0.08 * h, 0.92 * h

@@ -21,6 +21,7 @@ from .bands import cut_at, foot_band, with_columns
 
 MAX_DEPTH = 12
 _TOP = attrgetter("bbox.y0")
+_TOP_LEFT = attrgetter("bbox.y0", "bbox.x0")
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ def is_display_region(lines: list[Line]) -> bool:
 
 
 def _leaf(lines: list[Line]) -> Leaf:
-    ordered = sorted(lines, key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
+    ordered = sorted(lines, key=_TOP_LEFT)
     return Leaf(tuple(ordered), BBox.union_all(ln.bbox for ln in ordered))
 
 
