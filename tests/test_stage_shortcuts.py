@@ -170,3 +170,15 @@ def test_page_lines_outer_blocks_follow_the_marks():
         free = [ln for ln in lines if ln.id not in marks and ln.text.strip()]
         assert cache.outer_blocks(page, marks) == furniture_patterns.outer_blocks(page, free, 0.2, 12.0)
         marks[lines[step * 5].id] = ("x",)
+
+
+# -- element ids: the box written as BBox.to_list(1) writes it ------------------------------------
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.floats(allow_nan=True, allow_infinity=True, width=64), min_size=4, max_size=4),
+       st.integers(0, 500), st.text(max_size=30))
+def test_element_id_keeps_the_rounded_box_of_to_list(coords, page, text):
+    import hashlib
+    from layoutpdf.stages.base import element_id
+    box = BBox(*coords)
+    old = hashlib.blake2b(f"{page}|{box.to_list(1)}|{text}".encode("utf-8"), digest_size=5)
+    assert element_id(page, box, text) == f"p{page}-{old.hexdigest()}"
