@@ -32,6 +32,10 @@ _FIGURE_WORDS = {"fig", "figs", "figure", "figures", "chart", "exhibit", "scheme
 _TABLE_WORDS = {"table", "tables", "tab", "表"}
 _DELIM = (":", ".", "|", "\u2014", "\u2013", "-")
 
+# enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
+# through EnumType's attribute hook, several times slower than a global on Python 3.11
+_CAPTION = Role.CAPTION
+
 MIN_SCORE = 0.15        # below this no binding is made
 REVIEW_SCORE = 0.45     # weaker bindings are flagged needs_review
 AMBIGUITY_MARGIN = 0.15  # a runner-up this close makes a binding ambiguous
@@ -113,7 +117,7 @@ def assemble(elements: list[Element], lines: dict[str, Line], pitch: float) -> l
     out: list[Element] = []
     for e in elements:
         prev = out[-1] if out else None
-        if prev is not None and prev.role is Role.CAPTION and _continues_caption(prev, e, lines, pitch):
+        if prev is not None and prev.role is _CAPTION and _continues_caption(prev, e, lines, pitch):
             out[-1] = replace(prev, text=join_lines([prev.text, e.text]), bbox=prev.bbox.union(e.bbox),
                               line_ids=prev.line_ids + e.line_ids,
                               reasons=prev.reasons + ("title line joined to its label",))

@@ -24,6 +24,10 @@ RUN_GAP = 3.0           # blocks of a listing are at most this many line pitches
 BLANK_LINE = 1.6        # a gap of this many pitches between two code lines is a blank line
 _NUMBER = re.compile(r"^\s*\d{1,5}[:.]?\s*$")
 _ADDRESS = re.compile(r"\w@\w|://|\bwww\.")   # e-mail addresses and URLs set in typewriter type
+# enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
+# through EnumType's attribute hook, several times slower than a global on Python 3.11
+_BODY = Layer.BODY
+
 CODE_ROLES = (Role.PARAGRAPH, Role.LIST_ITEM)
 
 
@@ -78,7 +82,7 @@ def code_blocks(elements: list[Element], lines: dict[str, Line], typescript: boo
     run: list[Element] = []
     for e in elements:
         own = [lines[i] for i in e.line_ids if i in lines] \
-            if e.layer is Layer.BODY and e.role in CODE_ROLES else []
+            if e.layer is _BODY and e.role in CODE_ROLES else []
         if own and all(code_line(ln) is not False for ln in own):
             if run and not _adjacent(run[-1], e, lines):
                 out.extend(_flush(run, lines))

@@ -312,7 +312,7 @@ def _mark_set_apart(doc: Document, lines: PageLines, cfg: FurnitureSettings, mar
     pitch = doc.stats.line_height or body * 1.2
     text_block = _text_block(doc, lines, marks)
     for page in doc.pages:
-        numbers = [ln for ln in page.lines if marks.get(ln.id, (None,))[0] is Role.PAGE_NUMBER]
+        numbers = [ln for ln in page.lines if ln.id in marks and marks[ln.id][0] is Role.PAGE_NUMBER]
         for block in lines.outer_blocks(page, marks):
             kinds = {ln.id: furniture_kind(ln, block, body, pitch) for ln in block.lines}
             if text_block and _inside_text_block(block, text_block, pitch):

@@ -12,6 +12,11 @@ from .columns import reading_order
 from .vertical import reading_blocks
 
 
+# enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
+# through EnumType's attribute hook, several times slower than a global on Python 3.11
+_BODY = Layer.BODY
+_PARAGRAPH = Role.PARAGRAPH
+
 def run(doc: Document, settings: Settings) -> Document:
     return per_page("layout", _page, doc, settings)
 
@@ -25,7 +30,7 @@ def _page(doc: Document, page: Page, existing: list[Element], settings: Settings
         if ln.id not in used and has_glyphs(ln):
             (flowing if ln.horizontal else other).append(ln)
     em = doc.stats.body_size or 10.0
-    kept = [e for e in existing if e.layer is not Layer.BODY]
+    kept = [e for e in existing if e.layer is not _BODY]
     floats = [e for e in existing if e.layer is Layer.BODY]   # figures, tables found earlier
     rules = separator_rules(page.drawings, flowing, [f.bbox for f in floats])
     split: list[BBox] = []
@@ -96,7 +101,7 @@ def _float_position(f: Element, ordered: list[Element]) -> int:
 
 def _element(page: int, lines: list[Line], text: str, column: int | None) -> Element:
     bbox = BBox.union_all([ln.bbox for ln in lines])
-    return Element(id=element_id(page, bbox, text), role=Role.PARAGRAPH, layer=Layer.BODY,
+    return Element(id=element_id(page, bbox, text), role=_PARAGRAPH, layer=_BODY,
                    page=page, bbox=bbox, text=text, line_ids=tuple([ln.id for ln in lines]),
                    column=column)
 
