@@ -31,7 +31,7 @@ def run(doc: Document, settings: Settings) -> Document:
     lines = PageLines(doc.pages, cfg.band, doc.stats.line_height or body * 1.2)
     _mark_watermarks(doc, cfg, body, marks)
     _mark_line_numbers(doc, lines, marks)  # before page numbers: the first and last are in the bands
-    edges = {p.index: _edges(p, lines, cfg.band, marks) for p in doc.pages}
+    edges = {p.index: _Edges(p, _edges(p, lines, cfg.band, marks)) for p in doc.pages}
     sequence = _PageSequence(doc, edges)
     _mark_running(doc, lines, cfg, marks, edges, sequence)
     _mark_set_apart(doc, lines, cfg, marks, sequence)
@@ -143,14 +143,23 @@ def _edges(page: Page, lines: PageLines, band: float, marks: dict) -> dict[str, 
     return out
 
 
+class _Edges(dict):
+    """line id -> 'top'/'bottom' (`_edges`) of a page, with those lines in page order
+    (`lines`): the rules about running text look at these lines only."""
+
+    def __init__(self, page: Page, where: dict[str, str]):
+        super().__init__(where)
+        self.lines = [ln for ln in page.lines if ln.id in where]
+
+
 def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks: dict,
-                  edges: dict[int, dict[str, str]], sequence: "_PageSequence") -> None:
+                  edges: dict[int, "_Edges"], sequence: "_PageSequence") -> None:
     n = len(doc.pages)
     if n >= 2:
         need = max(2, math.ceil(cfg.repeat_fraction * n))
         seen: dict[tuple[str, str], set[int]] = defaultdict(set)
         for page in doc.pages:
-            for ln in page.lines:
+            for ln in edges[page.index].lines:
                 where = edges[page.index].get(ln.id)
                 key = where and normalize_for_repeat(ln.text)
                 if key:
@@ -158,7 +167,7 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
         running = {k for k, pages in seen.items() if len(pages) >= need
                    or len(_LETTERS.findall(k[1])) >= 4 and _facing(pages, doc, cfg)}
         for page in doc.pages:
-            for ln in page.lines:
+            for ln in edges[page.index].lines:
                 where = edges[page.index].get(ln.id)
                 if where and (where, normalize_for_repeat(ln.text)) in running \
                         and sequence.fits(ln, page.index, where):
@@ -168,7 +177,7 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
                     marks[ln.id] = (role, Layer.FURNITURE, f"repeats in the {where} rows on {need}+ pages")
     _mark_zones(doc, lines, edges, marks)
     for page in doc.pages:
-        for ln in page.lines:
+        for ln in edges[page.index].lines:
             where = edges[page.index].get(ln.id)
             if where and ln.id not in marks and _PAGE_NUMBER.match(ln.text.strip()) \
                     and sequence.fits(ln, page.index, where) \
@@ -218,11 +227,11 @@ class _PageSequence:
     without such a number (an excerpt, inserted plates) are not checked, nor are Roman
     numerals and text."""
 
-    def __init__(self, doc: Document, edges: dict[int, dict[str, str]]):
+    def __init__(self, doc: Document, edges: dict[int, "_Edges"]):
         found: list[tuple[int, int]] = []          # (page index, offset)
         counts: dict[str, Counter[int]] = {"top": Counter(), "bottom": Counter()}
         for page in doc.pages:
-            for ln in page.lines:
+            for ln in edges[page.index].lines:
                 where = edges[page.index].get(ln.id)
                 value = _arabic(ln.text) if where else None
                 if value is not None:
@@ -242,14 +251,14 @@ def _arabic(text: str) -> int | None:
     return int(m.group(1)) if m and m.group(1).isdigit() and "of" not in text and "/" not in text else None
 
 
-def _mark_zones(doc: Document, lines: PageLines, edges: dict[int, dict[str, str]], marks: dict) -> None:
+def _mark_zones(doc: Document, lines: PageLines, edges: dict[int, "_Edges"], marks: dict) -> None:
     """Where running text was proven on other pages, an outer row at the same height is
     running text too (a first-page footer such as 'Preprint submitted to ...') when white
     space sets it apart from the body (a body row reaching into the zone is body)."""
     zones: dict[str, list[tuple[float, float]]] = {"top": [], "bottom": []}
     pages_with: dict[str, set[int]] = {"top": set(), "bottom": set()}
     for page in doc.pages:
-        for ln in page.lines:
+        for ln in edges[page.index].lines:
             mark = marks.get(ln.id)
             where = edges[page.index].get(ln.id)
             if where and mark and mark[1] is Layer.FURNITURE:
@@ -259,9 +268,13 @@ def _mark_zones(doc: Document, lines: PageLines, edges: dict[int, dict[str, str]
         if len(pages_with[where]) < 2:
             continue
         for page in doc.pages:
+            candidates = [ln for ln in edges[page.index].lines
+                          if ln.id not in marks and edges[page.index][ln.id] == where]
+            if not candidates:
+                continue
             apart = _set_apart_ids(page, lines, marks, where)
-            for ln in page.lines:
-                if ln.id in marks or edges[page.index].get(ln.id) != where or ln.id not in apart:
+            for ln in candidates:
+                if ln.id in marks or ln.id not in apart:
                     continue
                 h = max(ln.bbox.height, 1.0)
                 if any(min(y1, ln.bbox.y1) - max(y0, ln.bbox.y0) > 0.5 * h for y0, y1 in spans) \

@@ -75,18 +75,20 @@ def rows(lines: list[Line]) -> list[list[Line]]:
 
 def rows_and_extents(lines: list[Line]) -> list[tuple[list[Line], float, float]]:
     """`rows`, each with its top and bottom (those of its highest and lowest lines)."""
-    out: list[tuple[list[Line], float, float]] = []
-    bottom = 0.0                              # of the last row: the lowest of its lines
+    rows: list[list[Line]] = []
+    tops: list[float] = []                    # lines come in y0 order: a row's first is its top
+    bottoms: list[float] = []                 # the lowest of its lines
     for ln in sorted(lines, key=_TOP):
         b = ln.bbox
-        if out and b.y0 < bottom - 0.3 * b.height:
-            out[-1][0].append(ln)
-            bottom = max(bottom, b.y1)
-            out[-1] = out[-1][0], out[-1][1], bottom
+        if rows and b.y0 < bottoms[-1] - 0.3 * b.height:
+            rows[-1].append(ln)
+            if b.y1 > bottoms[-1]:
+                bottoms[-1] = b.y1
         else:
-            out.append(([ln], b.y0, b.y1))    # lines come in y0 order: the first is the top
-            bottom = b.y1
-    return out
+            rows.append([ln])
+            tops.append(b.y0)
+            bottoms.append(b.y1)
+    return list(zip(rows, tops, bottoms))
 
 
 def _usual_gap(grouped: list[tuple[list[Line], float, float]]) -> float:
