@@ -6,6 +6,7 @@ import logging
 import re
 import time
 from functools import lru_cache
+from operator import attrgetter
 import unicodedata
 from dataclasses import replace
 from typing import Callable, Iterable
@@ -67,11 +68,19 @@ def fallback_elements(page: Page, existing: list[Element]) -> list[Element]:
 
 def element_id(page: int, bbox: BBox, text: str) -> str:
     """Deterministic id from position and content (stable across runs and processes)."""
-    h = hashlib.blake2b(f"{page}|{bbox.to_list(1)}|{text}".encode("utf-8"), digest_size=5)
+    box = f"[{_tenths(bbox.x0)}, {_tenths(bbox.y0)}, {_tenths(bbox.x1)}, {_tenths(bbox.y1)}]"
+    h = hashlib.blake2b(f"{page}|{box}|{text}".encode("utf-8"), digest_size=5)
     return f"p{page}-{h.hexdigest()}"
 
 
+def _tenths(v: float) -> str:
+    """repr(round(v, 1)), as `BBox.to_list(1)` writes it, in one formatting: both round the
+    exact binary value to one decimal; repr turns to an exponent from 1e16 on."""
+    return f"{v:.1f}" if -1e15 < v < 1e15 else repr(round(v, 1))
+
+
 # -- text helpers -------------------------------------------------------------------------
+_LEFT = attrgetter("bbox.x0")
 _HYPHENS = ("-", "\u2010", "\u00ad")
 CJK_WORD_GAP_EM = 1.0   # between CJK fragments a gap this wide (in font sizes) is a word space
 
@@ -86,7 +95,7 @@ def line_text(lines: Iterable[Line]) -> str:
     """
     out = ""
     prev: Line | None = None
-    for ln in sorted(lines, key=lambda l: l.bbox.x0):
+    for ln in sorted(lines, key=_LEFT):
         t = ln.text.strip()
         if not t:
             continue

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import lru_cache
+from operator import attrgetter
 
 from ..model import BBox, Line, Stats
+from ..model.content import FLAG_BOLD
 from ..text.latex_symbols import cmex_extent, font_family, is_math_char, is_math_font, is_symbol_font
 
 # a caption label set alone on its line ("TABLE III", "Figure 2:") above the caption text
@@ -15,7 +17,22 @@ EQUATION_TAG = re.compile(r"\(\s*(?:[A-Z]\.?)?\d+(?:\.\d+)*[a-z]?\s*\)\s*$")
 _LIST_START = re.compile(r"^\s*(?:[•·◦▪▫‣⁃●○■□➢►–—-]\s+|\(?\d{1,3}[.)]\s+|\(?[a-zA-Z][.)]\s+|\([ivx]{1,4}\)\s+)")
 
 
-@dataclass(frozen=True)
+class _once:
+    """A property computed on first read and kept in the instance (as
+    functools.cached_property, without the lock it takes on every first read in 3.11)."""
+
+    def __init__(self, fn):
+        self.fn, self.name = fn, fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
+
+@dataclass(frozen=True, init=False)
 class Row:
     """Line fragments sharing a baseline, left to right."""
     lines: tuple[Line, ...]
@@ -23,22 +40,88 @@ class Row:
     size: float
     baseline: float
 
-    @property
-    def bold(self) -> bool:
-        spans = [s for ln in self.lines for s in ln.spans if s.text.strip()]
-        return bool(spans) and all(s.bold for s in spans)
+    def __init__(self, lines: tuple[Line, ...], bbox: BBox, size: float, baseline: float):
+        # straight into the instance dict: the generated __init__ of a frozen dataclass
+        # stores each field through object.__setattr__, slower (a page builds many rows)
+        self.__dict__.update(lines=lines, bbox=bbox, size=size, baseline=baseline)
 
-    @cached_property
+    # segmenting asks for these of every row (as a row and as the row before the next one)
+    @_once
+    def bold(self) -> bool:
+        """Every span with text is bold (and there is one)."""
+        seen = False
+        for ln in self.lines:
+            for s in ln.spans:
+                if s.text.strip():
+                    if not (s.flags & FLAG_BOLD or _bold_name(s.font)):    # Span.bold
+                        return False
+                    seen = True
+        return seen
+
+    @_once
+    def text(self) -> str:
+        """The row's fragments joined by a space, left to right."""
+        return " ".join([ln.text for ln in self.lines])
+
+    @_once
+    def toc_entry(self) -> bool:
+        return is_toc_entry(self.text)
+
+    @_once
+    def no_maths(self) -> bool:
+        """Set in text fonts only, without a maths sign: no maths row, as its counts would
+        say (a maths row needs a sign), found at a fraction of their cost."""
+        spans = [sp for ln in self.lines for sp in ln.spans]
+        if not all(map(_text_font, [sp.font for sp in spans])):
+            return False
+        joined = " ".join([sp.text for sp in spans])
+        return joined.isascii() and _ASCII_MATH_SIGN.search(joined) is None
+
+    @_once
+    def tall_extents(self) -> list[tuple[float, float, float]]:
+        """`_tall_extents` of the row (asked for each row near it)."""
+        return _tall_extents(self)
+
+    @_once
     def math_counts(self) -> tuple[int, int, int, bool]:
         """`row_math` of the row, counted once (segmenting asks for it several times)."""
         return _count_math(self)
+
+
+_TEXT_FONT = (False, False)
+_LEFT = attrgetter("bbox.x0")
+_BASELINE_LEFT = attrgetter("baseline", "bbox.x0")
+
+
+@lru_cache(maxsize=4096)
+def _cmex_font(font: str) -> bool:
+    return _font_kind(font)[0]
+
+
+@lru_cache(maxsize=4096)
+def _text_font(font: str) -> bool:
+    """Neither TeX's extension font nor a maths or symbol font."""
+    return _font_kind(font) == _TEXT_FONT
+
+
+@lru_cache(maxsize=4096)
+def _bold_name(font: str) -> bool:
+    """The font's name says bold (Span.bold's name test, made once per font)."""
+    return "bold" in font.lower()
+
+
+@lru_cache(maxsize=4096)
+def _font_kind(font: str) -> tuple[bool, bool]:
+    """(TeX's extension font, a maths or symbol font): what counting maths asks of a span's
+    font, in one look-up per span."""
+    return font_family(font) == "cmex", is_math_font(font) or is_symbol_font(font)
 
 
 def _cmex_glyphs(sp) -> str:
     """The glyphs of a span of TeX's extension font, '' for other fonts. Raw cmex codes
     below 0x20 are glyphs (0x0C: a vertical bar piece), not white space, and code 0x20 is
     a Bigg left parenthesis: a lone wide ' ' in cmex is that glyph."""
-    if font_family(sp.font) != "cmex":
+    if not _cmex_font(sp.font):
         return ""
     if sp.text == " " and sp.bbox.width > 0.45 * sp.size:
         return " "
@@ -73,36 +156,58 @@ def text_baseline(ln: Line) -> float:
 def rows_of(lines: tuple[Line, ...]) -> list[Row]:
     base = {id(ln): text_baseline(ln) for ln in lines}   # each line's, computed once
     ordered = sorted(lines, key=lambda ln: base[id(ln)])
-    rows: list[list[Line]] = []
+    rows: list[_OpenRow] = []
     for ln in ordered:
-        if rows and _same_row(rows[-1], ln, base):
-            rows[-1].append(ln)
+        if rows and rows[-1].takes(ln, base):
+            rows[-1].add(ln)
         else:
-            rows.append([ln])
+            rows.append(_OpenRow(ln))
     out = []
-    for group in rows:
-        group.sort(key=lambda ln: ln.bbox.x0)
+    for row in rows:
+        group = row.lines
+        if len(group) == 1:                      # most rows: one line, nothing to choose
+            ln = group[0]
+            out.append(Row((ln,), ln.bbox, ln.size, base[id(ln)]))
+            continue
+        group.sort(key=_LEFT)
         full = max(ln.size for ln in group)      # the row's baseline is its full-size text's
         main = max(group, key=lambda ln: (ln.size >= 0.9 * full, len(ln.text.strip()), ln.size))
         out.append(Row(tuple(group), BBox.union_all(ln.bbox for ln in group), main.size,
                        base[id(main)]))
-    out.sort(key=lambda r: (r.baseline, r.bbox.x0))
+    out.sort(key=_BASELINE_LEFT)
     return out
 
 
-def _same_row(row: list[Line], ln: Line, base: dict[int, float]) -> bool:
-    ref = max(row, key=lambda l: l.size)
-    small = min(ln.bbox.height, ref.bbox.height)
-    if small <= 0:
-        return False
-    if abs(base[id(ln)] - base[id(ref)]) <= 0.25 * max(ln.size, ref.size):
-        return True
-    # raised or lowered smaller glyphs (scripts, markers, an inline fraction's denominator)
-    # inside the row's vertical extent, that of all its fragments
-    if not ln.size < ref.size * 0.9:
-        return False
-    extent = BBox.union_all(l.bbox for l in row)
-    return ln.bbox.overlap_y(extent) >= 0.6 * small
+class _OpenRow:
+    """A row being gathered: its lines, its first largest line (`ref`) and the vertical
+    extent of all its fragments, kept up to date as lines join."""
+    __slots__ = ("lines", "ref", "y0", "y1")
+
+    def __init__(self, ln: Line):
+        self.lines = [ln]
+        self.ref = ln
+        self.y0, self.y1 = ln.bbox.y0, ln.bbox.y1
+
+    def add(self, ln: Line) -> None:
+        self.lines.append(ln)
+        if ln.size > self.ref.size:
+            self.ref = ln
+        self.y0, self.y1 = min(self.y0, ln.bbox.y0), max(self.y1, ln.bbox.y1)
+
+    def takes(self, ln: Line, base: dict[int, float]) -> bool:
+        ref = self.ref
+        near = abs(base[id(ln)] - base[id(ref)]) <= 0.25 * max(ln.size, ref.size)
+        smaller = ln.size < ref.size * 0.9
+        if not (near or smaller):
+            return False                 # (most lines: the next row)
+        small = min(ln.bbox.height, ref.bbox.height)
+        if small <= 0:
+            return False
+        if near:
+            return True
+        # raised or lowered smaller glyphs (scripts, markers, an inline fraction's denominator)
+        # inside the row's vertical extent, that of all its fragments
+        return max(0.0, min(ln.bbox.y1, self.y1) - max(ln.bbox.y0, self.y0)) >= 0.6 * small
 
 
 def segment(rows: list[Row], stats: Stats, column: BBox) -> list[list[Row]]:
@@ -137,7 +242,14 @@ def segment(rows: list[Row], stats: Stats, column: BBox) -> list[list[Row]]:
 # 'n = 1', a matrix row of dots) belong to it when they sit within its extent.
 _WORD = re.compile(r"[A-Za-z]{4,}")
 _ASCII_MATH = frozenset("=+<>^_|/")
-_NO_ASCII_MATH = str.maketrans(dict.fromkeys(_ASCII_MATH))
+_ASCII_MATH_SIGN = re.compile(r"[=+<>^_|/]")
+
+
+@lru_cache(maxsize=8192)
+def _maths_sign(c: str) -> bool:
+    """A character of a text font that counts as maths: an ASCII sign or `is_math_char`
+    (asked once per character: maths text repeats its few symbols)."""
+    return c in _ASCII_MATH or (c > "\x7f" and is_math_char(c))
 
 
 def row_math(row: Row) -> tuple[int, int, int, bool]:
@@ -147,26 +259,44 @@ def row_math(row: Row) -> tuple[int, int, int, bool]:
 
 
 def _count_math(row: Row) -> tuple[int, int, int, bool]:
+    lines = _formula_lines(row)
+    if all(map(_text_font, [sp.font for ln in lines for sp in ln.spans])):
+        return _count_text_math(lines)
     total = math = words = 0
     sign = False
-    for ln in _formula_lines(row):
+    for ln in lines:
         for sp in ln.spans:
-            text = _cmex_glyphs(sp) or "".join(sp.text.split())
+            cmex, maths = _font_kind(sp.font)
+            text = (cmex and _cmex_glyphs(sp)) or "".join(sp.text.split())
             if not text:
                 continue
             total += len(text)
-            if is_math_font(sp.font) or is_symbol_font(sp.font):
+            if maths:
                 math += len(text)
                 sign = sign or any(not c.isdigit() and c not in "()[].," for c in text)
                 continue
-            m = len(text) - len(text.translate(_NO_ASCII_MATH)) if text.isascii() else \
-                sum(1 for c in text if c in _ASCII_MATH or (c > "\x7f" and is_math_char(c)))
+            m = len(_ASCII_MATH_SIGN.findall(text)) if text.isascii() else \
+                sum(map(_maths_sign, text))
             math, sign = math + m, sign or m > 0
-            words += len(_WORD.findall(sp.text))
+            if len(text) >= 4:              # a word is four letters at least
+                words += len(_WORD.findall(sp.text))
     return total, math, words, sign
 
 
+def _count_text_math(lines: tuple[Line, ...]) -> tuple[int, int, int, bool]:
+    """`_count_math` of lines set in text fonts only (most rows): every count adds up span
+    by span, so it is taken once over the spans joined by a space (which is no maths sign,
+    is left out of the characters and ends a word)."""
+    joined = " ".join([sp.text for ln in lines for sp in ln.spans])
+    chars = "".join(joined.split())
+    math = len(_ASCII_MATH_SIGN.findall(chars)) if chars.isascii() else \
+        sum(map(_maths_sign, chars))
+    return len(chars), math, len(_WORD.findall(joined)), math > 0
+
+
 def _math_row(row: Row) -> bool:
+    if row.no_maths:
+        return False
     total, math, words, sign = row_math(row)
     return sign and total > 0 and words <= 2 and math >= 0.3 * total
 
@@ -200,7 +330,7 @@ def _prose_line(ln: Line) -> bool:
     characters, so that row is neither a maths row nor a wordless piece of one."""
     words = 0
     for sp in ln.spans:
-        if not is_math_font(sp.font) and not is_symbol_font(sp.font):
+        if len(sp.text) >= 4 and not _font_kind(sp.font)[1]:
             words += len(_WORD.findall(sp.text))
     return words > 2
 
@@ -222,11 +352,11 @@ def _enclosed(row: Row, anchor: Row, em: float) -> bool:
     """A row (a case 'x otherwise', a matrix row) inside the height of a tall delimiter of
     a maths row, to its right: part of that display, whatever words it holds."""
     return any(x0 - 0.2 * em <= row.bbox.x0 and top - 0.2 * em <= row.baseline <= bottom + 0.2 * em
-               and bottom - top > 1.5 * em for x0, top, bottom in _tall_extents(anchor))
+               and bottom - top > 1.5 * em for x0, top, bottom in anchor.tall_extents)
 
 
 def _tag_row(row: Row) -> bool:
-    return bool(EQUATION_TAG.fullmatch(" ".join(ln.text for ln in row.lines).strip()))
+    return ")" in row.text and bool(EQUATION_TAG.fullmatch(row.text.strip()))
 
 
 def _tag_of(row: Row, anchor: Row, em: float) -> bool:
@@ -239,9 +369,12 @@ def display_runs(rows: list[Row], stats: Stats, column: BBox) -> list[tuple[int,
     """Runs [start, end) of rows that form display formulas set apart from the prose."""
     em = stats.body_size or 10.0
     core = [_math_row(r) for r in rows]
+    if not any(core):
+        return []                         # no maths row: no display, nothing to gather
     member = list(core)
-    for i, r in enumerate(rows):          # numerators, limits, dot rows beside a maths row
-        if not member[i]:                 # and its number, on a baseline of its own
+    # numerators, limits, dot rows beside a maths row and its number, on a baseline of its own
+    for i, r in enumerate(rows):
+        if not member[i] and any(core[max(0, i - 2):i + 3]):    # a maths row two rows away at most
             member[i] = any(core[j] and (_fragment(r, rows[j], em) or _tag_of(r, rows[j], em)
                                          or _enclosed(r, rows[j], em))
                             for j in (i - 1, i + 1, i - 2, i + 2) if 0 <= j < len(rows))
@@ -350,27 +483,25 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
         return True
     if prev.bold != row.bold and (len(block) == 1 or row.bold):
         return True
-    text = " ".join(ln.text for ln in row.lines).strip()
-    if _LIST_START.match(text) and (row.bbox.x0 <= block[0].bbox.x0 + 2 * stats.char_width):
+    if _LIST_START.match(row.text.strip()) and (row.bbox.x0 <= block[0].bbox.x0 + 2 * stats.char_width):
         return True
     em = size
     if len(block) == 1 and _centered(prev, column, em) and not _centered(row, column, em) \
             and row.bbox.width > prev.bbox.width + 4 * em \
-            and not LABEL_ONLY.match(" ".join(ln.text for ln in prev.lines)):
+            and not LABEL_ONLY.match(prev.text):
         return True   # a centred heading or label line above flush text
     if size <= stats.body_size * 1.1 and _set_apart(block, column, em) \
             and row.bbox.width > 0.7 * column.width and not _centered(row, column, em) \
             and _leaves_display(block, row, column, em) \
-            and not LABEL_ONLY.match(" ".join(ln.text for ln in block[0].lines)):
+            and not LABEL_ONLY.match(block[0].text):
         return True   # out of a display set apart from the prose into a full prose line
     indent = row.bbox.x0 - column.x0
     prev_short = prev.bbox.x1 < column.x1 - 1.5 * em
-    prev_text = " ".join(ln.text for ln in prev.lines).rstrip()
-    if is_toc_entry(prev_text) or (is_toc_entry(text) and prev.bbox.x1 < column.x0 + 0.75 * column.width):
+    if prev.toc_entry or (row.toc_entry and prev.bbox.x1 < column.x0 + 0.75 * column.width):
         return True   # one contents entry per block (the first line of a wrapped entry is long)
     if indent > 0.6 * em and indent < 4 * em and prev_short and prev.bbox.x0 < row.bbox.x0 - 0.5 * em:
         return True
-    if prev_short and prev_text.endswith((".", "!", "?", ":")) and indent > 0.6 * em:
+    if prev_short and prev.text.rstrip().endswith((".", "!", "?", ":")) and indent > 0.6 * em:
         return True
     return False
 
@@ -387,7 +518,10 @@ def _leaves_display(block: list[Row], row: Row, column: BBox, em: float) -> bool
 
 def _set_apart(rows: list[Row], column: BBox, em: float) -> bool:
     """Every row centred and clear of both column edges: a display, not prose."""
-    return all(_centered(r, column, em) for r in rows)
+    for r in rows:      # a loop, not all(): the first row of prose ends it, at every row
+        if not _centered(r, column, em):
+            return False
+    return True
 
 
 def _centered(row: Row, column: BBox, em: float) -> bool:
@@ -414,10 +548,14 @@ _TOC_ENTRY = re.compile(_LEADER_RUN + r"\s*" + _PAGE_REF
 
 
 _LEADER_HINT = re.compile(r"\.\s?\.|[…⋯·]")     # what every leader run starts with
+_PAGE_REF_END = re.compile(r"[\divxlc]", re.I)     # what every page reference ends with
 
 
 def is_toc_entry(text: str) -> bool:
-    return _LEADER_HINT.search(text) is not None and _TOC_ENTRY.search(text) is not None
+    # an entry ends in a page reference: testing the last character first spares the
+    # leader searches on almost every line and paragraph
+    return _PAGE_REF_END.fullmatch(text.rstrip()[-1:]) is not None \
+        and _LEADER_HINT.search(text) is not None and _TOC_ENTRY.search(text) is not None
 
 
 def is_list_start(text: str) -> bool:

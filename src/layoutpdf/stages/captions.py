@@ -32,6 +32,10 @@ _FIGURE_WORDS = {"fig", "figs", "figure", "figures", "chart", "exhibit", "scheme
 _TABLE_WORDS = {"table", "tables", "tab", "表"}
 _DELIM = (":", ".", "|", "\u2014", "\u2013", "-")
 
+# enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
+# through EnumType's attribute hook, several times slower than a global on Python 3.11
+_CAPTION = Role.CAPTION
+
 MIN_SCORE = 0.15        # below this no binding is made
 REVIEW_SCORE = 0.45     # weaker bindings are flagged needs_review
 AMBIGUITY_MARGIN = 0.15  # a runner-up this close makes a binding ambiguous
@@ -44,8 +48,15 @@ class Label:
     number: str     # "3", "II", "S1", "3a"
 
 
+# the characters a label word can start with under re.I (the long s 'ſ' folds to 's'): a
+# cheap first test, as most lines and paragraphs start otherwise
+_LABEL_FIRST = frozenset("FfTtAaLlCcEeSsPpſ图表")
+
+
 def parse_label(text: str) -> Label | None:
     """The caption label a text starts with, or None."""
+    if text.lstrip()[:1] not in _LABEL_FIRST:
+        return None
     m = _LABEL.match(text)
     if not m:
         return None
@@ -106,7 +117,7 @@ def assemble(elements: list[Element], lines: dict[str, Line], pitch: float) -> l
     out: list[Element] = []
     for e in elements:
         prev = out[-1] if out else None
-        if prev is not None and prev.role is Role.CAPTION and _continues_caption(prev, e, lines, pitch):
+        if prev is not None and prev.role is _CAPTION and _continues_caption(prev, e, lines, pitch):
             out[-1] = replace(prev, text=join_lines([prev.text, e.text]), bbox=prev.bbox.union(e.bbox),
                               line_ids=prev.line_ids + e.line_ids,
                               reasons=prev.reasons + ("title line joined to its label",))

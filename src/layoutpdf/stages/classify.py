@@ -12,6 +12,11 @@ from .captions import assemble, is_caption_line, parse_label
 from .code import code_blocks, mono_document
 from .furniture_patterns import NOTE_MARKER, is_rights_notice, marker_first
 
+# enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
+# through EnumType's attribute hook, several times slower than a global on Python 3.11
+_BODY = Layer.BODY
+_PARAGRAPH = Role.PARAGRAPH
+
 _NUMBERED_HEADING = re.compile(r"^\s*(?:(?:\d+(?:\.\d+)*|[IVX]+|[A-Z])\.?)\s+\S")
 _FOOTNOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*∗⋆†‡§¶‖#]|[a-z]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
 
@@ -42,7 +47,7 @@ def _references_start(doc: Document) -> tuple[int, str] | None:
     entries after it ('1. Nielsen, M. A. ...') are no footnotes, even where the text
     cites them with raised numbers."""
     for e in doc.elements:
-        if e.layer is Layer.BODY and len(e.text) < 40 and _REFERENCES.match(e.text):
+        if e.layer is _BODY and len(e.text) < 40 and _REFERENCES.match(e.text):
             return e.page, e.id
     return None
 
@@ -56,11 +61,11 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
     numbered = {e.id for e in elements if _NUMBERED_ENTRY.match(e.text) and sizes[e.id] <= body * 0.92}
     if len(numbered) < MIN_LIST_ENTRIES:
         numbered = set()                 # a few 'n.' notes; a run of them is a numbered list
-    body_text = [e for e in elements if e.layer is Layer.BODY and e.role is Role.PARAGRAPH
+    body_text = [e for e in elements if e.layer is _BODY and e.role is _PARAGRAPH
                  and parse_label(e.text) is None and len(e.text) > 20 and sizes[e.id] > body * 0.92]
     for e in elements:
         in_refs = in_refs or refs is not None and e.id == refs[1]
-        if e.layer is not Layer.BODY or e.role is not Role.PARAGRAPH or "fallback" in e.reasons:
+        if e.layer is not _BODY or e.role is not _PARAGRAPH or "fallback" in e.reasons:
             out.append(e)
             continue
         own = [lines[i] for i in e.line_ids if i in lines]
@@ -72,7 +77,8 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
                                reasons=("contents entry: leader dots and a page number",)))
         elif _is_caption(e, own, body):
             out.append(replace(e, role=Role.CAPTION, reasons=("starts with a caption label",)))
-        elif (not (in_refs or e.id in numbered) or _separator_above(page, e, body)) and _is_footnote(
+        elif own and size <= body * 0.92 \
+                and (not (in_refs or e.id in numbered) or _separator_above(page, e, body)) and _is_footnote(
                 e, own, size, body, page, _text_bottom(e, body_text), _note_above(out, e, body),
                 _same_size_above(e, elements, sizes, out)) \
                 and not is_formula_block(own):    # a display's scripts are small text too
@@ -96,17 +102,21 @@ def _note_block(e: Element, own: list[Line]) -> Element:
 
 
 def _size(lines: list[Line]) -> float:
-    weights: dict[float, int] = {}
+    chars: dict[float, int] = {}          # by exact size first: few sizes to round
     for ln in lines:
         for s in ln.spans:
             n = len(s.text.strip())
             if n:
-                weights[round(s.size, 1)] = weights.get(round(s.size, 1), 0) + n
+                chars[s.size] = chars.get(s.size, 0) + n
+    weights: dict[float, int] = {}
+    for size, n in chars.items():
+        size = round(size, 1)
+        weights[size] = weights.get(size, 0) + n
     return max(weights.items(), key=lambda kv: kv[1])[0] if weights else 0.0
 
 
 def _title_id(doc: Document, lines: dict[str, Line]) -> str | None:
-    first = [e for e in doc.elements if e.page == doc.pages[0].index and e.layer is Layer.BODY] \
+    first = [e for e in doc.elements if e.page == doc.pages[0].index and e.layer is _BODY] \
         if doc.pages else []
     best, best_size = None, doc.stats.body_size * 1.25
     for e in first:
@@ -151,7 +161,7 @@ def _same_size_above(e: Element, elements: list[Element], sizes: dict[str, float
     """The block right above `e` in its column is set in the same small size and is no
     note itself: small print running on (references, a small-type section), not a note
     under body text."""
-    above = [o for o in elements if o is not e and o.layer is Layer.BODY and o.role is Role.PARAGRAPH
+    above = [o for o in elements if o is not e and o.layer is _BODY and o.role is _PARAGRAPH
              and o.bbox.y1 <= e.bbox.y0 + 1 and o.bbox.overlap_x(e.bbox) > 0.3 * min(o.bbox.width, e.bbox.width)]
     if not above:
         return False
@@ -247,8 +257,10 @@ def _centered_label(e: Element, own: list[Line], text: str, doc: Document) -> bo
 def _heading_level(e: Element, own: list[Line], size: float, doc: Document) -> int | None:
     body = doc.stats.body_size
     text = e.text.strip()
+    if not text or len(own) > 4 or len(text) > 160:
+        return None
     words = len(text.split())
-    if not text or words > 18 or len(own) > 4 or len(text) > 160:
+    if words > 18:
         return None
     if text.endswith((".", ",", ";")) and not _NUMBERED_HEADING.match(text):
         return None

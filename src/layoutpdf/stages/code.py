@@ -13,7 +13,8 @@ import re
 from statistics import median
 
 from ..model import BBox, Element, Layer, Line, Role, Span
-from ..text.monospace import is_mono
+from ..model.content import FLAG_MONO
+from ..text.monospace import is_mono, mono_font
 from .base import element_id
 
 MIN_LINES = 2           # a listing holds this many code lines at least
@@ -23,17 +24,27 @@ RUN_GAP = 3.0           # blocks of a listing are at most this many line pitches
 BLANK_LINE = 1.6        # a gap of this many pitches between two code lines is a blank line
 _NUMBER = re.compile(r"^\s*\d{1,5}[:.]?\s*$")
 _ADDRESS = re.compile(r"\w@\w|://|\bwww\.")   # e-mail addresses and URLs set in typewriter type
+# enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
+# through EnumType's attribute hook, several times slower than a global on Python 3.11
+_BODY = Layer.BODY
+
 CODE_ROLES = (Role.PARAGRAPH, Role.LIST_ITEM)
 
 
 def mono_document(lines: dict[str, Line]) -> bool:
     """Most of the document's text is set in a monospaced font."""
     mono = total = 0
+    unflagged: dict[str, int] = {}        # characters without the fixed-pitch flag, by font
     for ln in lines.values():
         for s in ln.spans:
             n = len(s.text.strip())
-            total += n
-            mono += n if is_mono(s) else 0
+            if n:
+                total += n
+                if s.flags & FLAG_MONO:
+                    mono += n
+                else:
+                    unflagged[s.font] = unflagged.get(s.font, 0) + n
+    mono += sum(n for font, n in unflagged.items() if mono_font(font))   # `is_mono`, by font
     return total > 0 and mono >= MONO_DOCUMENT * total
 
 
@@ -54,6 +65,8 @@ def code_line(ln: Line) -> bool | None:
     spans = _content(ln)
     if not spans:
         return None if ln.text.strip() else False
+    if not any(is_mono(s) for s in spans):
+        return False                     # no typewriter type at all (most lines)
     if _ADDRESS.search("".join(s.text for s in spans)):
         return False                     # authors' e-mails, links: not a listing
     chars = sum(len(s.text.strip()) for s in spans)
@@ -68,9 +81,9 @@ def code_blocks(elements: list[Element], lines: dict[str, Line], typescript: boo
     out: list[Element] = []
     run: list[Element] = []
     for e in elements:
-        own = [lines[i] for i in e.line_ids if i in lines]
-        kinds = [code_line(ln) for ln in own]
-        if e.layer is Layer.BODY and e.role in CODE_ROLES and own and False not in kinds:
+        own = [lines[i] for i in e.line_ids if i in lines] \
+            if e.layer is _BODY and e.role in CODE_ROLES else []
+        if own and all(code_line(ln) is not False for ln in own):
             if run and not _adjacent(run[-1], e, lines):
                 out.extend(_flush(run, lines))
                 run = []

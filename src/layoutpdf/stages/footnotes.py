@@ -18,6 +18,11 @@ from ..model import BBox, Document, Element, Footnote, Layer, Line, Role, Span
 from ..settings import Settings
 from .base import SENTENCE_END, join_lines, line_text
 
+# enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
+# through EnumType's attribute hook, several times slower than a global on Python 3.11
+_BODY = Layer.BODY
+_FOOTNOTE = Role.FOOTNOTE
+
 _MARKER = r"(?:\d{1,3}|[*∗⋆†‡§¶‖#]{1,3}|[a-z])"   # '∗' U+2217: TeX's math asterisk
 _LEADING = re.compile(r"^\s*(" + _MARKER + r")\)?(?=\s*\S)")   # '3 Note', '3) Note' (CJK style)
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
@@ -128,7 +133,7 @@ def _starts_with_marker(note: _Note) -> bool:
 def _collect_notes(doc: Document, lines: dict[str, Line]) -> list[_Note]:
     notes: list[_Note] = []
     for e in doc.elements:
-        if e.role is not Role.FOOTNOTE or e.layer is not Layer.BODY:
+        if e.role is not _FOOTNOTE or e.layer is not _BODY:
             continue
         own = sorted((lines[i] for i in e.line_ids if i in lines), key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
         if not own:
@@ -186,14 +191,18 @@ def _find_anchors(doc: Document, lines: dict[str, Line]):
     """(element id, page, marker, span, offset of the marker in the element text)."""
     out = []
     for e in doc.elements:
-        if e.layer is not Layer.BODY or e.role not in ANCHOR_ROLES:
+        if e.layer is not _BODY or e.role not in ANCHOR_ROLES:
             continue
         cursor = 0
         # in reading order (the element's own line order): sorting by baseline would read
         # the top of the next column before the foot of this one, past a marker there
         for ln in (lines[i] for i in e.line_ids if i in lines):
             spans = list(ln.spans)
+            small = ln.size * 0.85
             for k, sp in enumerate(spans):
+                # what `_anchor_marker` asks first, asked cheaply of every span of the text
+                if not k or sp.size > small or not _raised(sp, ln):
+                    continue
                 marker = _anchor_marker(sp, spans[:k], ln)
                 if marker is None:
                     continue

@@ -15,7 +15,8 @@ from functools import lru_cache
 from ..model import Document, Element, Layer, Line, Page, Role
 from ..settings import FurnitureSettings, Settings
 from .base import element_id, normalize_for_repeat
-from .furniture_patterns import MAX_HEAD_WORDS, STRONG_KINDS, furniture_kind, outer_blocks
+from .furniture_patterns import MAX_HEAD_WORDS, STRONG_KINDS, PageLines, furniture_kind
+from .furniture_patterns import rows_and_extents
 
 _PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?"
                           r"(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
@@ -27,14 +28,15 @@ def run(doc: Document, settings: Settings) -> Document:
         return doc
     body = doc.stats.body_size
     marks: dict[str, tuple[Role, Layer, str]] = {}
+    lines = PageLines(doc.pages, cfg.band, doc.stats.line_height or body * 1.2)
     _mark_watermarks(doc, cfg, body, marks)
-    _mark_line_numbers(doc, marks)       # before page numbers: the first and last are in the bands
-    edges = {p.index: _edges(p, cfg.band, marks) for p in doc.pages}
+    _mark_line_numbers(doc, lines, marks)  # before page numbers: the first and last are in the bands
+    edges = {p.index: _Edges(p, _edges(p, lines, cfg.band, marks)) for p in doc.pages}
     sequence = _PageSequence(doc, edges)
-    _mark_running(doc, cfg, marks, edges, sequence)
-    _mark_set_apart(doc, cfg, marks, sequence)
+    _mark_running(doc, lines, cfg, marks, edges, sequence)
+    _mark_set_apart(doc, lines, cfg, marks, sequence)
     _keep_only_text(doc, marks)         # after every rule that marks headers and footers
-    _mark_margin_stamps(doc, body, marks)
+    _mark_margin_stamps(doc, lines, marks)
     if not marks:
         return doc
     elements = list(doc.elements)
@@ -53,6 +55,8 @@ def run(doc: Document, settings: Settings) -> Document:
 # -- watermarks ------------------------------------------------------------------------
 def _watermark_signal(ln: Line, cfg: FurnitureSettings, body: float) -> str | None:
     size = ln.size
+    if ln.horizontal and size < body * cfg.watermark_size_ratio and size < body * 1.5:
+        return None      # upright text of an ordinary size is no watermark, whatever its colour
     spans = [s for s in ln.spans if s.text.strip()]
     if not spans:
         return None
@@ -76,27 +80,28 @@ def _diagonal(ln: Line) -> bool:
 
 
 def _mark_watermarks(doc: Document, cfg: FurnitureSettings, body: float, marks: dict) -> None:
-    repeats: Counter[str] = Counter()
+    repeats: set[str] = set()
     for page in doc.pages:
-        per_page: Counter[str] = Counter()
+        per_page: dict[str, int] = {}
         for ln in page.lines:
             why = _watermark_signal(ln, cfg, body)
             if why:
                 marks[ln.id] = (Role.WATERMARK, Layer.BACKGROUND, why)
             key = _tile_key(ln.text)
             if key:
-                per_page[key] += 1
+                per_page[key] = per_page.get(key, 0) + 1
         tiled = {k for k, n in per_page.items() if n >= cfg.tile_min_repeats}
-        for ln in page.lines:
+        for ln in page.lines if tiled else ():
             if ln.id in marks or _tile_key(ln.text) not in tiled:
                 continue
             if _styled_apart(ln, cfg, body):
                 marks[ln.id] = (Role.WATERMARK, Layer.BACKGROUND, "tiled faint or rotated text")
-        repeats.update({normalize_for_repeat(doc_line.text) for doc_line in page.lines
-                        if doc_line.id in marks and marks[doc_line.id][0] is Role.WATERMARK})
+        if marks:
+            repeats.update({normalize_for_repeat(doc_line.text) for doc_line in page.lines
+                            if doc_line.id in marks and marks[doc_line.id][0] is Role.WATERMARK})
     # the same string, already proven a watermark on some page, elsewhere in watermark style
-    known = set(repeats)
-    for page in doc.pages:
+    known = repeats
+    for page in doc.pages if known else ():
         for ln in page.lines:
             if ln.id not in marks and normalize_for_repeat(ln.text) in known and _styled_apart(ln, cfg, body):
                 marks[ln.id] = (Role.WATERMARK, Layer.BACKGROUND, "repeats a watermark")
@@ -125,42 +130,44 @@ def _styled_apart(ln: Line, cfg: FurnitureSettings, body: float) -> bool:
 EDGE_ROWS = 2   # running text sits in the first or last rows of a page
 
 
-def _edges(page: Page, band: float, marks: dict) -> dict[str, str]:
+def _edges(page: Page, lines: PageLines, band: float, marks: dict) -> dict[str, str]:
     """line id -> 'top'/'bottom' for the outermost rows of the page within the band."""
-    lines = sorted((ln for ln in page.lines if ln.horizontal and ln.id not in marks and ln.text.strip()),
-                   key=lambda ln: ln.bbox.y0)
-    rows: list[list[Line]] = []
-    for ln in lines:
-        if rows and ln.bbox.y0 < max(l.bbox.y1 for l in rows[-1]) - 0.3 * ln.bbox.height:
-            rows[-1].append(ln)
-        else:
-            rows.append([ln])
+    rows = rows_and_extents(lines.free(page, marks))
     out: dict[str, str] = {}
-    for row in rows[:EDGE_ROWS]:
-        if max(l.bbox.y1 for l in row) <= page.height * band:
+    for row, _, bottom in rows[:EDGE_ROWS]:
+        if bottom <= page.height * band:
             out.update({l.id: "top" for l in row})
-    for row in rows[::-1][:EDGE_ROWS]:
-        if min(l.bbox.y0 for l in row) >= page.height * (1 - band):
+    for row, top, _ in rows[::-1][:EDGE_ROWS]:
+        if top >= page.height * (1 - band):
             out.update({l.id: "bottom" for l in row})
     return out
 
 
-def _mark_running(doc: Document, cfg: FurnitureSettings, marks: dict,
-                  edges: dict[int, dict[str, str]], sequence: "_PageSequence") -> None:
+class _Edges(dict):
+    """line id -> 'top'/'bottom' (`_edges`) of a page, with those lines in page order
+    (`lines`): the rules about running text look at these lines only."""
+
+    def __init__(self, page: Page, where: dict[str, str]):
+        super().__init__(where)
+        self.lines = [ln for ln in page.lines if ln.id in where]
+
+
+def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks: dict,
+                  edges: dict[int, "_Edges"], sequence: "_PageSequence") -> None:
     n = len(doc.pages)
     if n >= 2:
         need = max(2, math.ceil(cfg.repeat_fraction * n))
         seen: dict[tuple[str, str], set[int]] = defaultdict(set)
         for page in doc.pages:
-            for ln in page.lines:
+            for ln in edges[page.index].lines:
                 where = edges[page.index].get(ln.id)
-                key = normalize_for_repeat(ln.text)
-                if where and key:
+                key = where and normalize_for_repeat(ln.text)
+                if key:
                     seen[(where, key)].add(page.index)
         running = {k for k, pages in seen.items() if len(pages) >= need
                    or len(_LETTERS.findall(k[1])) >= 4 and _facing(pages, doc, cfg)}
         for page in doc.pages:
-            for ln in page.lines:
+            for ln in edges[page.index].lines:
                 where = edges[page.index].get(ln.id)
                 if where and (where, normalize_for_repeat(ln.text)) in running \
                         and sequence.fits(ln, page.index, where):
@@ -168,9 +175,9 @@ def _mark_running(doc: Document, cfg: FurnitureSettings, marks: dict,
                     if _PAGE_NUMBER.match(ln.text.strip()):
                         role = Role.PAGE_NUMBER
                     marks[ln.id] = (role, Layer.FURNITURE, f"repeats in the {where} rows on {need}+ pages")
-    _mark_zones(doc, edges, marks, cfg.band)
+    _mark_zones(doc, lines, edges, marks)
     for page in doc.pages:
-        for ln in page.lines:
+        for ln in edges[page.index].lines:
             where = edges[page.index].get(ln.id)
             if where and ln.id not in marks and _PAGE_NUMBER.match(ln.text.strip()) \
                     and sequence.fits(ln, page.index, where) \
@@ -220,14 +227,14 @@ class _PageSequence:
     without such a number (an excerpt, inserted plates) are not checked, nor are Roman
     numerals and text."""
 
-    def __init__(self, doc: Document, edges: dict[int, dict[str, str]]):
+    def __init__(self, doc: Document, edges: dict[int, "_Edges"]):
         found: list[tuple[int, int]] = []          # (page index, offset)
         counts: dict[str, Counter[int]] = {"top": Counter(), "bottom": Counter()}
         for page in doc.pages:
-            for ln in page.lines:
+            for ln in edges[page.index].lines:
                 where = edges[page.index].get(ln.id)
-                value = _arabic(ln.text)
-                if where and value is not None:
+                value = _arabic(ln.text) if where else None
+                if value is not None:
                     counts[where][value - page.index] += 1
                     found.append((page.index, value - page.index))
         self.offsets = {off for c in counts.values() if c for off, n in c.most_common(1) if n >= 2}
@@ -244,27 +251,30 @@ def _arabic(text: str) -> int | None:
     return int(m.group(1)) if m and m.group(1).isdigit() and "of" not in text and "/" not in text else None
 
 
-def _mark_zones(doc: Document, edges: dict[int, dict[str, str]], marks: dict, band: float) -> None:
+def _mark_zones(doc: Document, lines: PageLines, edges: dict[int, "_Edges"], marks: dict) -> None:
     """Where running text was proven on other pages, an outer row at the same height is
     running text too (a first-page footer such as 'Preprint submitted to ...') when white
     space sets it apart from the body (a body row reaching into the zone is body)."""
     zones: dict[str, list[tuple[float, float]]] = {"top": [], "bottom": []}
     pages_with: dict[str, set[int]] = {"top": set(), "bottom": set()}
     for page in doc.pages:
-        for ln in page.lines:
+        for ln in edges[page.index].lines:
             mark = marks.get(ln.id)
             where = edges[page.index].get(ln.id)
             if where and mark and mark[1] is Layer.FURNITURE:
                 zones[where].append((ln.bbox.y0, ln.bbox.y1))
                 pages_with[where].add(page.index)
-    pitch = doc.stats.line_height or doc.stats.body_size * 1.2
     for where, spans in zones.items():
         if len(pages_with[where]) < 2:
             continue
         for page in doc.pages:
-            apart = _set_apart_ids(page, band, pitch, marks, where)
-            for ln in page.lines:
-                if ln.id in marks or edges[page.index].get(ln.id) != where or ln.id not in apart:
+            candidates = [ln for ln in edges[page.index].lines
+                          if ln.id not in marks and edges[page.index][ln.id] == where]
+            if not candidates:
+                continue
+            apart = _set_apart_ids(page, lines, marks, where)
+            for ln in candidates:
+                if ln.id in marks or ln.id not in apart:
                     continue
                 h = max(ln.bbox.height, 1.0)
                 if any(min(y1, ln.bbox.y1) - max(y0, ln.bbox.y0) > 0.5 * h for y0, y1 in spans) \
@@ -273,9 +283,8 @@ def _mark_zones(doc: Document, edges: dict[int, dict[str, str]], marks: dict, ba
                     marks[ln.id] = (role, Layer.FURNITURE, f"in the running {where} zone of other pages")
 
 
-def _set_apart_ids(page: Page, band: float, pitch: float, marks: dict, where: str) -> set[str]:
-    lines = [ln for ln in page.lines if ln.horizontal and ln.id not in marks and ln.text.strip()]
-    return {ln.id for b in outer_blocks(page, lines, band, pitch) if b.where == where for ln in b.lines}
+def _set_apart_ids(page: Page, lines: PageLines, marks: dict, where: str) -> set[str]:
+    return {ln.id for b in lines.outer_blocks(page, marks) if b.where == where for ln in b.lines}
 
 
 def _outermost(page: Page, ln: Line, where: str, marks: dict) -> bool:
@@ -306,7 +315,7 @@ def _alone_on_row(page: Page, ln: Line) -> bool:
 _SET_APART_ROLES = {"page number": Role.PAGE_NUMBER}
 
 
-def _mark_set_apart(doc: Document, cfg: FurnitureSettings, marks: dict,
+def _mark_set_apart(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks: dict,
                     sequence: _PageSequence) -> None:
     """Header and footer lines that nothing repeats (a one-page document, a page read
     alone, a first page): in the outer rows, set apart from the body by white space, and
@@ -314,11 +323,10 @@ def _mark_set_apart(doc: Document, cfg: FurnitureSettings, marks: dict,
     line, date) or a small running head. Lines over a picture are the picture's labels."""
     body = doc.stats.body_size
     pitch = doc.stats.line_height or body * 1.2
-    text_block = _text_block(doc, marks)
+    text_block = _text_block(doc, lines, marks)
     for page in doc.pages:
-        lines = [ln for ln in page.lines if ln.horizontal and ln.id not in marks and ln.text.strip()]
-        numbers = [ln for ln in page.lines if marks.get(ln.id, (None,))[0] is Role.PAGE_NUMBER]
-        for block in outer_blocks(page, lines, cfg.band, pitch):
+        numbers = [ln for ln in page.lines if ln.id in marks and marks[ln.id][0] is Role.PAGE_NUMBER]
+        for block in lines.outer_blocks(page, marks):
             kinds = {ln.id: furniture_kind(ln, block, body, pitch) for ln in block.lines}
             if text_block and _inside_text_block(block, text_block, pitch):
                 # where the other pages set their text: a heading or a float at the top
@@ -341,15 +349,14 @@ MIN_PAGES_FOR_TEXT_BLOCK = 3
 TEXT_BLOCK_SHARE = 0.25   # of the pages setting text this high (or low): the text block
 
 
-def _text_block(doc: Document, marks: dict) -> list[tuple[float, float]] | None:
+def _text_block(doc: Document, lines: PageLines, marks: dict) -> list[tuple[float, float]] | None:
     """Per page, the top of its first and the bottom of its last row that is no proven
     furniture: where the pages set their text (None for a short document)."""
     if len(doc.pages) < MIN_PAGES_FOR_TEXT_BLOCK:
         return None
     extents = []
     for page in doc.pages:
-        ys = [(ln.bbox.y0, ln.bbox.y1) for ln in page.lines
-              if ln.horizontal and ln.id not in marks and ln.text.strip()]
+        ys = [(ln.bbox.y0, ln.bbox.y1) for ln in lines.free(page, marks)]
         if ys:
             extents.append((min(y0 for y0, _ in ys), max(y1 for _, y1 in ys)))
     return extents if len(extents) >= MIN_PAGES_FOR_TEXT_BLOCK else None
@@ -397,10 +404,12 @@ def _over_picture(page: Page, ln: Line) -> bool:
                and d.bbox.area < 0.5 * area for d in page.drawings)
 
 
-def _mark_margin_stamps(doc: Document, body: float, marks: dict) -> None:
+def _mark_margin_stamps(doc: Document, lines: PageLines, marks: dict) -> None:
     """Text turned by 90 degrees in the side margin (arXiv identifiers, journal stamps)."""
     for page in doc.pages:
-        horiz = [ln.bbox for ln in page.lines if ln.horizontal and ln.id not in marks]
+        if len(lines.upright[page.index]) == len(page.lines):
+            continue                     # no turned line on the page
+        horiz = [ln.bbox for ln in lines.upright[page.index] if ln.id not in marks]
         if not horiz:
             continue
         left = min(b.x0 for b in horiz)
@@ -417,17 +426,16 @@ _LINE_NUMBER = re.compile(r"\d{1,5}")
 MIN_LINE_NUMBERS = 5      # a column of numbers this long, counting up, beside text lines
 
 
-def _mark_line_numbers(doc: Document, marks: dict) -> None:
+def _mark_line_numbers(doc: Document, lines: PageLines, marks: dict) -> None:
     """Line numbers of a review manuscript (lineno, journal submission styles): bare
     numbers stacked at one x in a margin or gutter, counting up down the page, each on
     the baseline of a text line beside it. Read as text they would open every line."""
     for page in doc.pages:
-        nums = [ln for ln in page.lines if ln.horizontal and ln.id not in marks
-                and _LINE_NUMBER.fullmatch(ln.text.strip())]
+        upright = [ln for ln in lines.upright[page.index] if ln.id not in marks]
+        nums = [ln for ln in upright if _LINE_NUMBER.fullmatch(ln.text.strip())]
         if len(nums) < MIN_LINE_NUMBERS:
             continue
-        text = [ln for ln in page.lines if ln.horizontal and ln.id not in marks
-                and not _LINE_NUMBER.fullmatch(ln.text.strip())]
+        text = [ln for ln in upright if not _LINE_NUMBER.fullmatch(ln.text.strip())]
         for stack in _aligned_stacks(nums):
             if _counts_up(stack, doc.stats.line_height) and _beside_text(stack, text):
                 for ln in stack:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from operator import attrgetter
 
 from ..model import Line, Page
 from .captions import parse_label
@@ -64,20 +65,35 @@ class OuterBlock:
     rows: int = 1
 
 
+_TOP = attrgetter("bbox.y0")
+
+
 def rows(lines: list[Line]) -> list[list[Line]]:
     """Lines grouped into rows (overlapping vertically), top to bottom."""
-    out: list[list[Line]] = []
-    for ln in sorted(lines, key=lambda ln: ln.bbox.y0):
-        if out and ln.bbox.y0 < max(l.bbox.y1 for l in out[-1]) - 0.3 * ln.bbox.height:
-            out[-1].append(ln)
+    return [row for row, _, _ in rows_and_extents(lines)]
+
+
+def rows_and_extents(lines: list[Line]) -> list[tuple[list[Line], float, float]]:
+    """`rows`, each with its top and bottom (those of its highest and lowest lines)."""
+    rows: list[list[Line]] = []
+    tops: list[float] = []                    # lines come in y0 order: a row's first is its top
+    bottoms: list[float] = []                 # the lowest of its lines
+    for ln in sorted(lines, key=_TOP):
+        b = ln.bbox
+        if rows and b.y0 < bottoms[-1] - 0.3 * b.height:
+            rows[-1].append(ln)
+            if b.y1 > bottoms[-1]:
+                bottoms[-1] = b.y1
         else:
-            out.append([ln])
-    return out
+            rows.append([ln])
+            tops.append(b.y0)
+            bottoms.append(b.y1)
+    return list(zip(rows, tops, bottoms))
 
 
-def _usual_gap(grouped: list[list[Line]]) -> float:
+def _usual_gap(grouped: list[tuple[list[Line], float, float]]) -> float:
     """The median white space between consecutive rows of the page."""
-    gaps = sorted(max(0.0, _gap(a, b, "top")) for a, b in zip(grouped, grouped[1:]))   # touching rows: 0
+    gaps = sorted(max(0.0, b[1] - a[2]) for a, b in zip(grouped, grouped[1:]))   # touching rows: 0
     return gaps[len(gaps) // 2] if gaps else 0.0
 
 
@@ -87,7 +103,7 @@ def outer_blocks(page: Page, lines: list[Line], band: float, pitch: float) -> li
     row inward is USUAL_GAPS times the page's usual gap between rows (at least half a line
     pitch), and wider than any gap inside.
     A block holding a caption label is a caption set apart from its float, not furniture."""
-    grouped = rows(lines)
+    grouped = rows_and_extents(lines)
     need = max(MIN_SEPARATION_PITCHES * pitch, USUAL_GAPS * _usual_gap(grouped))
     out: list[OuterBlock] = []
     for where, seq in (("top", grouped), ("bottom", grouped[::-1])):
@@ -97,16 +113,19 @@ def outer_blocks(page: Page, lines: list[Line], band: float, pitch: float) -> li
     return out
 
 
-def _outer_block(page: Page, seq: list[list[Line]], where: str, band: float,
+def _outer_block(page: Page, seq: list[tuple[list[Line], float, float]], where: str, band: float,
                  need: float) -> OuterBlock | None:
     inside_gap = 0.0
     for k in range(min(MAX_OUTER_ROWS, len(seq) - 1)):
-        row, nxt = seq[k], seq[k + 1]
-        if not _in_band(page, row, where, band):
+        (_, top, bottom), (_, next_top, next_bottom) = seq[k], seq[k + 1]
+        if where == "top":
+            in_band, gap = bottom <= page.height * band, next_top - bottom
+        else:
+            in_band, gap = top >= page.height * (1 - band), top - next_bottom
+        if not in_band:
             return None
-        gap = _gap(row, nxt, where)
         if gap >= need and gap > 1.5 * inside_gap:
-            lines = tuple(ln for r in seq[:k + 1] for ln in r)
+            lines = tuple(ln for r, _, _ in seq[:k + 1] for ln in r)
             if any(parse_label(ln.text.strip()) for ln in lines):
                 return None     # a caption over (or under) its table or figure
             if any(marker_first(ln) or _marker_beside(ln, lines) or where == "bottom"
@@ -118,16 +137,29 @@ def _outer_block(page: Page, seq: list[list[Line]], where: str, band: float,
     return None
 
 
-def _in_band(page: Page, row: list[Line], where: str, band: float) -> bool:
-    if where == "top":
-        return max(l.bbox.y1 for l in row) <= page.height * band
-    return min(l.bbox.y0 for l in row) >= page.height * (1 - band)
+class PageLines:
+    """Each page's upright lines, and those of them holding text, picked out once: every
+    furniture rule looks at them, less the lines already marked. `outer_blocks` of a page
+    is worked out again only when the lines left to it have changed (the rules between
+    two asks seldom mark anything on a page)."""
 
+    def __init__(self, pages, band: float, pitch: float):
+        self.upright = {p.index: [ln for ln in p.lines if ln.horizontal] for p in pages}
+        self.text = {i: [ln for ln in lines if ln.text.strip()] for i, lines in self.upright.items()}
+        self.band, self.pitch = band, pitch
+        self._outer: dict[int, tuple[list[Line], list[OuterBlock]]] = {}
 
-def _gap(row: list[Line], nxt: list[Line], where: str) -> float:
-    if where == "top":
-        return min(l.bbox.y0 for l in nxt) - max(l.bbox.y1 for l in row)
-    return min(l.bbox.y0 for l in row) - max(l.bbox.y1 for l in nxt)
+    def free(self, page: Page, marks: dict) -> list[Line]:
+        """The page's upright lines with text that no rule has marked yet."""
+        return [ln for ln in self.text[page.index] if ln.id not in marks]
+
+    def outer_blocks(self, page: Page, marks: dict) -> list[OuterBlock]:
+        lines = self.free(page, marks)
+        known = self._outer.get(page.index)
+        if known is None or known[0] != lines:     # the same line objects: compared by identity
+            known = lines, outer_blocks(page, lines, self.band, self.pitch)
+            self._outer[page.index] = known
+        return known[1]
 
 
 def furniture_kind(ln: Line, block: OuterBlock, body_size: float, pitch: float) -> str | None:

@@ -15,6 +15,11 @@ from ..settings import Settings
 from .base import SENTENCE_END, join_lines
 from .blocks import is_toc_entry
 
+# enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
+# through EnumType's attribute hook, several times slower than a global on Python 3.11
+_BODY = Layer.BODY
+_FIGURE_OR_TABLE = (Role.FIGURE, Role.TABLE)
+
 FLOATS = {Role.CAPTION, Role.FIGURE, Role.TABLE, Role.FOOTNOTE, Role.MARGIN_NOTE}
 FLOWING = {Role.PARAGRAPH, Role.LIST_ITEM}
 
@@ -24,12 +29,12 @@ def run(doc: Document, settings: Settings) -> Document:
     elements = list(doc.elements)
     float_boxes: dict[int, list[BBox]] = {}
     for e in elements:
-        if e.role in (Role.FIGURE, Role.TABLE):
+        if e.role in _FIGURE_OR_TABLE:
             float_boxes.setdefault(e.page, []).append(e.bbox)
     i = 0
     while i < len(elements):
         a = elements[i]
-        if a.layer is not Layer.BODY or a.role not in FLOWING:
+        if a.layer is not _BODY or a.role not in FLOWING:
             i += 1
             continue
         j, between = _next_body(elements, i)
@@ -59,7 +64,7 @@ def _next_body(elements: list[Element], i: int) -> tuple[int | None, list[int]]:
     between = []
     for k in range(i + 1, len(elements)):
         e = elements[k]
-        if e.layer is not Layer.BODY or e.role in FLOATS:
+        if e.layer is not _BODY or e.role in FLOATS:
             between.append(k)
             continue
         return k, between

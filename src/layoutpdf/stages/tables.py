@@ -27,18 +27,23 @@ _CONTINUED = re.compile(r"\b(?:cont(?:inued|\.|'d)|fortsetzung|suite)\b", re.I)
 
 
 # -- elements before layout ------------------------------------------------------------------
+# enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
+# through EnumType's attribute hook, several times slower than a global on Python 3.11
+_BODY = Layer.BODY
+_TABLE = Role.TABLE
+
 def run(doc: Document, settings: Settings) -> Document:
     if not settings.tables.enabled or not any(p.table_candidates for p in doc.pages):
         return doc
     found: list[Table] = []
     out = per_page("tables", lambda d, p, els, s: _page(d, p, els, found), doc, settings)
-    ids = {e.id for e in out.elements if e.role is Role.TABLE}
+    ids = {e.id for e in out.elements if e.role is _TABLE}
     return out.with_(tables=out.tables + tuple(t for t in found if t.element_id in ids))
 
 
 def _page(doc: Document, page: Page, existing: list[Element], found: list[Table]):
     used = {lid for e in existing for lid in e.line_ids}
-    floats = [e.bbox for e in existing if e.layer is Layer.BODY]
+    floats = [e.bbox for e in existing if e.layer is _BODY]
     elements = list(existing)
     for n, cand in enumerate(page.table_candidates, start=1):
         if any(f.covers_fraction(cand.bbox) > 0.5 for f in floats):

@@ -14,19 +14,22 @@ _HANGUL_RANGES = "\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7ff"
 _CJK = re.compile(f"[{_CJK_RANGES}]")
 _HANGUL = re.compile(f"[{_HANGUL_RANGES}]")
 
+_FIRST_CJK = "\u1100"       # no character below this is CJK or Hangul
+
+
 def is_cjk(ch: str) -> bool:
-    return bool(ch) and bool(_CJK.match(ch))
+    return ch >= _FIRST_CJK and bool(_CJK.match(ch))
 
 
 def is_hangul(ch: str) -> bool:
-    return bool(ch) and bool(_HANGUL.match(ch))
+    return ch >= _FIRST_CJK and bool(_HANGUL.match(ch))
 
 
 def cjk_despace(text: str) -> str:
     """Undo letter-spacing in Chinese/Japanese (摘 要, 第 一 章 -> 摘要, 第一章): a space
     between two single-character words goes. Spaces between longer words (author names,
     keywords) and Korean word spaces stay."""
-    if not _CJK.search(text) or " " not in text and "\u3000" not in text:
+    if text.isascii() or not _CJK.search(text) or " " not in text and "\u3000" not in text:
         return text
     parts = _SPACES.split(text)
     words, seps = parts[0::2], parts[1::2]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from operator import attrgetter
 
 from ...model import BBox, Line
 from ..captions import Label, is_caption_line
@@ -12,6 +13,7 @@ HEADING_SIZE = 1.15     # text this much larger than body text is a heading, not
 FLOW_GAP = 0.6          # a line this close (in font sizes) under running text goes on it
 FLOW_ROW_GAP = 1.0      # ... and so do the fragments beside it on its row (in body sizes)
 FLOW_SIZE = 0.6         # ... set at least this share of its size (smaller: a figure's label)
+_TOP = attrgetter("bbox.y0")
 SUBLABEL = re.compile(r"^\s*\((?:[a-z]|[ivx]{1,4})\)")   # sub-figure label "(a)"
 
 
@@ -20,12 +22,13 @@ class PageText:
 
     def __init__(self, lines: list[Line], body: float):
         self.body = body
-        self.lines = sorted(lines, key=lambda ln: ln.bbox.y0)
+        self.lines = sorted(lines, key=_TOP)
         tall = 3 * body                      # rotated labels, margin stamps: looked at always
-        self._flat = [ln for ln in self.lines if ln.bbox.height <= tall]
-        self._tall = [ln for ln in self.lines if ln.bbox.height > tall]
+        heights = [ln.bbox.height for ln in self.lines]
+        self._flat = [ln for ln, h in zip(self.lines, heights) if h <= tall]
+        self._tall = [ln for ln, h in zip(self.lines, heights) if h > tall]
         self.y0s = [ln.bbox.y0 for ln in self._flat]
-        self.max_h = max((ln.bbox.height for ln in self._flat), default=0.0)
+        self.max_h = max([h for h in heights if h <= tall], default=0.0)
         self.captions: dict[str, Label] = {}
         for ln in self.lines:
             if ln.horizontal:
@@ -33,6 +36,9 @@ class PageText:
                 if label is not None and not self._continues_above(ln):
                     self.captions[ln.id] = label
         self._prose: dict[str, bool] = {}
+        self._long: dict[str, bool] = {}
+        self._mono: dict[str, bool] = {}
+        self._above: dict[str, Line | None] = {}
         self._flow: dict[str, tuple[float, float]] | None = None
         self._blocks: list[tuple[Line, Label, BBox]] | None = None
 
@@ -40,7 +46,7 @@ class PageText:
         """The line goes on a block of text right above it ('... as in' / 'Fig. 1.'): a
         caption starts after a gap, not in the middle of a paragraph."""
         size = ln.size or self.body
-        for o in self.near(BBox(ln.bbox.x0, ln.bbox.y0 - 0.6 * size, ln.bbox.x1, ln.bbox.y0)):
+        for o in self._near(ln.bbox.x0, ln.bbox.y0 - 0.6 * size, ln.bbox.x1, ln.bbox.y0):
             if o is not ln and o.bbox.y1 <= ln.bbox.y0 + 0.3 * size and \
                     abs(o.bbox.x0 - ln.bbox.x0) <= 1.5 * size and abs((o.size or size) - size) <= 0.1 * size \
                     and o.text.rstrip()[-1:] not in ".:":
@@ -56,9 +62,12 @@ class PageText:
 
     def near(self, box: BBox) -> list[Line]:
         """Lines whose box intersects `box`."""
-        lo = bisect.bisect_left(self.y0s, box.y0 - self.max_h - 1)
-        hi = bisect.bisect_right(self.y0s, box.y1)
-        x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
+        return self._near(box.x0, box.y0, box.x1, box.y1)
+
+    def _near(self, x0: float, y0: float, x1: float, y1: float) -> list[Line]:
+        """`near` of the box (x0, y0, x1, y1), for the tests asked of every line."""
+        lo = bisect.bisect_left(self.y0s, y0 - self.max_h - 1)
+        hi = bisect.bisect_right(self.y0s, y1)
         out = [ln for ln in self._flat[lo:hi]
                if ln.bbox.x1 >= x0 and ln.bbox.x0 <= x1 and ln.bbox.y1 >= y0]
         if self._tall:
@@ -73,6 +82,12 @@ class PageText:
 
     def is_long(self, ln: Line) -> bool:
         """Long enough to be a line of running text (code is never prose)."""
+        hit = self._long.get(ln.id)
+        if hit is None:
+            hit = self._long[ln.id] = self._is_long(ln)
+        return hit
+
+    def _is_long(self, ln: Line) -> bool:
         if not ln.horizontal or self.is_mono(ln):
             return False
         size = ln.size or self.body
@@ -80,10 +95,12 @@ class PageText:
         w = ln.bbox.width
         return (words >= 6 and w >= 12 * size) or (words >= 3 and w >= 22 * size)
 
-    @staticmethod
-    def is_mono(ln: Line) -> bool:
-        spans = [s for s in ln.spans if s.text.strip()]
-        return bool(spans) and all(s.mono for s in spans)
+    def is_mono(self, ln: Line) -> bool:
+        hit = self._mono.get(ln.id)
+        if hit is None:
+            spans = [s for s in ln.spans if s.text.strip()]
+            hit = self._mono[ln.id] = bool(spans) and all(s.mono for s in spans)
+        return hit
 
     def is_prose(self, ln: Line) -> bool:
         """A line of running text: a long line in a left- or right-aligned block of long
@@ -99,7 +116,7 @@ class PageText:
 
     def _aligned_long(self, ln: Line) -> bool:
         size = ln.size or self.body
-        for other in self.near(BBox(ln.bbox.x0, ln.bbox.y0 - 1.0 * size, ln.bbox.x1, ln.bbox.y1 + 1.0 * size)):
+        for other in self._near(ln.bbox.x0, ln.bbox.y0 - 1.0 * size, ln.bbox.x1, ln.bbox.y1 + 1.0 * size):
             if other is ln or other.bbox.overlap_y(ln.bbox) > 0.2 * size \
                     or abs((other.size or size) - size) > 0.1 * size:
                 continue
@@ -145,7 +162,7 @@ class PageText:
         paragraph it goes on (a short last line stands for the full lines above it)."""
         flow: dict[str, tuple[float, float]] = {}
         for ln in self.lines:
-            if ln.id not in self.captions and self.is_prose(ln) and (ln.size or 0) >= 0.92 * self.body:
+            if (ln.size or 0) >= 0.92 * self.body and ln.id not in self.captions and self.is_prose(ln):
                 flow[ln.id] = self._paragraph_width(ln)
         rest = [ln for ln in self.lines if ln.id not in flow and ln.id not in self.captions and ln.horizontal]
         for _ in range(4):                    # rows of a display: a few passes reach them all
@@ -162,20 +179,26 @@ class PageText:
         full lines above)."""
         x0, x1, cur = ln.bbox.x0, ln.bbox.x1, ln
         for _ in range(3):
-            size = cur.size or self.body
-            above = [o for o in self.near(BBox(cur.bbox.x0, cur.bbox.y0 - 1.0 * size, cur.bbox.x1, cur.bbox.y0))
-                     if o is not cur and o.bbox.y1 <= cur.bbox.y0 + 0.3 * size and (self.is_prose(o) or self.is_long(o))]
-            if not above:
+            cur = self._running_above(cur)
+            if cur is None:
                 break
-            cur = max(above, key=lambda o: o.bbox.y1)
             x0, x1 = min(x0, cur.bbox.x0), max(x1, cur.bbox.x1)
         return x0, x1
+
+    def _running_above(self, cur: Line) -> Line | None:
+        """The line of running text set at line spacing right above `cur`, if any (asked
+        once per line: the lines of a paragraph share the walk up)."""
+        if cur.id not in self._above:
+            size = cur.size or self.body
+            above = [o for o in self._near(cur.bbox.x0, cur.bbox.y0 - 1.0 * size, cur.bbox.x1, cur.bbox.y0)
+                     if o is not cur and o.bbox.y1 <= cur.bbox.y0 + 0.3 * size and (self.is_prose(o) or self.is_long(o))]
+            self._above[cur.id] = max(above, key=lambda o: o.bbox.y1) if above else None
+        return self._above[cur.id]
 
     def _goes_on(self, ln: Line, flow: dict[str, tuple[float, float]]) -> tuple[float, float] | None:
         """The paragraph width of the running text `ln` goes on, or None."""
         size = ln.size or self.body
-        probe = BBox(-1e9, ln.bbox.y0 - FLOW_GAP * self.max_h, 1e9, ln.bbox.y1)   # paragraphs run wide
-        for o in self.near(probe):
+        for o in self._near(-1e9, ln.bbox.y0 - FLOW_GAP * self.max_h, 1e9, ln.bbox.y1):   # paragraphs run wide
             width = flow.get(o.id)
             if width is None or o is ln:
                 continue

@@ -18,6 +18,7 @@ All distances are in units of the body font size (em).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from ...model import BBox, Page
 from .page_text import HEADING_SIZE, SUBLABEL, PageText, blocker
@@ -115,16 +116,17 @@ def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, st
     boxes: list[tuple[float, float, float, float]] = []
     kinds: list[str] = []
     pw, ph = 0.9 * page.width, 0.9 * page.height
-    for d in page.drawings:
-        b = d.bbox
-        w, h = b.x1 - b.x0, b.y1 - b.y0
+    right, bottom = page.width + em, page.height + em
+    for d in page.drawings:                           # (tens of thousands on a plan: kept lean)
+        x0, y0, x1, y1 = box = d.bbox.x0, d.bbox.y0, d.bbox.x1, d.bbox.y1
+        w, h = x1 - x0, y1 - y0
         if w >= pw and h >= ph:
             continue                                  # page frame or background
-        if _bleeds(b, page, em):
-            continue                                  # decoration running off the page
+        if x0 < -em or y0 < -em or x1 > right or y1 > bottom:
+            continue                                  # decoration running off the page (`_bleeds`)
         if d.stroke is None and (d.fill is None or _lightness(d.fill) >= WHITE):
             continue                                  # invisible or white background
-        boxes.append((b.x0, b.y0, b.x1, b.y1))
+        boxes.append(box)
         kinds.append("rule" if min(w, h) <= thin and d.kind in ("line", "rect")
                      else "box" if d.kind == "rect" else "ink")
     out = []
@@ -159,7 +161,8 @@ def _ink_spread(members: list[int], boxes, kinds, text: PageText) -> float:
         ink += empty                             # bars, nodes; not the empty cells of a table
     if not ink:
         return 0.0
-    return (max(b[2] for b in ink) - min(b[0] for b in ink)) * (max(b[3] for b in ink) - min(b[1] for b in ink))
+    x0, y0, x1, y1 = (itemgetter(k) for k in range(4))      # (a plan's cluster: 30k boxes)
+    return (max(map(x1, ink)) - min(map(x0, ink))) * (max(map(y1, ink)) - min(map(y0, ink)))
 
 
 def _lightness(color: int) -> float:
@@ -178,22 +181,33 @@ def cluster_items(boxes: list[Box], gap: float) -> list[tuple[list[int], Box]]:
     """Group boxes that come within `gap` of a group's box: one pass in y order against the
     groups still open (reaching down to the box), then groups merged until stable. Returns
     (member indexes, group box) pairs."""
-    order = sorted(range(len(boxes)), key=lambda i: boxes[i][1])
+    order = sorted(range(len(boxes)), key=[b[1] for b in boxes].__getitem__)
     open_: list[list] = []                   # [x0, y0, x1, y1, members]
     done: list[list] = []
+    # no open group reaches above this (bottoms only grow): until the sweep passes it by
+    # `gap`, no group closes and the open list need not be looked through
+    lowest = float("inf")
     for i in order:
         x0, y0, x1, y1 = boxes[i]
-        keep = []
-        for g in open_:
-            (keep if g[3] + gap >= y0 else done).append(g)
-        open_ = keep
+        if lowest + gap < y0:
+            keep = []
+            for g in open_:
+                (keep if g[3] + gap >= y0 else done).append(g)
+            open_ = keep
+            lowest = min([g[3] for g in open_], default=float("inf"))
         for g in reversed(open_):
             if g[0] - gap <= x1 and x0 - gap <= g[2] and g[1] - gap <= y1:
-                g[0], g[2], g[3] = min(g[0], x0), max(g[2], x1), max(g[3], y1)
+                if x0 < g[0]:                # the group's box takes the box in (as min/max)
+                    g[0] = x0
+                if x1 > g[2]:
+                    g[2] = x1
+                if y1 > g[3]:
+                    g[3] = y1
                 g[4].append(i)
                 break
         else:
             open_.append([x0, y0, x1, y1, [i]])
+            lowest = min(lowest, y1)
     groups = _merge_groups(done + open_, gap)
     return [(g[4], (g[0], g[1], g[2], g[3])) for g in groups]
 
@@ -264,7 +278,7 @@ def _in_running_text(p: Proposal, text: PageText) -> bool:
     if p.sources != {"vector"}:
         return False
     inside = text.inside(p.bbox)
-    return bool(inside) and all(text.in_flow(ln) or text.is_prose(ln) for ln in inside)
+    return bool(inside) and all(text.is_prose(ln) or text.in_flow(ln) for ln in inside)
 
 
 def claim_labels(props: list[Proposal], text: PageText) -> None:

@@ -26,6 +26,13 @@ from .page_text import PageText
 
 log = logging.getLogger("layoutpdf")
 
+# enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
+# through EnumType's attribute hook, several times slower than a global on Python 3.11
+_BODY = Layer.BODY
+_CAPTION = Role.CAPTION
+_FIGURE = Role.FIGURE
+_PARAGRAPH = Role.PARAGRAPH
+
 FLOWING = (Role.PARAGRAPH, Role.LIST_ITEM)
 
 
@@ -34,18 +41,19 @@ def run(doc: Document, settings: Settings) -> Document:
     if not settings.figures.enabled or not doc.pages:
         return doc
     used = {lid for e in doc.elements for lid in e.line_ids}
-    margins = _text_margins(doc, used)
+    free = {p.index: [ln for ln in p.lines if ln.id not in used and ln.text.strip()] for p in doc.pages}
+    margins = _text_margins(doc, free)
     body = doc.stats.body_size or 10.0
     elements, figures, issues = list(doc.elements), list(doc.figures), list(doc.issues)
     floats: dict[int, list[BBox]] = {}
     for e in doc.elements:
-        if e.layer is Layer.BODY and e.role is not Role.FIGURE:
+        if e.layer is _BODY and e.role is not _FIGURE:
             floats.setdefault(e.page, []).append(e.bbox)    # tables found before
     for page in doc.pages:
         if page.fallback or not (page.drawings or page.images or _maybe_caption(page)):
             continue
         try:
-            els, figs = _page(page, used, body, margins, floats.get(page.index, []))
+            els, figs = _page(page, free[page.index], body, margins, floats.get(page.index, []))
         except Exception as exc:  # figures are optional: the page keeps its text
             if settings.strict:
                 raise PageProcessingError(f"stage 'figures' failed on page {page.index + 1}: {exc}") from exc
@@ -61,9 +69,9 @@ def _maybe_caption(page: Page) -> bool:
     return any(ln.text.lstrip()[:1] in "FfCcEeSsPp图" for ln in page.lines)
 
 
-def _page(page: Page, used: set[str], body: float, margins: tuple[float, float],
+def _page(page: Page, lines: list[Line], body: float, margins: tuple[float, float],
           floats: list[BBox]):
-    lines = [ln for ln in page.lines if ln.id not in used and ln.text.strip()]
+    """Figures of a page from its free text `lines` (no other element's, holding text)."""
     text = PageText(lines, body)
     props = propose(page, text, body, margins, floats)
     by_id = {ln.id: ln for ln in lines}
@@ -105,14 +113,14 @@ def _figure_text(lines: list[Line]) -> str:
     return "\n".join(" ".join(l.text.strip() for l in sorted(r, key=lambda l: l.bbox.x0)) for r in rows)
 
 
-def _text_margins(doc: Document, used: set[str]) -> tuple[float, float]:
-    """Typical top and bottom of the text block (median over pages)."""
+def _text_margins(doc: Document, free: dict[int, list[Line]]) -> tuple[float, float]:
+    """Typical top and bottom of the text block (median over pages) of the free lines."""
     tops, bottoms = [], []
     for p in doc.pages:
-        ys = [(ln.bbox.y0, ln.bbox.y1) for ln in p.lines if ln.id not in used and ln.text.strip()]
-        if len(ys) >= 5:
-            tops.append(min(y[0] for y in ys))
-            bottoms.append(max(y[1] for y in ys))
+        lines = free[p.index]
+        if len(lines) >= 5:
+            tops.append(min([ln.bbox.y0 for ln in lines]))
+            bottoms.append(max([ln.bbox.y1 for ln in lines]))
     if not tops:
         h = doc.pages[0].height
         return 0.08 * h, 0.92 * h
@@ -136,7 +144,7 @@ def bind(doc: Document, settings: Settings) -> Document:
     recast: set[str] = set()
     by_page: dict[int, list[Element]] = {}
     for e in doc.elements:
-        if e.layer is Layer.BODY and e.page in with_figures:
+        if e.layer is _BODY and e.page in with_figures:
             by_page.setdefault(e.page, []).append(e)
     for page_index in sorted({f.page for f in doc.figures}):
         figs = [f for f in doc.figures if f.page == page_index]
@@ -169,7 +177,7 @@ def _plain_captions(doc: Document, figures: dict[str, Figure], by_page: dict[int
     right under it (else right over it), when no caption on the page set as one has that
     label and no other figure does (then the paragraph mentions that figure)."""
     body = doc.stats.body_size or 10.0
-    taken = {label_key(lab) for e in doc.elements if e.role is Role.CAPTION
+    taken = {label_key(lab) for e in doc.elements if e.role is _CAPTION
              for lab in [parse_label(e.text)] if lab is not None}
     taken |= {label_key(lab) for f in figures.values() if f.label for lab in [parse_label(f.label)] if lab}
     used = {f.caption_element_id for f in figures.values() if f.caption_element_id}
@@ -236,8 +244,8 @@ def _part(e: Element, rows, role: Role, reasons: tuple[str, ...]) -> Element:
 def _plain_figure_caption(e: Element, lines: dict[str, Line]) -> list[Line] | None:
     """The lines of a plain-text (no inline math: the text is rebuilt from the lines)
     element that opens with a figure label, else None."""
-    if e.layer is not Layer.BODY or e.markup != "text" or len(e.line_ids) < 2 or \
-            not (e.role is Role.CAPTION or e.role is Role.PARAGRAPH):
+    if e.layer is not _BODY or e.markup != "text" or len(e.line_ids) < 2 or \
+            not (e.role is _CAPTION or e.role is _PARAGRAPH):
         return None
     label = parse_label(e.text)
     if label is None or label.kind != "figure":
@@ -385,7 +393,7 @@ def _mentions_and_context(doc: Document, figures: list[Figure]) -> list[Figure]:
             if label is not None:
                 by_key.setdefault(label_key(label), []).append(k)
     mentions: dict[int, list[str]] = {k: [] for k in range(len(figures))}
-    flowing = [e for e in doc.elements if e.layer is Layer.BODY and e.role in FLOWING]
+    flowing = [e for e in doc.elements if e.layer is _BODY and e.role in FLOWING]
     if by_key:
         for e in flowing:
             if "ig" not in e.text and "图" not in e.text and "IG" not in e.text:

@@ -77,6 +77,8 @@ def _rows(lines: list[Line]) -> int:
 
 def cut_at(lines: list[Line], cuts: list[float]) -> list[list[Line]]:
     """The lines in bands between the cuts (by line centre), top to bottom."""
+    if not cuts:
+        return [list(lines)] if lines else []
     bands: list[list[Line]] = [[] for _ in range(len(cuts) + 1)]
     for ln in lines:
         bands[sum(1 for c in cuts if ln.bbox.cy > c)].append(ln)

@@ -10,7 +10,9 @@ Leaves come out in reading order: regions top to bottom, columns left to right.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
+from operator import attrgetter
 
 from ...model import BBox, Line
 from ...settings import ColumnSettings
@@ -18,6 +20,8 @@ from ..blocks import is_formula_block
 from .bands import cut_at, foot_band, with_columns
 
 MAX_DEPTH = 12
+_TOP = attrgetter("bbox.y0")
+_TOP_LEFT = attrgetter("bbox.y0", "bbox.x0")
 
 
 @dataclass(frozen=True)
@@ -39,9 +43,10 @@ def reading_order(lines: list[Line], em: float, cfg: ColumnSettings,
         return []
     found = columns_out if columns_out is not None else []
     rules = sorted(rules)
-    bands = [[ln for ln in lines if lo < ln.bbox.cy <= hi]
-             for lo, hi in zip([float("-inf")] + rules, rules + [float("inf")])]
-    rules = with_columns(bands, rules, lambda band: bool(band) and bool(gutters(band, em, cfg, 2)))
+    if rules:
+        bands = [[ln for ln in lines if lo < ln.bbox.cy <= hi]
+                 for lo, hi in zip([float("-inf")] + rules, rules + [float("inf")])]
+        rules = with_columns(bands, rules, lambda band: bool(band) and bool(gutters(band, em, cfg, 2)))
     bands = cut_at(lines, rules)
     body, foot = foot_band(bands[-1], em, cfg, gutters)
     bands[-1:] = [b for b in (body, foot) if b]
@@ -71,7 +76,7 @@ def is_display_region(lines: list[Line]) -> bool:
 
 
 def _leaf(lines: list[Line]) -> Leaf:
-    ordered = sorted(lines, key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
+    ordered = sorted(lines, key=_TOP_LEFT)
     return Leaf(tuple(ordered), BBox.union_all(ln.bbox for ln in ordered))
 
 
@@ -79,13 +84,15 @@ def gutters(lines: list[Line], em: float, cfg: ColumnSettings,
             min_lines: int = 1) -> list[tuple[float, float]]:
     """x-intervals no line crosses, wide enough, with wide enough text on both sides
     (and at least `min_lines` lines on each side)."""
-    spans = sorted((ln.bbox.x0, ln.bbox.x1) for ln in lines)
+    spans = sorted([(ln.bbox.x0, ln.bbox.x1) for ln in lines])
     gaps: list[tuple[float, float]] = []
     reach = spans[0][1]
+    min_gap = cfg.min_gutter_em * em
     for x0, x1 in spans[1:]:
-        if x0 - reach >= cfg.min_gutter_em * em:
+        if x0 - reach >= min_gap:
             gaps.append((reach, x0))
-        reach = max(reach, x1)
+        if x1 > reach:
+            reach = x1
     if not gaps:
         return []
     left_edge = spans[0][0]
@@ -118,11 +125,10 @@ def split_columns(lines: list[Line], em: float, cfg: ColumnSettings) -> list[lis
     gaps = gutters(lines, em, cfg, min_lines=2)
     if not gaps:
         return None
-    bounds = [g[0] for g in gaps] + [float("inf")]
-    cols: list[list[Line]] = [[] for _ in bounds]
+    reach = [g[0] + 0.01 for g in gaps] + [float("inf")]    # ascending, as the gaps are
+    cols: list[list[Line]] = [[] for _ in reach]
     for ln in lines:
-        k = next(i for i, b in enumerate(bounds) if ln.bbox.x1 <= b + 0.01)
-        cols[k].append(ln)
+        cols[bisect_left(reach, ln.bbox.x1)].append(ln)      # the first column it ends in
     cols = [c for c in cols if c]
     return cols if len(cols) > 1 else None
 
@@ -131,7 +137,7 @@ SLAB_GAP_EM = 0.5   # vertical whitespace that separates slabs; rows closer belo
 
 
 def _slabs(lines: list[Line], em: float) -> list[list[Line]]:
-    ordered = sorted(lines, key=lambda ln: ln.bbox.y0)
+    ordered = sorted(lines, key=_TOP)
     slabs = [[ordered[0]]]
     bottom = ordered[0].bbox.y1
     for ln in ordered[1:]:

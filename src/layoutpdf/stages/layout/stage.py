@@ -12,6 +12,11 @@ from .columns import reading_order
 from .vertical import reading_blocks
 
 
+# enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
+# through EnumType's attribute hook, several times slower than a global on Python 3.11
+_BODY = Layer.BODY
+_PARAGRAPH = Role.PARAGRAPH
+
 def run(doc: Document, settings: Settings) -> Document:
     return per_page("layout", _page, doc, settings)
 
@@ -19,11 +24,13 @@ def run(doc: Document, settings: Settings) -> Document:
 def _page(doc: Document, page: Page, existing: list[Element], settings: Settings):
     used = {lid for e in existing for lid in e.line_ids}
     page = _merge_drop_caps(page, used, doc.stats.body_size or 10.0)
-    free = [ln for ln in page.lines if ln.id not in used and has_glyphs(ln)]
-    flowing = [ln for ln in free if ln.horizontal]
-    other = [ln for ln in free if not ln.horizontal]
+    flowing: list[Line] = []
+    other: list[Line] = []
+    for ln in page.lines:
+        if ln.id not in used and has_glyphs(ln):
+            (flowing if ln.horizontal else other).append(ln)
     em = doc.stats.body_size or 10.0
-    kept = [e for e in existing if e.layer is not Layer.BODY]
+    kept = [e for e in existing if e.layer is not _BODY]
     floats = [e for e in existing if e.layer is Layer.BODY]   # figures, tables found earlier
     rules = separator_rules(page.drawings, flowing, [f.bbox for f in floats])
     split: list[BBox] = []
@@ -93,9 +100,9 @@ def _float_position(f: Element, ordered: list[Element]) -> int:
 
 
 def _element(page: int, lines: list[Line], text: str, column: int | None) -> Element:
-    bbox = BBox.union_all(ln.bbox for ln in lines)
-    return Element(id=element_id(page, bbox, text), role=Role.PARAGRAPH, layer=Layer.BODY,
-                   page=page, bbox=bbox, text=text, line_ids=tuple(ln.id for ln in lines),
+    bbox = BBox.union_all([ln.bbox for ln in lines])
+    return Element(id=element_id(page, bbox, text), role=_PARAGRAPH, layer=_BODY,
+                   page=page, bbox=bbox, text=text, line_ids=tuple([ln.id for ln in lines]),
                    column=column)
 
 
