@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Sequence
 
 from ...model.content import FLAG_ITALIC, Span
@@ -82,6 +83,7 @@ _DESC = set("gjpqyβγζημξρςφχψϕϱ,;()[]{}|/⟨⟩∫")
 _OPS = set("+−-=<>≤≥≠≈≡∼≃∝±∓×÷·∘→←↔⇒⇐⇔↦∈∉⊂⊆⊃⊇∪∩∧∨")
 
 
+@lru_cache(maxsize=8192)
 def char_width(c: str) -> float:
     if c.isspace():
         return 0.33
@@ -96,6 +98,7 @@ def char_width(c: str) -> float:
     return 0.5
 
 
+@lru_cache(maxsize=8192)
 def char_extent(c: str) -> tuple[float, float]:
     """(height above baseline, depth below baseline) in em, a typographic estimate."""
     if c in _OPS:
@@ -118,6 +121,7 @@ _SPACES = frozenset(" \t\n\r\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u20
 
 
 _RAW_CODED = frozenset({"cmex", "cmsy", "cmmi", "cmmib"})
+_RAW_SPACE = frozenset(" ")
 
 
 def is_space(c: str, family: str = "") -> bool:
@@ -139,9 +143,9 @@ def _char_boxes(span: Span) -> list[tuple[float, float]]:
         return [(span.bbox.x0, span.bbox.x1)]
     weights = [char_width(c) for c in text]
     total = sum(weights) or 1.0
-    x, out = span.bbox.x0, []
+    x, out, width = span.bbox.x0, [], span.bbox.width
     for w in weights:
-        dx = span.bbox.width * w / total
+        dx = width * w / total
         out.append((x, x + dx))
         x += dx
     return out
@@ -170,8 +174,10 @@ def _stack_glyph(infos: list[tuple], x0: float, x1: float, top: float, bottom: f
 def _extensible_stack(span: Span, family: str) -> Glyph | None:
     """A run of cmex extension pieces ('\\x0c' x5, brace top/middle/bottom) is one tall
     delimiter."""
+    if family != "cmex":
+        return None
     t = "".join(c for c in span.text if not is_space(c, family))
-    if family != "cmex" or len(t) < 2:
+    if len(t) < 2:
         return None
     infos = [_piece(c) for c in t]
     if any(i is None for i in infos):
@@ -300,8 +306,8 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
         if base != span.origin[1]:
             span = replace(span, origin=(span.origin[0], base))
         family = sym.font_family(span.font)
-        if family == "cmex":
-            span = replace(span, text=sym.recode_adobe_pieces(span.text))
+        if family == "cmex" and (text := sym.recode_adobe_pieces(span.text)) != span.text:
+            span = replace(span, text=text)
         mathf = sym.is_math_font(span.font)
         fontname = sym.base_font_name(span.font)
         stack = _extensible_stack(span, family) or _dots(span, offsets)
@@ -315,49 +321,63 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
         first = True
         # cmex code 0x20 is a Bigg left parenthesis: a lone, wide ' ' in cmex is that glyph
         lone_paren = family == "cmex" and span.text == " " and span.bbox.width > 0.45 * span.size
+        spaces = _RAW_SPACE if family in _RAW_CODED else _SPACES    # as is_space(c, family)
         for ci, (c, (x0, x1)) in enumerate(zip(span.text, boxes)):
-            if is_space(c, family) and not lone_paren:
+            if c in spaces and not lone_paren:
                 continue
-            if c == sym.NEGATION_SLASH or (family == "cmsy" and c == "6"):
-                # '=' + U+0338 (Unicode order) or the slash set before the relation (TeX)
-                if out and out[-1].pos[0] == si and out[-1].kind == sym.REL \
-                        and c == sym.NEGATION_SLASH:
-                    out[-1].tex = sym.NEGATED.get(out[-1].tex, r"\not" + out[-1].tex)
-                else:
-                    pending_not = True
+            if c in _MODIFIERS or (family == "cmsy" and c == "6"):
+                pending_accent, pending_not = _modify(c, si, ci, family, out, pending_accent,
+                                                      pending_not)
                 continue
-            if "\ufe00" <= c <= "\ufe0f":
-                # variation selectors: STIX tells chancery (\mathcal, VS1) from roundhand
-                # (\mathscr, VS2) script capitals by them; others change nothing in LaTeX
-                if c == "\ufe01" and out and out[-1].tex.startswith(r"\mathcal{"):
-                    out[-1] = replace(out[-1], tex=r"\mathscr" + out[-1].tex[8:])
-                continue
-            if c in sym.COMBINING_ACCENTS:
-                # Unicode puts a combining mark after its base; TeX output places the accent
-                # glyph before the letter it sits on ('(' + U+20D7 + 'k' is \vec{k})
-                cmd = sym.COMBINING_ACCENTS[c]
-                if out and out[-1].pos[0] == si and _accentable(out[-1].ch):
-                    out[-1] = replace(out[-1], tex=f"{cmd}{{{out[-1].tex}}}", end=(si, ci + 1))
-                else:
-                    pending_accent = cmd
-                continue
-            g = _make_glyph(c, span, family, mathf, upright, x0, x1, reasons)
-            g.pos, g.end = (si, ci), (si, ci + 1)
+            g = _make_glyph(c, span, family, mathf, upright, x0, x1, reasons, si, ci, fontname)
             if pending_accent:
                 g.tex, pending_accent = f"{pending_accent}{{{g.tex}}}", ""
             if pending_not:
                 g.tex = sym.NEGATED.get(g.tex, r"\not" + g.tex) if g.kind == sym.REL \
                     else r"\not " + g.tex
                 pending_not = False
-            g.font = fontname
-            # later glyphs of a multi-glyph cmex run: the run has one origin, theirs is unknown
-            g.floating = g.big and not first and g.kind != sym.RADICAL
-            if alt is not None and not g.big:
+            if g.big:
+                # later glyphs of a multi-glyph cmex run: the run has one origin, theirs is
+                # unknown
+                g.floating = not first and g.kind != sym.RADICAL
+            elif alt is not None:
                 g.alt_base = alt
             first = False
             out.append(g)
     _settle_floating(out)
     return merge_cdots(merge_pieces(out))
+
+
+# characters that modify a neighbouring glyph instead of being one
+_MODIFIERS = frozenset(sym.NEGATION_SLASH) | frozenset(map(chr, range(0xFE00, 0xFE10))) \
+    | frozenset(sym.COMBINING_ACCENTS)
+
+
+def _modify(c: str, si: int, ci: int, family: str, out: list[Glyph], pending_accent: str,
+            pending_not: bool) -> tuple[str, bool]:
+    """Apply a negation slash, variation selector or combining accent to the glyph before
+    it, or leave it pending for the next glyph: returns (pending accent, pending not)."""
+    if c == sym.NEGATION_SLASH or (family == "cmsy" and c == "6"):
+        # '=' + U+0338 (Unicode order) or the slash set before the relation (TeX)
+        if out and out[-1].pos[0] == si and out[-1].kind == sym.REL \
+                and c == sym.NEGATION_SLASH:
+            out[-1].tex = sym.NEGATED.get(out[-1].tex, r"\not" + out[-1].tex)
+        else:
+            pending_not = True
+    elif "\ufe00" <= c <= "\ufe0f":
+        # variation selectors: STIX tells chancery (\mathcal, VS1) from roundhand
+        # (\mathscr, VS2) script capitals by them; others change nothing in LaTeX
+        if c == "\ufe01" and out and out[-1].tex.startswith(r"\mathcal{"):
+            out[-1] = replace(out[-1], tex=r"\mathscr" + out[-1].tex[8:])
+    else:
+        # Unicode puts a combining mark after its base; TeX output places the accent
+        # glyph before the letter it sits on ('(' + U+20D7 + 'k' is \vec{k})
+        cmd = sym.COMBINING_ACCENTS[c]
+        if out and out[-1].pos[0] == si and _accentable(out[-1].ch):
+            out[-1] = replace(out[-1], tex=f"{cmd}{{{out[-1].tex}}}", end=(si, ci + 1))
+        else:
+            pending_accent = cmd
+    return pending_accent, pending_not
 
 
 def _dots(span: Span, offsets: dict) -> Glyph | None:
@@ -385,8 +405,11 @@ def merge_cdots(glyphs: list[Glyph]) -> list[Glyph]:
     one \cdots."""
     out: list[Glyph] = []
     for g in glyphs:
+        if g.tex != r"\cdot":
+            out.append(g)
+            continue
         run = out[-2:]
-        if g.tex == r"\cdot" and len(run) == 2 and all(
+        if len(run) == 2 and all(
                 h.tex == r"\cdot" and not h.composite and abs(h.base - g.base) < 0.05 * g.size
                 for h in run) and 0 <= run[1].x0 - run[0].x1 < 0.3 * g.size \
                 and 0 <= g.x0 - run[1].x1 < 0.3 * g.size:
@@ -400,6 +423,8 @@ def merge_cdots(glyphs: list[Glyph]) -> list[Glyph]:
 def _settle_floating(glyphs: list[Glyph]) -> None:
     """TeX centres big operators and delimiters on the math axis: place a glyph whose own
     baseline is unknown on the axis of the nearest full-size glyph beside it."""
+    if not any(g.floating for g in glyphs):
+        return
     normal = [h for h in glyphs if not h.big and not h.floating]
     if not normal:
         return
@@ -421,45 +446,66 @@ def _accentable(ch: str) -> bool:
 
 
 def _make_glyph(c: str, span: Span, family: str, mathf: bool, upright: bool,
-                x0: float, x1: float, reasons: list[str] | None) -> Glyph:
+                x0: float, x1: float, reasons: list[str] | None, si: int, ci: int,
+                font: str) -> Glyph:
+    """The glyph of character `ci` of span `si`, at x0..x1."""
     size, base = span.size, span.origin[1]
-    hint = 0
-    if c in sym.SUPERSCRIPT_CHARS or c in sym.SUBSCRIPT_CHARS:
-        hint = 1 if c in sym.SUPERSCRIPT_CHARS else -1
-        c2 = sym.SUPERSCRIPT_CHARS.get(c) or sym.SUBSCRIPT_CHARS[c]
+    if c in _SCRIPT_CHARS:
+        hint, c2, tex, kind, h, d = _script_char(c)
         size = span.size * 0.7
         base = base - 0.36 * span.size if hint > 0 else base + 0.15 * span.size
-        found = sym.lookup(c2)
-        tex, kind = found if found else (c2, sym.ORD)
-        h, d = char_extent(c2)
         return Glyph(tex, kind, x0, x1, base - h * size, base + d * size, base, size, ch=c2,
-                     family=family, upright=False, math_font=True, script_hint=hint)
+                     family=family, upright=False, math_font=True, script_hint=hint,
+                     pos=(si, ci), end=(si, ci + 1), font=font)
+    tex, kind, unmapped, h, d, big, letter = _char_info(c, family)
+    if unmapped and reasons is not None:
+        reasons.append(f"unmapped glyph U+{ord(c):04X} in {sym.base_font_name(span.font)}")
+    return Glyph(tex, kind, x0, x1, base - h * size, base + d * size, base, size, ch=c,
+                 family=family, upright=upright and letter, math_font=mathf, big=big,
+                 unmapped=unmapped, pos=(si, ci), end=(si, ci + 1), font=font)
+
+
+_SCRIPT_CHARS = frozenset(sym.SUPERSCRIPT_CHARS) | frozenset(sym.SUBSCRIPT_CHARS)
+
+
+# The two tables below hold what a glyph takes from its character (and font family) alone;
+# a page repeats the same few hundred characters, so each is worked out once.
+@lru_cache(maxsize=1024)
+def _script_char(c: str) -> tuple[int, str, str, str, float, float]:
+    """A superscript or subscript code point (x² typed as a character): (+1 raised / -1
+    lowered, the plain character, tex, kind, height, depth in em)."""
+    hint = 1 if c in sym.SUPERSCRIPT_CHARS else -1
+    c2 = sym.SUPERSCRIPT_CHARS.get(c) or sym.SUBSCRIPT_CHARS[c]
+    found = sym.lookup(c2)
+    tex, kind = found if found else (c2, sym.ORD)
+    h, d = char_extent(c2)
+    return hint, c2, tex, kind, h, d
+
+
+@lru_cache(maxsize=16384)
+def _char_info(c: str, family: str) -> tuple[str, str, bool, float, float, bool, bool]:
+    """(tex, kind, unmapped, height, depth, big, ASCII letter) of a character in a font of
+    `family`; height above and depth below the baseline in em (cmex glyphs and the cmsy
+    radical hang from their origin)."""
     found = sym.lookup(c, family)
     unmapped = found is None or sym.is_private_use(c)
-    if unmapped:
-        tex, kind = c, sym.ORD
-        if reasons is not None:
-            reasons.append(f"unmapped glyph U+{ord(c):04X} in {sym.base_font_name(span.font)}")
-    else:
-        tex, kind = found
-    if family == "bold" and c.isascii() and c.isalpha():
+    tex, kind = (c, sym.ORD) if unmapped else found
+    letter = c.isascii() and c.isalpha()
+    if family == "bold" and letter:
         tex = rf"\mathbf{{{c}}}"
-    elif family == "cmmib" and c.isascii() and c.isalpha():
+    elif family == "cmmib" and letter:
         tex = rf"\boldsymbol{{{c}}}"
     ext = sym.cmex_extent(c) if family == "cmex" else None
-    big = False
-    if ext is not None:
-        top, bottom, big = base - ext[0] * size, base + ext[1] * size, True
+    big = ext is not None
+    if big:
+        h, d = ext
     elif kind == sym.RADICAL and family == "cmsy":
-        top, bottom = base - 0.04 * size, base + 0.96 * size   # cmsy radical hangs too
+        h, d = 0.04, 0.96                                    # cmsy radical hangs too
     else:
         h, d = char_extent(c)
-        top, bottom = base - h * size, base + d * size
     if c in sym.PRIMES and kind == sym.ORD:
         tex = r"\prime" * sym.PRIMES[c]
-    return Glyph(tex, kind, x0, x1, top, bottom, base, size, ch=c, family=family,
-                 upright=upright and c.isascii() and c.isalpha(), math_font=mathf, big=big,
-                 unmapped=unmapped)
+    return tex, kind, unmapped, h, d, big, letter
 
 
 def settle_levels(glyphs: list[Glyph], rules: Sequence[BBox]) -> None:

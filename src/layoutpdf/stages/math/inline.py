@@ -5,7 +5,9 @@ serialize.py."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Sequence
 
 from ...model.content import Line
@@ -35,14 +37,15 @@ class _Tok:
 
 
 def _line_baseline(glyphs: Sequence[Glyph], body_size: float) -> float:
-    body = [g for g in glyphs if abs(g.size - body_size) <= 0.12 * body_size
+    tol = 0.12 * body_size
+    body = [g for g in glyphs if abs(g.size - body_size) <= tol
             and not g.script_hint and not g.big]
     pool = body or [g for g in glyphs if not g.script_hint] or list(glyphs)
-    counts: dict[float, int] = {}
-    for g in pool:
-        counts[round(g.base, 1)] = counts.get(round(g.base, 1), 0) + 1
-    best = max(counts.items(), key=lambda kv: kv[1])[0]
-    near = sorted(g.base for g in pool if abs(g.base - best) <= 0.1 * body_size)
+    bases = [g.base for g in pool]
+    counts = Counter(round(b, 1) for b in bases)
+    best = max(counts.items(), key=itemgetter(1))[0]      # on a tie, the first one met
+    reach = 0.1 * body_size
+    near = sorted(b for b in bases if abs(b - best) <= reach)
     return near[len(near) // 2]
 
 
@@ -63,41 +66,38 @@ def _tokens(line: Line, glyphs: list[Glyph], offs: list[int], body_size: float) 
     by_start: dict[int, list[Glyph]] = {}
     for g in glyphs:
         by_start.setdefault(offs[g.pos[0]] + g.pos[1], []).append(g)
-    i = 0
-    while i < len(text):
-        if text[i].isspace():
-            i += 1
-            continue
-        j = i
-        while j < len(text) and not text[j].isspace():
-            j += 1
+    space, near, small = 0.25 * body_size, 0.1 * body_size, 0.85 * body_size
+    for word in _WORD.finditer(text):
+        i, j = word.span()
         start, prev, cur = i, None, []
         for k in range(i, j):
-            for g in by_start.get(k, []):
+            for g in by_start.get(k, ()):
                 # a word space after a glyph on the same line, or back on the text line
                 # after a smaller one (a word after an inline fraction or a script)
-                if prev is not None and g.x0 - prev.x1 >= 0.25 * body_size \
-                        and (abs(g.base - prev.base) < 0.1 * body_size
-                             or prev.size < 0.85 * body_size <= g.size):
+                if prev is not None and g.x0 - prev.x1 >= space \
+                        and (abs(g.base - prev.base) < near or prev.size < small <= g.size):
                     toks.append(_Tok(start, k, cur))
                     start, cur = k, []
                 cur.append(g)
                 prev = g
         toks.append(_Tok(start, j, cur))
-        i = j
     return toks
+
+
+_WORD = re.compile(r"\S+")      # \s is str.isspace() for str patterns
 
 
 def _classify(tok: _Tok, text: str, base: float, body_size: float,
               body_fonts: frozenset[str]) -> None:
     s = text[tok.start:tok.end]
-    seeds = []
+    seeds, scripts = [], []
     for g in tok.glyphs:
+        script = _is_script(g, base, body_size)
+        if script:
+            scripts.append(g)
         by_font = g.math_font and g.font not in body_fonts
-        if by_font or g.script_hint or _is_script(g, base, body_size) or \
-                (len(g.ch) == 1 and sym.is_math_char(g.ch)):
+        if by_font or g.script_hint or script or (len(g.ch) == 1 and sym.is_math_char(g.ch)):
             seeds.append(g)
-    scripts = [g for g in tok.glyphs if _is_script(g, base, body_size)]
     if scripts and len(scripts) == len(seeds) and all(
             not g.math_font and not g.script_hint and g.base < base and g.ch in _MARKER_CHARS
             for g in scripts):
@@ -356,18 +356,20 @@ def _host_of(piece: Line, lines: Sequence[Line], max_chars: int) -> int | None:
                                   or (sym.font_family(sp.font) == "cmsy" and "√" in sp.text)
                                   for sp in inked)
     best, best_d = None, None
+    smallest = min((sp.size for sp in inked), default=None)
     for j, host in enumerate(lines):
         em = host.size or 10.0
-        if host is piece or sum(len(sp.text.strip()) for sp in host.spans
-                                if sp.size >= 0.85 * em) < 2:
-            continue                  # a host has text at its own size
+        if host is piece:
+            continue
         cy = piece.baseline + 0.5 * em if hanging else piece.bbox.cy
         if not host.bbox.y0 - 0.35 * em <= cy <= host.bbox.y1 + 0.35 * em:
             continue
-        if not hanging and not any(sp.size < 0.85 * em for sp in inked):
-            continue
+        if not hanging and not (smallest is not None and smallest < 0.85 * em):
+            continue                  # no glyph of the piece is smaller than the host's
         if piece.bbox.x0 < host.bbox.x0 - em or piece.bbox.x0 > host.bbox.x1 + 0.3 * em:
             continue                  # must overlap or touch the host (not the next column)
+        if sum(len(sp.text.strip()) for sp in host.spans if sp.size >= 0.85 * em) < 2:
+            continue                  # a host has text at its own size
         d = abs(cy - host.bbox.cy)
         if best_d is None or d < best_d:
             best, best_d = j, d

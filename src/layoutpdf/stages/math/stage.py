@@ -86,12 +86,13 @@ def _cjk_or_vertical(e: Element, own: list[Line]) -> bool:
 def _plain(own: list[Line], body: float) -> bool:
     """Cheap test that no line can hold math: plain ASCII prose in text fonts, every span
     on its line's baseline at body size or larger."""
+    small, off = 0.85 * body, 0.08 * body
     for ln in own:
         if not PLAIN_PROSE.fullmatch(ln.text):
             return False
+        base = ln.baseline
         for sp in ln.spans:
-            if sp.size < 0.85 * body or abs(sp.origin[1] - ln.baseline) > 0.08 * body \
-                    or is_math_font(sp.font):
+            if sp.size < small or abs(sp.origin[1] - base) > off or is_math_font(sp.font):
                 return False
     return True
 
@@ -117,12 +118,16 @@ def _line_counts(ln: Line) -> tuple[int, int, int]:
         if is_math_font(s.font) or is_symbol_font(s.font):
             math += len(text)
         else:
-            math += sum(1 for ch in text if ch in _ASCII_MATH or (ch > "\x7f" and is_math_char(ch)))
+            math += sum(1 for ch in _MATH_CANDIDATE.findall(text)
+                        if ch < "\x80" or is_math_char(ch))
             prose += len(PROSE_WORD.findall(text))
     return total, math, prose
 
 
 _ASCII_MATH = frozenset(c for c in map(chr, range(128)) if is_math_char(c)) | frozenset("=+<>^_|/")
+# the characters that may count as maths: the ASCII ones above, and any beyond ASCII (the
+# regular expression finds them faster than a loop over every character)
+_MATH_CANDIDATE = re.compile("[" + re.escape("".join(sorted(_ASCII_MATH))) + "\x80-\U0010ffff]")
 
 
 def _is_display(e: Element, own: list[Line], page: Page, body: float, memo: dict) -> bool:
@@ -193,19 +198,22 @@ def _display(e: Element, own: list[Line], rules: list[BBox]) -> Equation:
 def _inline(e: Element, own: list[Line], rules: list[BBox], body: float,
             equations: list[Equation]) -> Element:
     merged = attach_script_lines(own)
+    # a line's Markdown does not depend on the row it falls in: the rows are only worth
+    # building when some line holds a formula
+    marked = {id(ln): _line_markdown(ln, body, rules) for ln in merged if not _plain([ln], body)}
+    if not any(results for _, results in marked.values()):
+        return e
     texts, found = [], []
     for row in rows_of(tuple(merged)):
         parts = []
         for ln in row.lines:
-            if _plain([ln], body):
+            if id(ln) not in marked:
                 parts.append(_escape(ln.text).strip())
                 continue
-            text, results = _line_markdown(ln, body, rules)
+            text, results = marked[id(ln)]
             found.extend((ln, r) for r in results)
             parts.append(text.strip())
         texts.append(" ".join(p for p in parts if p))
-    if not found:
-        return e
     for n, (ln, r) in enumerate(found):
         equations.append(Equation(id=f"{e.id}-m{n}", latex=r.latex, display=False, page=e.page,
                                   bbox=ln.bbox, element_id=e.id, confidence=r.confidence,
@@ -226,11 +234,14 @@ def _line_markdown(line: Line, body: float, rules: list[BBox]) -> tuple[str, lis
     """The line as Markdown: prose escaped, each inline formula as `$latex$`."""
     text = line.text
     out, results, pos = [], [], 0
-    links = [m.span() for m in _LINK.finditer(text)]
+    links = None                  # found when a formula is met (few lines have one)
     for run in inline_math_runs(line, body, rules):
         if run.maybe_footnote_marker or run.result is None or not run.result.latex \
-                or _PLAIN_NUMBER.match(run.result.latex) or run.start < pos \
-                or any(a < run.end and run.start < b for a, b in links) \
+                or _PLAIN_NUMBER.match(run.result.latex) or run.start < pos:
+            continue
+        if links is None:
+            links = [m.span() for m in _LINK.finditer(text)]
+        if any(a < run.end and run.start < b for a, b in links) \
                 or (run.result.latex.strip() in _LIST_MARKS and not text[:run.start].strip()) \
                 or _words_with_marks(run.result.latex):
             continue          # a list bullet opening the line; names with affiliation marks
