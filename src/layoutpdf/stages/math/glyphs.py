@@ -116,7 +116,7 @@ def char_extent(c: str) -> tuple[float, float]:
 # ----------------------------------------------------------------------------------------
 # spans -> glyphs
 # ----------------------------------------------------------------------------------------
-_SPACES = frozenset(" \t\n\r\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
+SPACES = frozenset(" \t\n\r\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
                     "\u2008\u2009\u200a\u200b\u202f\u205f\u3000\u00ad")
 
 
@@ -129,7 +129,7 @@ def is_space(c: str, family: str = "") -> bool:
     glyphs (cmex '\\t' = a big right brace, cmmi '\\n' = Omega), only ' ' is a space."""
     if family in _RAW_CODED:
         return c == " "
-    return c in _SPACES
+    return c in SPACES
 def _is_upright(span: Span, family: str) -> bool:
     if family in ("cmmi", "cmmib", "cmsy", "cmex"):
         return False
@@ -214,7 +214,7 @@ def merge_pieces(glyphs: list[Glyph]) -> list[Glyph]:
     return sorted(out, key=lambda g: g.pos)
 
 
-def _box_offsets(spans: Sequence[Span]) -> dict[tuple[str, float], tuple[float, float]]:
+def box_offsets(spans: Sequence[Span]) -> dict[tuple[str, float], tuple[float, float]]:
     """Per font and size, (origin.y - bbox.y0, bbox.y1 - origin.y) when it is the same for
     every span that does not start with a space: ascender-based boxes. Ink boxes vary from
     glyph to glyph and give nothing."""
@@ -289,22 +289,30 @@ def _borrowed_level(span: Span, offsets: dict) -> float | None:
     return top_level if abs(base - top_level) > abs(base - bottom_level) else bottom_level
 
 
+def span_at_level(span: Span, offsets: dict, before: Sequence[Glyph]) -> tuple[Span, float | None]:
+    """The span with its origin on the baseline its glyphs stand on, and their alternative
+    baseline (see `_span_levels`). `before` are the glyphs of the spans before it; only
+    their size, `big` and baseline are read."""
+    prev = None
+    if is_space(span.text[:1]) and before:
+        if before[-1].size > 1.15 * span.size and not before[-1].big:
+            prev = float("nan")     # a smaller span after its base: a script of it
+        else:
+            prev = next((g.base for g in reversed(before)
+                         if not g.big and g.size >= 0.85 * span.size), None)
+    base, alt = _span_levels(span, offsets, prev)
+    if base != span.origin[1]:
+        span = replace(span, origin=(span.origin[0], base))
+    return span, alt
+
+
 def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -> list[Glyph]:
     """Explode spans into glyphs (whitespace dropped, combining accents applied)."""
     out: list[Glyph] = []
     pending_accent, pending_not = "", False
-    offsets = _box_offsets(spans)
+    offsets = box_offsets(spans)
     for si, span in enumerate(spans):
-        prev = None
-        if is_space(span.text[:1]) and out:
-            if out[-1].size > 1.15 * span.size and not out[-1].big:
-                prev = float("nan")     # a smaller span after its base: a script of it
-            else:
-                prev = next((g.base for g in reversed(out)
-                             if not g.big and g.size >= 0.85 * span.size), None)
-        base, alt = _span_levels(span, offsets, prev)
-        if base != span.origin[1]:
-            span = replace(span, origin=(span.origin[0], base))
+        span, alt = span_at_level(span, offsets, out)
         family = sym.font_family(span.font)
         if family == "cmex" and (text := sym.recode_adobe_pieces(span.text)) != span.text:
             span = replace(span, text=text)
@@ -321,11 +329,11 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
         first = True
         # cmex code 0x20 is a Bigg left parenthesis: a lone, wide ' ' in cmex is that glyph
         lone_paren = family == "cmex" and span.text == " " and span.bbox.width > 0.45 * span.size
-        spaces = _RAW_SPACE if family in _RAW_CODED else _SPACES    # as is_space(c, family)
+        spaces = _RAW_SPACE if family in _RAW_CODED else SPACES    # as is_space(c, family)
         for ci, (c, (x0, x1)) in enumerate(zip(span.text, boxes)):
             if c in spaces and not lone_paren:
                 continue
-            if c in _MODIFIERS or (family == "cmsy" and c == "6"):
+            if c in MODIFIERS or (family == "cmsy" and c == "6"):
                 pending_accent, pending_not = _modify(c, si, ci, family, out, pending_accent,
                                                       pending_not)
                 continue
@@ -349,7 +357,7 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
 
 
 # characters that modify a neighbouring glyph instead of being one
-_MODIFIERS = frozenset(sym.NEGATION_SLASH) | frozenset(map(chr, range(0xFE00, 0xFE10))) \
+MODIFIERS = frozenset(sym.NEGATION_SLASH) | frozenset(map(chr, range(0xFE00, 0xFE10))) \
     | frozenset(sym.COMBINING_ACCENTS)
 
 
@@ -378,6 +386,19 @@ def _modify(c: str, si: int, ci: int, family: str, out: list[Glyph], pending_acc
         else:
             pending_accent = cmd
     return pending_accent, pending_not
+
+
+def text_glyphs(si: int, span: Span) -> list[Glyph]:
+    """The glyphs `glyphs_from_spans` makes of span `si` (already at its level, see
+    `span_at_level`) when the span is in a text font (no maths font, no raw-coded TeX
+    family) and holds only characters that stand for themselves (no space but ' ', no
+    combining mark or variation selector, not '...'): one glyph per character but spaces."""
+    family = sym.font_family(span.font)
+    upright = _is_upright(span, family)
+    font = sym.base_font_name(span.font)
+    return [_make_glyph(c, span, family, False, upright, x0, x1, None, si, ci, font)
+            for ci, (c, (x0, x1)) in enumerate(zip(span.text, _char_boxes(span)))
+            if c not in SPACES]
 
 
 def _dots(span: Span, offsets: dict) -> Glyph | None:

@@ -7,20 +7,23 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from operator import itemgetter
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
-from ...model.content import Line
+from ...model.content import Line, Span
 from ...model.geometry import BBox
 from ...text import latex_symbols as sym
-from .glyphs import Glyph, glyphs_from_spans
+from .glyphs import (MODIFIERS, SPACES, Glyph, box_offsets, glyphs_from_spans, span_at_level,
+                     text_glyphs)
 from .display import MathResult, MathRun, glyphs_to_latex
 
 
 # ----------------------------------------------------------------------------------------
 # inline math in prose lines
 # ----------------------------------------------------------------------------------------
-_OP_TOKEN = re.compile(r"^[=<>+±×÷·≤≥≠≈≡∼≃∝∈∉⊂⊆⊃⊇∪∩→←↔⇒⇐⇔↦−]+$")
+_OP_CHARS = "=<>+±×÷·≤≥≠≈≡∼≃∝∈∉⊂⊆⊃⊇∪∩→←↔⇒⇐⇔↦−"
+_OP_TOKEN = re.compile(f"^[{_OP_CHARS}]+$")
 _OP_TOKEN_CHARS = frozenset("=<>+")
 _PLAIN_NUMBER = re.compile(r"^[0-9]+([.,][0-9]+)*$")
 _NUM_TOKEN = re.compile(r"^[0-9]+([.,][0-9]+)?$")
@@ -237,6 +240,89 @@ def _may_hold_math(line: Line, body_size: float, body_fonts: Sequence[str]) -> b
     return False
 
 
+_TEXT_FAMILIES = frozenset({"", "cmr", "bold"})    # font families read as Unicode
+_DOTS = frozenset("·⋅∙")     # a glyphless token of these is maths (_classify)
+
+
+@lru_cache(maxsize=4096)
+def _stands_for_itself(c: str) -> bool:
+    """In a text font, `c` is a space glyphs_from_spans drops, or one glyph that is no
+    maths character, operator, script code point or modifier (see notes_at_most)."""
+    if c in SPACES:
+        return True
+    return not (c.isspace() or sym.is_math_char(c) or c in _OP_CHARS or c in _SCRIPT_CHARS
+                or c in MODIFIERS or c in _DOTS)
+
+
+class _Level(NamedTuple):
+    """A glyph of a text-font span of such characters, as the baseline vote and the
+    script test see it: every glyph of the span looks the same to them."""
+    base: float
+    size: float
+    script_hint: int = 0
+    big: bool = False
+
+
+def notes_at_most(line: Line, body_size: float) -> bool:
+    """Cheap screen before `inline_math_runs(line, body_size)`: True when that finds no
+    formula in the line, at most raised note markers (the common case of a prose line
+    with a footnote or citation mark). It follows the full path without building every
+    glyph; False means "run the full path". Whatever the body fonts: the test admits no
+    maths font."""
+    text, spans = line.text, line.spans
+    if not all(map(_stands_for_itself, set(text))) or any(
+            sym.is_math_font(sp.font) or sym.font_family(sp.font) not in _TEXT_FAMILIES
+            or sp.text.replace(" ", "") == "..." for sp in spans):
+        return False
+    # Then glyphs_from_spans makes one glyph per character but spaces, at its span's size
+    # and level, neither big nor in a maths font nor a script code point, and no glyph is
+    # a maths character nor a token an operator: a token's seeds are its script glyphs
+    # (_classify), and without a token of maths or operators there is no formula.
+    offsets = box_offsets(spans)
+    placed: list[_Level] = []       # one per span with glyphs: all span_at_level reads
+    at_level: list[tuple[Span, _Level | None]] = []
+    pool: list[_Level] = []         # one per glyph, for the baseline vote
+    for sp in spans:
+        sp, _ = span_at_level(sp, offsets, placed)
+        n = sum(c not in SPACES for c in sp.text)
+        level = _Level(sp.origin[1], sp.size) if n else None
+        if level is not None:
+            placed.append(level)
+            pool += [level] * n
+        at_level.append((sp, level))
+    if not pool:
+        return True
+    base = _line_baseline(pool, body_size)
+    raised = [si for si, (_, level) in enumerate(at_level)
+              if level is not None and _is_script(level, base, body_size)]
+    if not raised:
+        return True                   # no seed at all
+    # The tokens holding script glyphs decide (a note marker, or maths). A token lies in
+    # one white-space-separated word and is cut there by that word's glyphs alone: the
+    # glyphs of every span touching such a word give these tokens as the full path does.
+    offs = _span_offsets(spans)
+    ranges = [(offs[si], offs[si] + len(spans[si].text)) for si in raised]
+    words = [m.span() for m in _WORD.finditer(text)
+             if any(a < m.end() and m.start() < b for a, b in ranges)]
+    needed = [si for si, sp in enumerate(spans)
+              if any(a < offs[si] + len(sp.text) and offs[si] < b for a, b in words)]
+    glyphs = [g for si in needed for g in text_glyphs(si, at_level[si][0])]
+    for tok in _tokens(line, glyphs, offs, body_size):
+        _classify(tok, text, base, body_size, frozenset())
+        if tok.kind in ("math", "op"):
+            return False
+    return True
+
+
+def _span_offsets(spans: Sequence[Span]) -> list[int]:
+    """Where each span's text starts in the line's text."""
+    offs, acc = [], 0
+    for s in spans:
+        offs.append(acc)
+        acc += len(s.text)
+    return offs
+
+
 def inline_math_runs(line: Line, body_size: float, rules: Sequence[BBox] = (), *,
                      body_fonts: Sequence[str] = ()) -> list[MathRun]:
     """Find the formulas inside a prose line and serialize each of them."""
@@ -246,10 +332,7 @@ def inline_math_runs(line: Line, body_size: float, rules: Sequence[BBox] = (), *
     glyphs = glyphs_from_spans(line.spans, reasons)
     if not glyphs:
         return []
-    offs, acc = [], 0
-    for s in line.spans:
-        offs.append(acc)
-        acc += len(s.text)
+    offs = _span_offsets(line.spans)
     base = _line_baseline(glyphs, body_size)
     fams = frozenset(sym.base_font_name(f) for f in body_fonts)
     toks = _tokens(line, glyphs, offs, body_size)
@@ -381,6 +464,8 @@ def line_to_markdown_with_math(line: Line, body_size: float, rules: Sequence[BBo
     """The line's text with inline formulas as ``$...$``. Possible footnote markers are
     left as plain text (see ``inline_math_runs``)."""
     text = line.text
+    if notes_at_most(line, body_size):
+        return text, []
     results: list[MathResult] = []
     out, pos = [], 0
     for run in inline_math_runs(line, body_size, rules, body_fonts=body_fonts):

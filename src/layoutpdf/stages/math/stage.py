@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from ...model import BBox, Document, Element, Equation, Layer, Line, Page, Role, TextSource
 from ...text.latex_symbols import is_math_char, is_math_font, is_symbol_font
@@ -20,7 +21,7 @@ from ...settings import Settings
 from ..base import join_lines, per_page
 from ..blocks import EQUATION_TAG, rows_of
 from .serialize import (MathResult, attach_script_lines, inline_math_runs, lines_to_latex,
-                             rules_from_drawings, rules_from_images)
+                        notes_at_most, rules_from_drawings, rules_from_images)
 
 PROSE_WORD = re.compile(r"[A-Za-z]{4,}")
 PLAIN_PROSE = re.compile(r"[A-Za-z0-9\s.,;:!?'\"()\[\]\-\u2013\u2014\u2018\u2019\u201c\u201d&%]*")
@@ -115,13 +116,20 @@ def _line_counts(ln: Line) -> tuple[int, int, int]:
         if not text:
             continue
         total += len(text)
-        if is_math_font(s.font) or is_symbol_font(s.font):
+        if _maths_font(s.font):
             math += len(text)
-        else:
-            math += sum(1 for ch in _MATH_CANDIDATE.findall(text)
-                        if ch < "\x80" or is_math_char(ch))
-            prose += len(PROSE_WORD.findall(text))
+            continue
+        prose += len(PROSE_WORD.findall(text))
+        candidates = _MATH_CANDIDATE.findall(text)
+        if candidates:
+            math += sum(1 for ch in candidates if ch < "\x80" or is_math_char(ch))
     return total, math, prose
+
+
+@lru_cache(maxsize=4096)
+def _maths_font(font: str) -> bool:
+    """Every character of a maths or symbol font counts as maths."""
+    return is_math_font(font) or is_symbol_font(font)
 
 
 _ASCII_MATH = frozenset(c for c in map(chr, range(128)) if is_math_char(c)) | frozenset("=+<>^_|/")
@@ -233,6 +241,8 @@ _LIST_MARKS = {r"\bullet", r"\circ", r"\cdot", r"\diamond", r"\star", r"\ast", r
 def _line_markdown(line: Line, body: float, rules: list[BBox]) -> tuple[str, list[MathResult]]:
     """The line as Markdown: prose escaped, each inline formula as `$latex$`."""
     text = line.text
+    if notes_at_most(line, body):
+        return _escape(text), []      # what the loop below gives when no run is a formula
     out, results, pos = [], [], 0
     links = None                  # found when a formula is met (few lines have one)
     for run in inline_math_runs(line, body, rules):
