@@ -201,7 +201,8 @@ def merge_pieces(glyphs: list[Glyph]) -> list[Glyph]:
             stacks[-1].append(g)
         else:
             stacks.append([g])
-    out = [g for g in glyphs if not any(g is p for p in pieces)]
+    is_piece = {id(g) for g in pieces}
+    out = [g for g in glyphs if id(g) not in is_piece]
     for st in stacks:
         if len(st) == 1:
             out.append(st[0])
@@ -388,17 +389,18 @@ def _modify(c: str, si: int, ci: int, family: str, out: list[Glyph], pending_acc
     return pending_accent, pending_not
 
 
-def text_glyphs(si: int, span: Span) -> list[Glyph]:
-    """The glyphs `glyphs_from_spans` makes of span `si` (already at its level, see
-    `span_at_level`) when the span is in a text font (no maths font, no raw-coded TeX
-    family) and holds only characters that stand for themselves (no space but ' ', no
+def text_glyphs(si: int, span: Span, lo: int = 0, hi: int | None = None) -> list[Glyph]:
+    """The glyphs `glyphs_from_spans` makes of characters lo..hi of span `si` (already at
+    its level, see `span_at_level`) when the span is in a text font (no maths font, no
+    raw-coded TeX family) and holds only characters that stand for themselves (no
     combining mark or variation selector, not '...'): one glyph per character but spaces."""
     family = sym.font_family(span.font)
     upright = _is_upright(span, family)
     font = sym.base_font_name(span.font)
-    return [_make_glyph(c, span, family, False, upright, x0, x1, None, si, ci, font)
-            for ci, (c, (x0, x1)) in enumerate(zip(span.text, _char_boxes(span)))
-            if c not in SPACES]
+    boxes = _char_boxes(span)
+    hi = len(span.text) if hi is None else hi
+    return [_make_glyph(c, span, family, False, upright, *boxes[ci], None, si, ci, font)
+            for ci, c in enumerate(span.text[:hi]) if ci >= lo and c not in SPACES]
 
 
 def _dots(span: Span, offsets: dict) -> Glyph | None:
@@ -643,7 +645,8 @@ def group_words(glyphs: list[Glyph]) -> list[Glyph]:
     word."""
     letters = [g for g in glyphs if g.upright and g.kind == sym.ORD and not g.composite
                and g.family != "bold" and g.ch.isalpha()]
-    others = [g for g in glyphs if not any(g is x for x in letters)]
+    is_letter = {id(g) for g in letters}
+    others = [g for g in glyphs if id(g) not in is_letter]
     letters.sort(key=lambda g: g.x0)
     runs: list[list[Glyph]] = []
     for g in letters:

@@ -5,6 +5,7 @@ serialize.py."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -45,7 +46,8 @@ def _line_baseline(glyphs: Sequence[Glyph], body_size: float) -> float:
             and not g.script_hint and not g.big]
     pool = body or [g for g in glyphs if not g.script_hint] or list(glyphs)
     bases = [g.base for g in pool]
-    counts = Counter(round(b, 1) for b in bases)
+    rounded = {b: round(b, 1) for b in set(bases)}       # a line has few baselines
+    counts = Counter([rounded[b] for b in bases])
     best = max(counts.items(), key=itemgetter(1))[0]      # on a tie, the first one met
     reach = 0.1 * body_size
     near = sorted(b for b in bases if abs(b - best) <= reach)
@@ -61,28 +63,32 @@ def _is_script(g: Glyph, base: float, body_size: float) -> bool:
     return abs(d) >= 0.3 * body_size and not g.big
 
 
-def _tokens(line: Line, glyphs: list[Glyph], offs: list[int], body_size: float) -> list[_Tok]:
+def _tokens(line: Line, glyphs: list[Glyph], offs: list[int], body_size: float,
+            words: Sequence[tuple[int, int]] | None = None) -> list[_Tok]:
     """Whitespace-separated tokens of the line text, also split where the glyphs leave a
-    word-space gap without a space character (extractors do not always insert one)."""
+    word-space gap without a space character (extractors do not always insert one).
+    `words`: (start, end) of the words to cut, all of the line's by default."""
     text = line.text
     toks: list[_Tok] = []
-    by_start: dict[int, list[Glyph]] = {}
-    for g in glyphs:
-        by_start.setdefault(offs[g.pos[0]] + g.pos[1], []).append(g)
+    # glyphs in text order (stable: glyphs at one offset keep theirs), found per word by
+    # bisection
+    order = sorted(glyphs, key=lambda g: offs[g.pos[0]] + g.pos[1])
+    at = [offs[g.pos[0]] + g.pos[1] for g in order]
     space, near, small = 0.25 * body_size, 0.1 * body_size, 0.85 * body_size
-    for word in _WORD.finditer(text):
-        i, j = word.span()
+    if words is None:
+        words = [m.span() for m in _WORD.finditer(text)]
+    for i, j in words:
         start, prev, cur = i, None, []
-        for k in range(i, j):
-            for g in by_start.get(k, ()):
-                # a word space after a glyph on the same line, or back on the text line
-                # after a smaller one (a word after an inline fraction or a script)
-                if prev is not None and g.x0 - prev.x1 >= space \
-                        and (abs(g.base - prev.base) < near or prev.size < small <= g.size):
-                    toks.append(_Tok(start, k, cur))
-                    start, cur = k, []
-                cur.append(g)
-                prev = g
+        for n in range(bisect_left(at, i), bisect_left(at, j)):
+            g = order[n]
+            # a word space after a glyph on the same line, or back on the text line
+            # after a smaller one (a word after an inline fraction or a script)
+            if prev is not None and g.x0 - prev.x1 >= space \
+                    and (abs(g.base - prev.base) < near or prev.size < small <= g.size):
+                toks.append(_Tok(start, at[n], cur))
+                start, cur = at[n], []
+            cur.append(g)
+            prev = g
         toks.append(_Tok(start, j, cur))
     return toks
 
@@ -242,6 +248,7 @@ def _may_hold_math(line: Line, body_size: float, body_fonts: Sequence[str]) -> b
 
 _TEXT_FAMILIES = frozenset({"", "cmr", "bold"})    # font families read as Unicode
 _DOTS = frozenset("·⋅∙")     # a glyphless token of these is maths (_classify)
+_NO_SPACES = dict.fromkeys(map(ord, SPACES))       # str.translate table: drop spaces
 
 
 @lru_cache(maxsize=4096)
@@ -284,7 +291,7 @@ def notes_at_most(line: Line, body_size: float) -> bool:
     pool: list[_Level] = []         # one per glyph, for the baseline vote
     for sp in spans:
         sp, _ = span_at_level(sp, offsets, placed)
-        n = sum(c not in SPACES for c in sp.text)
+        n = len(sp.text.translate(_NO_SPACES))        # its glyphs
         level = _Level(sp.origin[1], sp.size) if n else None
         if level is not None:
             placed.append(level)
@@ -293,24 +300,28 @@ def notes_at_most(line: Line, body_size: float) -> bool:
     if not pool:
         return True
     base = _line_baseline(pool, body_size)
-    raised = [si for si, (_, level) in enumerate(at_level)
-              if level is not None and _is_script(level, base, body_size)]
+    raised = {si for si, (_, level) in enumerate(at_level)
+              if level is not None and _is_script(level, base, body_size)}
     if not raised:
         return True                   # no seed at all
     # The tokens holding script glyphs decide (a note marker, or maths). A token lies in
     # one white-space-separated word and is cut there by that word's glyphs alone: the
-    # glyphs of every span touching such a word give these tokens as the full path does.
+    # glyphs of such words give these tokens as the full path does.
     offs = _span_offsets(spans)
     ranges = [(offs[si], offs[si] + len(spans[si].text)) for si in raised]
     words = [m.span() for m in _WORD.finditer(text)
              if any(a < m.end() and m.start() < b for a, b in ranges)]
-    needed = [si for si, sp in enumerate(spans)
-              if any(a < offs[si] + len(sp.text) and offs[si] < b for a, b in words)]
-    glyphs = [g for si in needed for g in text_glyphs(si, at_level[si][0])]
-    for tok in _tokens(line, glyphs, offs, body_size):
-        _classify(tok, text, base, body_size, frozenset())
-        if tok.kind in ("math", "op"):
-            return False
+    glyphs = []
+    for si, sp in enumerate(spans):
+        touched = [(a, b) for a, b in words if a < offs[si] + len(sp.text) and offs[si] < b]
+        if touched:
+            glyphs += text_glyphs(si, at_level[si][0], touched[0][0] - offs[si],
+                                  touched[-1][1] - offs[si])
+    for tok in _tokens(line, glyphs, offs, body_size, words):
+        if any(g.pos[0] in raised for g in tok.glyphs):
+            _classify(tok, text, base, body_size, frozenset())
+            if tok.kind in ("math", "op"):
+                return False
     return True
 
 

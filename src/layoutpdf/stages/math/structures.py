@@ -58,7 +58,7 @@ def apply_accents(gs: list[Glyph], ctx: Ctx) -> list[Glyph]:
 # rules: radicals, fractions, overlines
 # ----------------------------------------------------------------------------------------
 def usable_rules(rules: Sequence[BBox], gs: Sequence[Glyph]) -> list[BBox]:
-    if not gs:
+    if not gs or not rules:
         return []
     size = _normal_size(gs)
     x0, y0, x1, y1 = _bbox(gs)
