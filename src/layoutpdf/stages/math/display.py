@@ -176,7 +176,7 @@ def _token_rx(tex: str) -> re.Pattern:
     return re.compile(re.escape(tex) + (r"(?![A-Za-z])" if tex[-1].isalpha() else ""))
 
 
-_PAIR_RX = [(_token_rx(a), _token_rx(b)) for a, b in _PAIRS]
+_PAIR_RX = [(a, b, _token_rx(a), _token_rx(b)) for a, b in _PAIRS]
 _BRACE_OR_ESCAPE = re.compile(r"\\.|[{}]")
 _NULL_DELIMITER = re.compile(r"\\(left|right)\.")
 
@@ -191,7 +191,7 @@ def _check_balance(latex: str, ctx: Ctx) -> None:
     if depth != 0:
         ctx.note("unbalanced braces")
     plain = _NULL_DELIMITER.sub("", latex)
-    for a, b in _PAIR_RX:
-        if len(a.findall(plain)) != len(b.findall(plain)):
+    for a, b, a_rx, b_rx in _PAIR_RX:
+        if (a in plain or b in plain) and len(a_rx.findall(plain)) != len(b_rx.findall(plain)):
             ctx.note("unbalanced delimiters")
             return

@@ -131,10 +131,21 @@ def is_space(c: str, family: str = "") -> bool:
         return c == " "
     return c in SPACES
 def _is_upright(span: Span, family: str) -> bool:
+    return _upright(span.font, span.flags & FLAG_ITALIC, family)
+
+
+@lru_cache(maxsize=4096)
+def _upright(font: str, italic_flag: int, family: str) -> bool:
     if family in ("cmmi", "cmmib", "cmsy", "cmex"):
         return False
-    f = span.font.lower()
-    return not (span.flags & FLAG_ITALIC) and "italic" not in f and "oblique" not in f
+    f = font.lower()
+    return not italic_flag and "italic" not in f and "oblique" not in f
+
+
+@lru_cache(maxsize=4096)
+def _font_key(font: str, size: float) -> tuple[str, float]:
+    """The key of a font's box offsets (see box_offsets): its name and size to 0.01pt."""
+    return font, round(size, 2)
 
 
 def _char_boxes(span: Span) -> list[tuple[float, float]]:
@@ -223,7 +234,7 @@ def box_offsets(spans: Sequence[Span]) -> dict[tuple[str, float], tuple[float, f
     for s in spans:
         if is_space(s.text[:1]) or not s.text.strip(" ."):   # dots may stand stacked
             continue
-        seen.setdefault((s.font, round(s.size, 2)), []).append(
+        seen.setdefault(_font_key(s.font, s.size), []).append(
             (s.origin[1] - s.bbox.y0, s.bbox.y1 - s.origin[1]))
     out = {}
     for k, v in seen.items():
@@ -243,7 +254,7 @@ def _span_levels(span: Span, offsets: dict,
     box. A span much taller than its font's box holds glyphs on two baselines (PyMuPDF joins
     a numerator glyph to the same-font glyph before it): the second level is the
     alternative, settled later against the fraction rules."""
-    off = offsets.get((span.font, round(span.size, 2)))
+    off = offsets.get(_font_key(span.font, span.size))
     base = span.origin[1]
     if off is None:
         other = _borrowed_level(span, offsets)
@@ -407,10 +418,11 @@ def _dots(span: Span, offsets: dict) -> Glyph | None:
     r"""Three periods in one span: TeX's \ldots on the baseline, or its \vdots (stacked in
     one column) and \ddots (stepping down to the right), whose span box is a line taller
     than one period's."""
-    if span.text.replace(" ", "") != "..." or sym.font_family(span.font) == "cmex":
+    if "." not in span.text or span.text.replace(" ", "") != "..." \
+            or sym.font_family(span.font) == "cmex":
         return None
     size, box = span.size, span.bbox
-    up, down = offsets.get((span.font, round(span.size, 2)), (0.75 * size, 0.25 * size))
+    up, down = offsets.get(_font_key(span.font, span.size), (0.75 * size, 0.25 * size))
     extra = box.height - (up + down)
     if extra < 0.4 * size:
         tex, base = r"\ldots", span.origin[1]

@@ -122,8 +122,9 @@ def split_rows(gs: Sequence[Glyph]) -> list[list[Glyph]]:
     return rows
 
 
-def _baseline_of(gs: Sequence[Glyph]) -> float:
-    size = _row_size(gs)
+def _baseline_of(gs: Sequence[Glyph], size: float | None = None) -> float:
+    """The row's dominant baseline; `size`: its _row_size when known."""
+    size = _row_size(gs) if size is None else size
     cands = [g for g in gs if not g.composite and not g.big and g.size >= 0.85 * size]
     if not cands:
         axes = sorted(g.axis for g in gs)
@@ -159,7 +160,7 @@ def serialize_row(gs: Sequence[Glyph], ctx: Ctx) -> list[Atom]:
     if not gs:
         return []
     size = _row_size(gs)
-    baseline = _baseline_of(gs)
+    baseline = _baseline_of(gs, size)
     axis = baseline - AXIS * size
     ordered = sorted(gs, key=lambda g: (g.x0, g.top))
     bases = [g for g in ordered if _is_base(g, baseline, size, ctx)]

@@ -28,6 +28,8 @@ PLAIN_PROSE = re.compile(r"[A-Za-z0-9\s.,;:!?'\"()\[\]\-\u2013\u2014\u2018\u2019
 MAX_DISPLAY_CHARS = 600
 INLINE_ROLES = {Role.PARAGRAPH, Role.LIST_ITEM}   # captions and notes keep plain text for now
 MAX_DISPLAY_ROWS = 12
+# the roles of the body elements that may become display math or hold inline maths
+_CANDIDATE_ROLES = frozenset({Role.PARAGRAPH, Role.EQUATION, Role.HEADING}) | INLINE_ROLES
 
 
 def run(doc: Document, settings: Settings) -> Document:
@@ -58,17 +60,18 @@ def _page(doc: Document, page: Page, elements: list[Element], lines: dict[str, L
     memo: dict[str, tuple[int, int, int]] = {}   # line id -> _line_counts (asked often)
     for e in _merge_display_runs(elements, lines, page, body, memo):
         own = [lines[i] for i in e.line_ids if i in lines]
-        if _cjk_or_vertical(e, own):
-            out.append(e)             # CJK prose and vertical text are not formulas
+        if e.layer is not Layer.BODY or e.role not in _CANDIDATE_ROLES \
+                or _cjk_or_vertical(e, own):
+            out.append(e)             # nor are CJK prose and vertical text formulas
             continue
-        if e.layer is Layer.BODY and e.role in (Role.PARAGRAPH, Role.EQUATION, Role.HEADING) and \
+        if e.role in (Role.PARAGRAPH, Role.EQUATION, Role.HEADING) and \
                 len(e.text) < MAX_DISPLAY_CHARS and _is_display(e, own, page, body, memo):
             eq = _display(e, own, rules)
             equations.append(eq)
             text = eq.latex + (f" \\tag{{{eq.tag}}}" if eq.tag else "")
             out.append(replace(e, role=Role.EQUATION, text=text,
                                reasons=e.reasons + ("display math",) + eq.reasons))
-        elif e.layer is Layer.BODY and e.role in INLINE_ROLES and own and not _plain(own, body):
+        elif e.role in INLINE_ROLES and own and not _plain(own, body):
             out.append(_inline(e, own, rules, body, equations))
         else:
             out.append(e)
@@ -103,9 +106,24 @@ def _math_share(own: list[Line], memo: dict) -> tuple[float, int]:
     """Share of characters that are math (math font or math symbol), and prose words."""
     total = math = prose = 0
     for ln in own:
-        t, m, p = memo.get(ln.id) or memo.setdefault(ln.id, _line_counts(ln))
+        t, m, p = _counts(ln, memo)
         total, math, prose = total + t, math + m, prose + p
     return (math / total if total else 0.0), prose
+
+
+def _wordy(own: list[Line], memo: dict, limit: int) -> bool:
+    """More than `limit` prose words: the lines are prose, whatever their maths share.
+    Counted line by line, it usually settles on the first line of a paragraph."""
+    prose = 0
+    for ln in own:
+        prose += _counts(ln, memo)[2]
+        if prose > limit:
+            return True
+    return False
+
+
+def _counts(ln: Line, memo: dict) -> tuple[int, int, int]:
+    return memo.get(ln.id) or memo.setdefault(ln.id, _line_counts(ln))
 
 
 def _line_counts(ln: Line) -> tuple[int, int, int]:
@@ -139,7 +157,7 @@ _MATH_CANDIDATE = re.compile("[" + re.escape("".join(sorted(_ASCII_MATH))) + "\x
 
 
 def _is_display(e: Element, own: list[Line], page: Page, body: float, memo: dict) -> bool:
-    if not own:
+    if not own or _wordy(own, memo, 3 + len(own)):      # see the prose test below
         return False
     share, prose = _math_share(own, memo)
     tagged = any(EQUATION_TAG.search(ln.text) for ln in own)
@@ -148,8 +166,10 @@ def _is_display(e: Element, own: list[Line], page: Page, body: float, memo: dict
     col = _column_box(page, e)
     left, right = e.bbox.x0 - col.x0, col.x1 - e.bbox.x1
     set_apart = left > 1.5 * body or (right > 1.5 * body and abs(left - right) < 0.25 * col.width)
-    # the rows are counted last: building them costs more than the tests above
-    return (set_apart or tagged) and len(rows_of(tuple(own))) <= MAX_DISPLAY_ROWS
+    # the rows are counted last: building them costs more than the tests above (and a
+    # row holds one line at least)
+    return (set_apart or tagged) and (len(own) <= MAX_DISPLAY_ROWS
+                                      or len(rows_of(tuple(own))) <= MAX_DISPLAY_ROWS)
 
 
 def _column_box(page: Page, e: Element) -> BBox:
@@ -187,7 +207,10 @@ def _mathy(e: Element, lines: dict[str, Line], memo: dict) -> bool:
     if e.layer is not Layer.BODY or e.role not in (Role.PARAGRAPH, Role.HEADING, Role.EQUATION) \
             or len(e.text) > MAX_DISPLAY_CHARS:
         return False
-    share, prose = _math_share([lines[i] for i in e.line_ids if i in lines], memo)
+    own = [lines[i] for i in e.line_ids if i in lines]
+    if _wordy(own, memo, 2):
+        return False                  # each test below admits 2 prose words at most
+    share, prose = _math_share(own, memo)
     short = len(e.text.strip()) <= 6 and prose == 0     # a numerator '1', a limit 'n = 1'
     numbered = any(EQUATION_TAG.search(lines[i].text) for i in e.line_ids if i in lines) \
         and share >= 0.1 and prose <= 2
