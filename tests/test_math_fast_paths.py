@@ -5,6 +5,7 @@
   operators and maths fonts), and it does say so for the common prose line with a note mark.
 * The glyph builder's per-character table (`_char_info`, `_script_char`) gives the glyphs
   the former per-glyph lookups gave.
+* `layout` of one ordinary glyph (a script 'i') gives what the structure and row steps give.
 """
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from layoutpdf.model.content import Line, Span
 from layoutpdf.model.geometry import BBox
 from layoutpdf.stages.math import glyphs as G
 from layoutpdf.stages.math import inline
+from layoutpdf.stages.math import structures as S
+from layoutpdf.stages.math.rows import Ctx, join_atoms, serialize_row, split_rows
 from layoutpdf.stages.math.inline import inline_math_runs, notes_at_most
 from layoutpdf.text import latex_symbols as sym
 
@@ -171,3 +174,31 @@ def test_glyph_table_gives_the_former_glyphs():
                     assert [getattr(got, f) for f in FIELDS] == \
                         [getattr(want, f) for f in FIELDS], (family, repr(c))
                     assert got_r == want_r and got.pos == (3, 4) and got.end == (3, 5)
+
+
+def _layout_steps(gs, ctx):
+    """layout's steps without its one-glyph shortcut."""
+    rows = split_rows(S.structure(list(gs), (), ctx))
+    texts = [join_atoms(serialize_row(r, ctx), ctx.display) for r in rows]
+    return texts[0] if len(texts) == 1 else None
+
+
+def test_one_ordinary_glyph_is_its_own_latex():
+    chars = set(map(chr, range(0x21, 0x250))) | set(sym.GREEK) | set(sym.SYMBOLS) \
+        | {chr(k) for k in sym.CMEX} | {"𝑥", "ℝ", "′"}
+    seen = 0
+    for family in ("", "cmr", "bold", "cmex", "cmsy", "cmmi", "msbm"):
+        for c in sorted(chars):
+            sp = Span(id="s", text=c, bbox=BBox(10, 90, 15, 103), font="Font", size=7.0,
+                      flags=0, color=0, alpha=255, origin=(10.0, 100.0))
+            g = G._make_glyph(c, sp, family, True, True, 10.0, 15.0, None, 0, 0, "Font")
+            if not S._ordinary(g):
+                continue
+            seen += 1
+            for display, depth in ((True, 1), (False, 2), (True, 0)):
+                slow, fast = Ctx(display=display, expression=S.layout), \
+                    Ctx(display=display, expression=S.layout)
+                slow.script_depth = fast.script_depth = depth
+                assert S.layout([g], (), fast) == _layout_steps([g], slow), (family, repr(c))
+                assert fast.reasons == slow.reasons == []
+    assert seen > 1000
