@@ -171,21 +171,27 @@ _PAIRS = [("(", ")"), ("[", "]"), (r"\{", r"\}"), (r"\langle", r"\rangle"),
           (r"\left", r"\right"), (r"\lfloor", r"\rfloor"), (r"\lceil", r"\rceil")]
 
 
+def _token_rx(tex: str) -> re.Pattern:
+    r"""`tex` as a whole token (\left, not the start of \leftarrow)."""
+    return re.compile(re.escape(tex) + (r"(?![A-Za-z])" if tex[-1].isalpha() else ""))
+
+
+_PAIR_RX = [(a, b, _token_rx(a), _token_rx(b)) for a, b in _PAIRS]
+_BRACE_OR_ESCAPE = re.compile(r"\\.|[{}]")
+_NULL_DELIMITER = re.compile(r"\\(left|right)\.")
+
+
 def _check_balance(latex: str, ctx: Ctx) -> None:
     depth = 0
-    for m in re.finditer(r"\\.|[{}]", latex):
+    for m in _BRACE_OR_ESCAPE.finditer(latex):
         t = m.group(0)
         depth += 1 if t == "{" else -1 if t == "}" else 0
         if depth < 0:
             break
     if depth != 0:
         ctx.note("unbalanced braces")
-    plain = re.sub(r"\\(left|right)\.", "", latex)
-    for a, b in _PAIRS:
-        na = len(re.findall(re.escape(a) + (r"(?![A-Za-z])" if a[-1].isalpha() else ""), plain))
-        nb = len(re.findall(re.escape(b) + (r"(?![A-Za-z])" if b[-1].isalpha() else ""), plain))
-        if a == "(":
-            na -= plain.count(r"\left(") * 0
-        if na != nb:
+    plain = _NULL_DELIMITER.sub("", latex)
+    for a, b, a_rx, b_rx in _PAIR_RX:
+        if (a in plain or b in plain) and len(a_rx.findall(plain)) != len(b_rx.findall(plain)):
             ctx.note("unbalanced delimiters")
             return

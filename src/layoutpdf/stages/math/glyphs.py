@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Sequence
 
 from ...model.content import FLAG_ITALIC, Span
@@ -82,6 +83,7 @@ _DESC = set("gjpqyβγζημξρςφχψϕϱ,;()[]{}|/⟨⟩∫")
 _OPS = set("+−-=<>≤≥≠≈≡∼≃∝±∓×÷·∘→←↔⇒⇐⇔↦∈∉⊂⊆⊃⊇∪∩∧∨")
 
 
+@lru_cache(maxsize=8192)
 def char_width(c: str) -> float:
     if c.isspace():
         return 0.33
@@ -96,6 +98,7 @@ def char_width(c: str) -> float:
     return 0.5
 
 
+@lru_cache(maxsize=8192)
 def char_extent(c: str) -> tuple[float, float]:
     """(height above baseline, depth below baseline) in em, a typographic estimate."""
     if c in _OPS:
@@ -113,11 +116,12 @@ def char_extent(c: str) -> tuple[float, float]:
 # ----------------------------------------------------------------------------------------
 # spans -> glyphs
 # ----------------------------------------------------------------------------------------
-_SPACES = frozenset(" \t\n\r\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
+SPACES = frozenset(" \t\n\r\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
                     "\u2008\u2009\u200a\u200b\u202f\u205f\u3000\u00ad")
 
 
 _RAW_CODED = frozenset({"cmex", "cmsy", "cmmi", "cmmib"})
+_RAW_SPACE = frozenset(" ")
 
 
 def is_space(c: str, family: str = "") -> bool:
@@ -125,12 +129,23 @@ def is_space(c: str, family: str = "") -> bool:
     glyphs (cmex '\\t' = a big right brace, cmmi '\\n' = Omega), only ' ' is a space."""
     if family in _RAW_CODED:
         return c == " "
-    return c in _SPACES
+    return c in SPACES
 def _is_upright(span: Span, family: str) -> bool:
+    return _upright(span.font, span.flags & FLAG_ITALIC, family)
+
+
+@lru_cache(maxsize=4096)
+def _upright(font: str, italic_flag: int, family: str) -> bool:
     if family in ("cmmi", "cmmib", "cmsy", "cmex"):
         return False
-    f = span.font.lower()
-    return not (span.flags & FLAG_ITALIC) and "italic" not in f and "oblique" not in f
+    f = font.lower()
+    return not italic_flag and "italic" not in f and "oblique" not in f
+
+
+@lru_cache(maxsize=4096)
+def _font_key(font: str, size: float) -> tuple[str, float]:
+    """The key of a font's box offsets (see box_offsets): its name and size to 0.01pt."""
+    return font, round(size, 2)
 
 
 def _char_boxes(span: Span) -> list[tuple[float, float]]:
@@ -139,9 +154,9 @@ def _char_boxes(span: Span) -> list[tuple[float, float]]:
         return [(span.bbox.x0, span.bbox.x1)]
     weights = [char_width(c) for c in text]
     total = sum(weights) or 1.0
-    x, out = span.bbox.x0, []
+    x, out, width = span.bbox.x0, [], span.bbox.width
     for w in weights:
-        dx = span.bbox.width * w / total
+        dx = width * w / total
         out.append((x, x + dx))
         x += dx
     return out
@@ -170,8 +185,10 @@ def _stack_glyph(infos: list[tuple], x0: float, x1: float, top: float, bottom: f
 def _extensible_stack(span: Span, family: str) -> Glyph | None:
     """A run of cmex extension pieces ('\\x0c' x5, brace top/middle/bottom) is one tall
     delimiter."""
+    if family != "cmex":
+        return None
     t = "".join(c for c in span.text if not is_space(c, family))
-    if family != "cmex" or len(t) < 2:
+    if len(t) < 2:
         return None
     infos = [_piece(c) for c in t]
     if any(i is None for i in infos):
@@ -195,7 +212,8 @@ def merge_pieces(glyphs: list[Glyph]) -> list[Glyph]:
             stacks[-1].append(g)
         else:
             stacks.append([g])
-    out = [g for g in glyphs if not any(g is p for p in pieces)]
+    is_piece = {id(g) for g in pieces}
+    out = [g for g in glyphs if id(g) not in is_piece]
     for st in stacks:
         if len(st) == 1:
             out.append(st[0])
@@ -208,7 +226,7 @@ def merge_pieces(glyphs: list[Glyph]) -> list[Glyph]:
     return sorted(out, key=lambda g: g.pos)
 
 
-def _box_offsets(spans: Sequence[Span]) -> dict[tuple[str, float], tuple[float, float]]:
+def box_offsets(spans: Sequence[Span]) -> dict[tuple[str, float], tuple[float, float]]:
     """Per font and size, (origin.y - bbox.y0, bbox.y1 - origin.y) when it is the same for
     every span that does not start with a space: ascender-based boxes. Ink boxes vary from
     glyph to glyph and give nothing."""
@@ -216,7 +234,7 @@ def _box_offsets(spans: Sequence[Span]) -> dict[tuple[str, float], tuple[float, 
     for s in spans:
         if is_space(s.text[:1]) or not s.text.strip(" ."):   # dots may stand stacked
             continue
-        seen.setdefault((s.font, round(s.size, 2)), []).append(
+        seen.setdefault(_font_key(s.font, s.size), []).append(
             (s.origin[1] - s.bbox.y0, s.bbox.y1 - s.origin[1]))
     out = {}
     for k, v in seen.items():
@@ -236,7 +254,7 @@ def _span_levels(span: Span, offsets: dict,
     box. A span much taller than its font's box holds glyphs on two baselines (PyMuPDF joins
     a numerator glyph to the same-font glyph before it): the second level is the
     alternative, settled later against the fraction rules."""
-    off = offsets.get((span.font, round(span.size, 2)))
+    off = offsets.get(_font_key(span.font, span.size))
     base = span.origin[1]
     if off is None:
         other = _borrowed_level(span, offsets)
@@ -283,25 +301,33 @@ def _borrowed_level(span: Span, offsets: dict) -> float | None:
     return top_level if abs(base - top_level) > abs(base - bottom_level) else bottom_level
 
 
+def span_at_level(span: Span, offsets: dict, before: Sequence[Glyph]) -> tuple[Span, float | None]:
+    """The span with its origin on the baseline its glyphs stand on, and their alternative
+    baseline (see `_span_levels`). `before` are the glyphs of the spans before it; only
+    their size, `big` and baseline are read."""
+    prev = None
+    if is_space(span.text[:1]) and before:
+        if before[-1].size > 1.15 * span.size and not before[-1].big:
+            prev = float("nan")     # a smaller span after its base: a script of it
+        else:
+            prev = next((g.base for g in reversed(before)
+                         if not g.big and g.size >= 0.85 * span.size), None)
+    base, alt = _span_levels(span, offsets, prev)
+    if base != span.origin[1]:
+        span = replace(span, origin=(span.origin[0], base))
+    return span, alt
+
+
 def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -> list[Glyph]:
     """Explode spans into glyphs (whitespace dropped, combining accents applied)."""
     out: list[Glyph] = []
     pending_accent, pending_not = "", False
-    offsets = _box_offsets(spans)
+    offsets = box_offsets(spans)
     for si, span in enumerate(spans):
-        prev = None
-        if is_space(span.text[:1]) and out:
-            if out[-1].size > 1.15 * span.size and not out[-1].big:
-                prev = float("nan")     # a smaller span after its base: a script of it
-            else:
-                prev = next((g.base for g in reversed(out)
-                             if not g.big and g.size >= 0.85 * span.size), None)
-        base, alt = _span_levels(span, offsets, prev)
-        if base != span.origin[1]:
-            span = replace(span, origin=(span.origin[0], base))
+        span, alt = span_at_level(span, offsets, out)
         family = sym.font_family(span.font)
-        if family == "cmex":
-            span = replace(span, text=sym.recode_adobe_pieces(span.text))
+        if family == "cmex" and (text := sym.recode_adobe_pieces(span.text)) != span.text:
+            span = replace(span, text=text)
         mathf = sym.is_math_font(span.font)
         fontname = sym.base_font_name(span.font)
         stack = _extensible_stack(span, family) or _dots(span, offsets)
@@ -315,44 +341,26 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
         first = True
         # cmex code 0x20 is a Bigg left parenthesis: a lone, wide ' ' in cmex is that glyph
         lone_paren = family == "cmex" and span.text == " " and span.bbox.width > 0.45 * span.size
+        spaces = _RAW_SPACE if family in _RAW_CODED else SPACES    # as is_space(c, family)
         for ci, (c, (x0, x1)) in enumerate(zip(span.text, boxes)):
-            if is_space(c, family) and not lone_paren:
+            if c in spaces and not lone_paren:
                 continue
-            if c == sym.NEGATION_SLASH or (family == "cmsy" and c == "6"):
-                # '=' + U+0338 (Unicode order) or the slash set before the relation (TeX)
-                if out and out[-1].pos[0] == si and out[-1].kind == sym.REL \
-                        and c == sym.NEGATION_SLASH:
-                    out[-1].tex = sym.NEGATED.get(out[-1].tex, r"\not" + out[-1].tex)
-                else:
-                    pending_not = True
+            if c in MODIFIERS or (family == "cmsy" and c == "6"):
+                pending_accent, pending_not = _modify(c, si, ci, family, out, pending_accent,
+                                                      pending_not)
                 continue
-            if "\ufe00" <= c <= "\ufe0f":
-                # variation selectors: STIX tells chancery (\mathcal, VS1) from roundhand
-                # (\mathscr, VS2) script capitals by them; others change nothing in LaTeX
-                if c == "\ufe01" and out and out[-1].tex.startswith(r"\mathcal{"):
-                    out[-1] = replace(out[-1], tex=r"\mathscr" + out[-1].tex[8:])
-                continue
-            if c in sym.COMBINING_ACCENTS:
-                # Unicode puts a combining mark after its base; TeX output places the accent
-                # glyph before the letter it sits on ('(' + U+20D7 + 'k' is \vec{k})
-                cmd = sym.COMBINING_ACCENTS[c]
-                if out and out[-1].pos[0] == si and _accentable(out[-1].ch):
-                    out[-1] = replace(out[-1], tex=f"{cmd}{{{out[-1].tex}}}", end=(si, ci + 1))
-                else:
-                    pending_accent = cmd
-                continue
-            g = _make_glyph(c, span, family, mathf, upright, x0, x1, reasons)
-            g.pos, g.end = (si, ci), (si, ci + 1)
+            g = _make_glyph(c, span, family, mathf, upright, x0, x1, reasons, si, ci, fontname)
             if pending_accent:
                 g.tex, pending_accent = f"{pending_accent}{{{g.tex}}}", ""
             if pending_not:
                 g.tex = sym.NEGATED.get(g.tex, r"\not" + g.tex) if g.kind == sym.REL \
                     else r"\not " + g.tex
                 pending_not = False
-            g.font = fontname
-            # later glyphs of a multi-glyph cmex run: the run has one origin, theirs is unknown
-            g.floating = g.big and not first and g.kind != sym.RADICAL
-            if alt is not None and not g.big:
+            if g.big:
+                # later glyphs of a multi-glyph cmex run: the run has one origin, theirs is
+                # unknown
+                g.floating = not first and g.kind != sym.RADICAL
+            elif alt is not None:
                 g.alt_base = alt
             first = False
             out.append(g)
@@ -360,14 +368,61 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
     return merge_cdots(merge_pieces(out))
 
 
+# characters that modify a neighbouring glyph instead of being one
+MODIFIERS = frozenset(sym.NEGATION_SLASH) | frozenset(map(chr, range(0xFE00, 0xFE10))) \
+    | frozenset(sym.COMBINING_ACCENTS)
+
+
+def _modify(c: str, si: int, ci: int, family: str, out: list[Glyph], pending_accent: str,
+            pending_not: bool) -> tuple[str, bool]:
+    """Apply a negation slash, variation selector or combining accent to the glyph before
+    it, or leave it pending for the next glyph: returns (pending accent, pending not)."""
+    if c == sym.NEGATION_SLASH or (family == "cmsy" and c == "6"):
+        # '=' + U+0338 (Unicode order) or the slash set before the relation (TeX)
+        if out and out[-1].pos[0] == si and out[-1].kind == sym.REL \
+                and c == sym.NEGATION_SLASH:
+            out[-1].tex = sym.NEGATED.get(out[-1].tex, r"\not" + out[-1].tex)
+        else:
+            pending_not = True
+    elif "\ufe00" <= c <= "\ufe0f":
+        # variation selectors: STIX tells chancery (\mathcal, VS1) from roundhand
+        # (\mathscr, VS2) script capitals by them; others change nothing in LaTeX
+        if c == "\ufe01" and out and out[-1].tex.startswith(r"\mathcal{"):
+            out[-1] = replace(out[-1], tex=r"\mathscr" + out[-1].tex[8:])
+    else:
+        # Unicode puts a combining mark after its base; TeX output places the accent
+        # glyph before the letter it sits on ('(' + U+20D7 + 'k' is \vec{k})
+        cmd = sym.COMBINING_ACCENTS[c]
+        if out and out[-1].pos[0] == si and _accentable(out[-1].ch):
+            out[-1] = replace(out[-1], tex=f"{cmd}{{{out[-1].tex}}}", end=(si, ci + 1))
+        else:
+            pending_accent = cmd
+    return pending_accent, pending_not
+
+
+def text_glyphs(si: int, span: Span, lo: int = 0, hi: int | None = None) -> list[Glyph]:
+    """The glyphs `glyphs_from_spans` makes of characters lo..hi of span `si` (already at
+    its level, see `span_at_level`) when the span is in a text font (no maths font, no
+    raw-coded TeX family) and holds only characters that stand for themselves (no
+    combining mark or variation selector, not '...'): one glyph per character but spaces."""
+    family = sym.font_family(span.font)
+    upright = _is_upright(span, family)
+    font = sym.base_font_name(span.font)
+    boxes = _char_boxes(span)
+    hi = len(span.text) if hi is None else hi
+    return [_make_glyph(c, span, family, False, upright, *boxes[ci], None, si, ci, font)
+            for ci, c in enumerate(span.text[:hi]) if ci >= lo and c not in SPACES]
+
+
 def _dots(span: Span, offsets: dict) -> Glyph | None:
     r"""Three periods in one span: TeX's \ldots on the baseline, or its \vdots (stacked in
     one column) and \ddots (stepping down to the right), whose span box is a line taller
     than one period's."""
-    if span.text.replace(" ", "") != "..." or sym.font_family(span.font) == "cmex":
+    if "." not in span.text or span.text.replace(" ", "") != "..." \
+            or sym.font_family(span.font) == "cmex":
         return None
     size, box = span.size, span.bbox
-    up, down = offsets.get((span.font, round(span.size, 2)), (0.75 * size, 0.25 * size))
+    up, down = offsets.get(_font_key(span.font, span.size), (0.75 * size, 0.25 * size))
     extra = box.height - (up + down)
     if extra < 0.4 * size:
         tex, base = r"\ldots", span.origin[1]
@@ -385,8 +440,11 @@ def merge_cdots(glyphs: list[Glyph]) -> list[Glyph]:
     one \cdots."""
     out: list[Glyph] = []
     for g in glyphs:
+        if g.tex != r"\cdot":
+            out.append(g)
+            continue
         run = out[-2:]
-        if g.tex == r"\cdot" and len(run) == 2 and all(
+        if len(run) == 2 and all(
                 h.tex == r"\cdot" and not h.composite and abs(h.base - g.base) < 0.05 * g.size
                 for h in run) and 0 <= run[1].x0 - run[0].x1 < 0.3 * g.size \
                 and 0 <= g.x0 - run[1].x1 < 0.3 * g.size:
@@ -400,6 +458,8 @@ def merge_cdots(glyphs: list[Glyph]) -> list[Glyph]:
 def _settle_floating(glyphs: list[Glyph]) -> None:
     """TeX centres big operators and delimiters on the math axis: place a glyph whose own
     baseline is unknown on the axis of the nearest full-size glyph beside it."""
+    if not any(g.floating for g in glyphs):
+        return
     normal = [h for h in glyphs if not h.big and not h.floating]
     if not normal:
         return
@@ -421,45 +481,66 @@ def _accentable(ch: str) -> bool:
 
 
 def _make_glyph(c: str, span: Span, family: str, mathf: bool, upright: bool,
-                x0: float, x1: float, reasons: list[str] | None) -> Glyph:
+                x0: float, x1: float, reasons: list[str] | None, si: int, ci: int,
+                font: str) -> Glyph:
+    """The glyph of character `ci` of span `si`, at x0..x1."""
     size, base = span.size, span.origin[1]
-    hint = 0
-    if c in sym.SUPERSCRIPT_CHARS or c in sym.SUBSCRIPT_CHARS:
-        hint = 1 if c in sym.SUPERSCRIPT_CHARS else -1
-        c2 = sym.SUPERSCRIPT_CHARS.get(c) or sym.SUBSCRIPT_CHARS[c]
+    if c in _SCRIPT_CHARS:
+        hint, c2, tex, kind, h, d = _script_char(c)
         size = span.size * 0.7
         base = base - 0.36 * span.size if hint > 0 else base + 0.15 * span.size
-        found = sym.lookup(c2)
-        tex, kind = found if found else (c2, sym.ORD)
-        h, d = char_extent(c2)
         return Glyph(tex, kind, x0, x1, base - h * size, base + d * size, base, size, ch=c2,
-                     family=family, upright=False, math_font=True, script_hint=hint)
+                     family=family, upright=False, math_font=True, script_hint=hint,
+                     pos=(si, ci), end=(si, ci + 1), font=font)
+    tex, kind, unmapped, h, d, big, letter = _char_info(c, family)
+    if unmapped and reasons is not None:
+        reasons.append(f"unmapped glyph U+{ord(c):04X} in {sym.base_font_name(span.font)}")
+    return Glyph(tex, kind, x0, x1, base - h * size, base + d * size, base, size, ch=c,
+                 family=family, upright=upright and letter, math_font=mathf, big=big,
+                 unmapped=unmapped, pos=(si, ci), end=(si, ci + 1), font=font)
+
+
+_SCRIPT_CHARS = frozenset(sym.SUPERSCRIPT_CHARS) | frozenset(sym.SUBSCRIPT_CHARS)
+
+
+# The two tables below hold what a glyph takes from its character (and font family) alone;
+# a page repeats the same few hundred characters, so each is worked out once.
+@lru_cache(maxsize=1024)
+def _script_char(c: str) -> tuple[int, str, str, str, float, float]:
+    """A superscript or subscript code point (x² typed as a character): (+1 raised / -1
+    lowered, the plain character, tex, kind, height, depth in em)."""
+    hint = 1 if c in sym.SUPERSCRIPT_CHARS else -1
+    c2 = sym.SUPERSCRIPT_CHARS.get(c) or sym.SUBSCRIPT_CHARS[c]
+    found = sym.lookup(c2)
+    tex, kind = found if found else (c2, sym.ORD)
+    h, d = char_extent(c2)
+    return hint, c2, tex, kind, h, d
+
+
+@lru_cache(maxsize=16384)
+def _char_info(c: str, family: str) -> tuple[str, str, bool, float, float, bool, bool]:
+    """(tex, kind, unmapped, height, depth, big, ASCII letter) of a character in a font of
+    `family`; height above and depth below the baseline in em (cmex glyphs and the cmsy
+    radical hang from their origin)."""
     found = sym.lookup(c, family)
     unmapped = found is None or sym.is_private_use(c)
-    if unmapped:
-        tex, kind = c, sym.ORD
-        if reasons is not None:
-            reasons.append(f"unmapped glyph U+{ord(c):04X} in {sym.base_font_name(span.font)}")
-    else:
-        tex, kind = found
-    if family == "bold" and c.isascii() and c.isalpha():
+    tex, kind = (c, sym.ORD) if unmapped else found
+    letter = c.isascii() and c.isalpha()
+    if family == "bold" and letter:
         tex = rf"\mathbf{{{c}}}"
-    elif family == "cmmib" and c.isascii() and c.isalpha():
+    elif family == "cmmib" and letter:
         tex = rf"\boldsymbol{{{c}}}"
     ext = sym.cmex_extent(c) if family == "cmex" else None
-    big = False
-    if ext is not None:
-        top, bottom, big = base - ext[0] * size, base + ext[1] * size, True
+    big = ext is not None
+    if big:
+        h, d = ext
     elif kind == sym.RADICAL and family == "cmsy":
-        top, bottom = base - 0.04 * size, base + 0.96 * size   # cmsy radical hangs too
+        h, d = 0.04, 0.96                                    # cmsy radical hangs too
     else:
         h, d = char_extent(c)
-        top, bottom = base - h * size, base + d * size
     if c in sym.PRIMES and kind == sym.ORD:
         tex = r"\prime" * sym.PRIMES[c]
-    return Glyph(tex, kind, x0, x1, top, bottom, base, size, ch=c, family=family,
-                 upright=upright and c.isascii() and c.isalpha(), math_font=mathf, big=big,
-                 unmapped=unmapped)
+    return tex, kind, unmapped, h, d, big, letter
 
 
 def settle_levels(glyphs: list[Glyph], rules: Sequence[BBox]) -> None:
@@ -576,7 +657,8 @@ def group_words(glyphs: list[Glyph]) -> list[Glyph]:
     word."""
     letters = [g for g in glyphs if g.upright and g.kind == sym.ORD and not g.composite
                and g.family != "bold" and g.ch.isalpha()]
-    others = [g for g in glyphs if not any(g is x for x in letters)]
+    is_letter = {id(g) for g in letters}
+    others = [g for g in glyphs if id(g) not in is_letter]
     letters.sort(key=lambda g: g.x0)
     runs: list[list[Glyph]] = []
     for g in letters:

@@ -5,20 +5,26 @@ serialize.py."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from collections import Counter
 from dataclasses import dataclass
-from typing import Sequence
+from functools import lru_cache
+from operator import itemgetter
+from typing import NamedTuple, Sequence
 
-from ...model.content import Line
+from ...model.content import Line, Span
 from ...model.geometry import BBox
 from ...text import latex_symbols as sym
-from .glyphs import Glyph, glyphs_from_spans
+from .glyphs import (MODIFIERS, SPACES, Glyph, box_offsets, glyphs_from_spans, span_at_level,
+                     text_glyphs)
 from .display import MathResult, MathRun, glyphs_to_latex
 
 
 # ----------------------------------------------------------------------------------------
 # inline math in prose lines
 # ----------------------------------------------------------------------------------------
-_OP_TOKEN = re.compile(r"^[=<>+±×÷·≤≥≠≈≡∼≃∝∈∉⊂⊆⊃⊇∪∩→←↔⇒⇐⇔↦−]+$")
+_OP_CHARS = "=<>+±×÷·≤≥≠≈≡∼≃∝∈∉⊂⊆⊃⊇∪∩→←↔⇒⇐⇔↦−"
+_OP_TOKEN = re.compile(f"^[{_OP_CHARS}]+$")
 _OP_TOKEN_CHARS = frozenset("=<>+")
 _PLAIN_NUMBER = re.compile(r"^[0-9]+([.,][0-9]+)*$")
 _NUM_TOKEN = re.compile(r"^[0-9]+([.,][0-9]+)?$")
@@ -35,14 +41,16 @@ class _Tok:
 
 
 def _line_baseline(glyphs: Sequence[Glyph], body_size: float) -> float:
-    body = [g for g in glyphs if abs(g.size - body_size) <= 0.12 * body_size
+    tol = 0.12 * body_size
+    body = [g for g in glyphs if abs(g.size - body_size) <= tol
             and not g.script_hint and not g.big]
     pool = body or [g for g in glyphs if not g.script_hint] or list(glyphs)
-    counts: dict[float, int] = {}
-    for g in pool:
-        counts[round(g.base, 1)] = counts.get(round(g.base, 1), 0) + 1
-    best = max(counts.items(), key=lambda kv: kv[1])[0]
-    near = sorted(g.base for g in pool if abs(g.base - best) <= 0.1 * body_size)
+    bases = [g.base for g in pool]
+    rounded = {b: round(b, 1) for b in set(bases)}       # a line has few baselines
+    counts = Counter([rounded[b] for b in bases])
+    best = max(counts.items(), key=itemgetter(1))[0]      # on a tie, the first one met
+    reach = 0.1 * body_size
+    near = sorted(b for b in bases if abs(b - best) <= reach)
     return near[len(near) // 2]
 
 
@@ -55,49 +63,50 @@ def _is_script(g: Glyph, base: float, body_size: float) -> bool:
     return abs(d) >= 0.3 * body_size and not g.big
 
 
-def _tokens(line: Line, glyphs: list[Glyph], offs: list[int], body_size: float) -> list[_Tok]:
+def _tokens(line: Line, glyphs: list[Glyph], offs: list[int], body_size: float,
+            words: Sequence[tuple[int, int]] | None = None) -> list[_Tok]:
     """Whitespace-separated tokens of the line text, also split where the glyphs leave a
-    word-space gap without a space character (extractors do not always insert one)."""
+    word-space gap without a space character (extractors do not always insert one).
+    `words`: (start, end) of the words to cut, all of the line's by default."""
     text = line.text
     toks: list[_Tok] = []
-    by_start: dict[int, list[Glyph]] = {}
-    for g in glyphs:
-        by_start.setdefault(offs[g.pos[0]] + g.pos[1], []).append(g)
-    i = 0
-    while i < len(text):
-        if text[i].isspace():
-            i += 1
-            continue
-        j = i
-        while j < len(text) and not text[j].isspace():
-            j += 1
+    # glyphs in text order (stable: glyphs at one offset keep theirs), found per word by
+    # bisection
+    order = sorted(glyphs, key=lambda g: offs[g.pos[0]] + g.pos[1])
+    at = [offs[g.pos[0]] + g.pos[1] for g in order]
+    space, near, small = 0.25 * body_size, 0.1 * body_size, 0.85 * body_size
+    if words is None:
+        words = [m.span() for m in _WORD.finditer(text)]
+    for i, j in words:
         start, prev, cur = i, None, []
-        for k in range(i, j):
-            for g in by_start.get(k, []):
-                # a word space after a glyph on the same line, or back on the text line
-                # after a smaller one (a word after an inline fraction or a script)
-                if prev is not None and g.x0 - prev.x1 >= 0.25 * body_size \
-                        and (abs(g.base - prev.base) < 0.1 * body_size
-                             or prev.size < 0.85 * body_size <= g.size):
-                    toks.append(_Tok(start, k, cur))
-                    start, cur = k, []
-                cur.append(g)
-                prev = g
+        for n in range(bisect_left(at, i), bisect_left(at, j)):
+            g = order[n]
+            # a word space after a glyph on the same line, or back on the text line
+            # after a smaller one (a word after an inline fraction or a script)
+            if prev is not None and g.x0 - prev.x1 >= space \
+                    and (abs(g.base - prev.base) < near or prev.size < small <= g.size):
+                toks.append(_Tok(start, at[n], cur))
+                start, cur = at[n], []
+            cur.append(g)
+            prev = g
         toks.append(_Tok(start, j, cur))
-        i = j
     return toks
+
+
+_WORD = re.compile(r"\S+")      # \s is str.isspace() for str patterns
 
 
 def _classify(tok: _Tok, text: str, base: float, body_size: float,
               body_fonts: frozenset[str]) -> None:
     s = text[tok.start:tok.end]
-    seeds = []
+    seeds, scripts = [], []
     for g in tok.glyphs:
+        script = _is_script(g, base, body_size)
+        if script:
+            scripts.append(g)
         by_font = g.math_font and g.font not in body_fonts
-        if by_font or g.script_hint or _is_script(g, base, body_size) or \
-                (len(g.ch) == 1 and sym.is_math_char(g.ch)):
+        if by_font or g.script_hint or script or (len(g.ch) == 1 and sym.is_math_char(g.ch)):
             seeds.append(g)
-    scripts = [g for g in tok.glyphs if _is_script(g, base, body_size)]
     if scripts and len(scripts) == len(seeds) and all(
             not g.math_font and not g.script_hint and g.base < base and g.ch in _MARKER_CHARS
             for g in scripts):
@@ -237,6 +246,94 @@ def _may_hold_math(line: Line, body_size: float, body_fonts: Sequence[str]) -> b
     return False
 
 
+_TEXT_FAMILIES = frozenset({"", "cmr", "bold"})    # font families read as Unicode
+_DOTS = frozenset("·⋅∙")     # a glyphless token of these is maths (_classify)
+_NO_SPACES = dict.fromkeys(map(ord, SPACES))       # str.translate table: drop spaces
+
+
+@lru_cache(maxsize=4096)
+def _stands_for_itself(c: str) -> bool:
+    """In a text font, `c` is a space glyphs_from_spans drops, or one glyph that is no
+    maths character, operator, script code point or modifier (see notes_at_most)."""
+    if c in SPACES:
+        return True
+    return not (c.isspace() or sym.is_math_char(c) or c in _OP_CHARS or c in _SCRIPT_CHARS
+                or c in MODIFIERS or c in _DOTS)
+
+
+class _Level(NamedTuple):
+    """A glyph of a text-font span of such characters, as the baseline vote and the
+    script test see it: every glyph of the span looks the same to them."""
+    base: float
+    size: float
+    script_hint: int = 0
+    big: bool = False
+
+
+def notes_at_most(line: Line, body_size: float) -> bool:
+    """Cheap screen before `inline_math_runs(line, body_size)`: True when that finds no
+    formula in the line, at most raised note markers (the common case of a prose line
+    with a footnote or citation mark). It follows the full path without building every
+    glyph; False means "run the full path". Whatever the body fonts: the test admits no
+    maths font."""
+    text, spans = line.text, line.spans
+    if not all(map(_stands_for_itself, set(text))) or any(
+            sym.is_math_font(sp.font) or sym.font_family(sp.font) not in _TEXT_FAMILIES
+            or sp.text.replace(" ", "") == "..." for sp in spans):
+        return False
+    # Then glyphs_from_spans makes one glyph per character but spaces, at its span's size
+    # and level, neither big nor in a maths font nor a script code point, and no glyph is
+    # a maths character nor a token an operator: a token's seeds are its script glyphs
+    # (_classify), and without a token of maths or operators there is no formula.
+    offsets = box_offsets(spans)
+    placed: list[_Level] = []       # one per span with glyphs: all span_at_level reads
+    at_level: list[tuple[Span, _Level | None]] = []
+    pool: list[_Level] = []         # one per glyph, for the baseline vote
+    for sp in spans:
+        sp, _ = span_at_level(sp, offsets, placed)
+        n = len(sp.text.translate(_NO_SPACES))        # its glyphs
+        level = _Level(sp.origin[1], sp.size) if n else None
+        if level is not None:
+            placed.append(level)
+            pool += [level] * n
+        at_level.append((sp, level))
+    if not pool:
+        return True
+    base = _line_baseline(pool, body_size)
+    raised = {si for si, (_, level) in enumerate(at_level)
+              if level is not None and _is_script(level, base, body_size)}
+    if not raised:
+        return True                   # no seed at all
+    # The tokens holding script glyphs decide (a note marker, or maths). A token lies in
+    # one white-space-separated word and is cut there by that word's glyphs alone: the
+    # glyphs of such words give these tokens as the full path does.
+    offs = _span_offsets(spans)
+    ranges = [(offs[si], offs[si] + len(spans[si].text)) for si in raised]
+    words = [m.span() for m in _WORD.finditer(text)
+             if any(a < m.end() and m.start() < b for a, b in ranges)]
+    glyphs = []
+    for si, sp in enumerate(spans):
+        touched = [(a, b) for a, b in words if a < offs[si] + len(sp.text) and offs[si] < b]
+        if touched:
+            glyphs += text_glyphs(si, at_level[si][0], touched[0][0] - offs[si],
+                                  touched[-1][1] - offs[si])
+    for tok in _tokens(line, glyphs, offs, body_size, words):
+        if any(g.pos[0] in raised for g in tok.glyphs):
+            _classify(tok, text, base, body_size, frozenset())
+            if tok.kind in ("math", "op"):
+                return False
+    return True
+
+
+def _span_offsets(spans: Sequence[Span]) -> list[int]:
+    """Where each span's text starts in the line's text."""
+    offs, acc = [], 0
+    for s in spans:
+        offs.append(acc)
+        acc += len(s.text)
+    return offs
+
+
 def inline_math_runs(line: Line, body_size: float, rules: Sequence[BBox] = (), *,
                      body_fonts: Sequence[str] = ()) -> list[MathRun]:
     """Find the formulas inside a prose line and serialize each of them."""
@@ -246,10 +343,7 @@ def inline_math_runs(line: Line, body_size: float, rules: Sequence[BBox] = (), *
     glyphs = glyphs_from_spans(line.spans, reasons)
     if not glyphs:
         return []
-    offs, acc = [], 0
-    for s in line.spans:
-        offs.append(acc)
-        acc += len(s.text)
+    offs = _span_offsets(line.spans)
     base = _line_baseline(glyphs, body_size)
     fams = frozenset(sym.base_font_name(f) for f in body_fonts)
     toks = _tokens(line, glyphs, offs, body_size)
@@ -356,18 +450,20 @@ def _host_of(piece: Line, lines: Sequence[Line], max_chars: int) -> int | None:
                                   or (sym.font_family(sp.font) == "cmsy" and "√" in sp.text)
                                   for sp in inked)
     best, best_d = None, None
+    smallest = min((sp.size for sp in inked), default=None)
     for j, host in enumerate(lines):
         em = host.size or 10.0
-        if host is piece or sum(len(sp.text.strip()) for sp in host.spans
-                                if sp.size >= 0.85 * em) < 2:
-            continue                  # a host has text at its own size
+        if host is piece:
+            continue
         cy = piece.baseline + 0.5 * em if hanging else piece.bbox.cy
         if not host.bbox.y0 - 0.35 * em <= cy <= host.bbox.y1 + 0.35 * em:
             continue
-        if not hanging and not any(sp.size < 0.85 * em for sp in inked):
-            continue
+        if not hanging and not (smallest is not None and smallest < 0.85 * em):
+            continue                  # no glyph of the piece is smaller than the host's
         if piece.bbox.x0 < host.bbox.x0 - em or piece.bbox.x0 > host.bbox.x1 + 0.3 * em:
             continue                  # must overlap or touch the host (not the next column)
+        if sum(len(sp.text.strip()) for sp in host.spans if sp.size >= 0.85 * em) < 2:
+            continue                  # a host has text at its own size
         d = abs(cy - host.bbox.cy)
         if best_d is None or d < best_d:
             best, best_d = j, d
@@ -379,6 +475,8 @@ def line_to_markdown_with_math(line: Line, body_size: float, rules: Sequence[BBo
     """The line's text with inline formulas as ``$...$``. Possible footnote markers are
     left as plain text (see ``inline_math_runs``)."""
     text = line.text
+    if notes_at_most(line, body_size):
+        return text, []
     results: list[MathResult] = []
     out, pos = [], 0
     for run in inline_math_runs(line, body_size, rules, body_fonts=body_fonts):

@@ -13,6 +13,7 @@ All thresholds are typographic, in em of the local font size: TeX's subscript dr
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
@@ -112,16 +113,18 @@ def split_rows(gs: Sequence[Glyph]) -> list[list[Glyph]]:
         return [list(gs)]
     bands = [(min(g.top for g in c), max(g.bottom for g in c)) for c in clusters]
     rows: list[list[Glyph]] = [list(c) for c in clusters]
+    in_main = {id(g) for g in main}
     for g in gs:
-        if any(g is m for m in main):
+        if id(g) in in_main:
             continue
         dists = [0.0 if t <= g.cy <= b else min(abs(g.cy - t), abs(g.cy - b)) for t, b in bands]
         rows[dists.index(min(dists))].append(g)
     return rows
 
 
-def _baseline_of(gs: Sequence[Glyph]) -> float:
-    size = _row_size(gs)
+def _baseline_of(gs: Sequence[Glyph], size: float | None = None) -> float:
+    """The row's dominant baseline; `size`: its _row_size when known."""
+    size = _row_size(gs) if size is None else size
     cands = [g for g in gs if not g.composite and not g.big and g.size >= 0.85 * size]
     if not cands:
         axes = sorted(g.axis for g in gs)
@@ -157,7 +160,7 @@ def serialize_row(gs: Sequence[Glyph], ctx: Ctx) -> list[Atom]:
     if not gs:
         return []
     size = _row_size(gs)
-    baseline = _baseline_of(gs)
+    baseline = _baseline_of(gs, size)
     axis = baseline - AXIS * size
     ordered = sorted(gs, key=lambda g: (g.x0, g.top))
     bases = [g for g in ordered if _is_base(g, baseline, size, ctx)]
@@ -166,14 +169,13 @@ def serialize_row(gs: Sequence[Glyph], ctx: Ctx) -> list[Atom]:
         bases = [ordered[0]]
     scripts: dict[int, list[Glyph]] = {id(b): [] for b in bases}
     pre: list[Glyph] = []
+    starts = [b.x0 for b in bases]          # ascending: the bases are in x0 order
     for g in ordered:
-        if any(g is b for b in bases):
+        if id(g) in scripts:
             continue
-        owner = None
-        for b in bases:
-            if b.x0 <= g.x0 + 0.05 * size:
-                owner = b
-        (scripts[id(owner)] if owner is not None else pre).append(g)
+        # the owner is the last base starting left of the glyph (+ a twentieth of an em)
+        k = bisect_right(starts, g.x0 + 0.05 * size)
+        (scripts[id(bases[k - 1])] if k else pre).append(g)
     atoms: list[Atom] = []
     if pre:
         ctx.note("script without a base")
@@ -221,7 +223,7 @@ def _scripts(group: list[Glyph], axis: float, ctx: Ctx) -> str:
     if not group:
         return ""
     sup = [g for g in group if (g.script_hint > 0) or (not g.script_hint and g.cy < axis)]
-    sub = [g for g in group if not any(g is s for s in sup)]
+    sub = _without(group, sup)
     out = ""
     ctx.script_depth += 1
     if sub:

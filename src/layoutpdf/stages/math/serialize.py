@@ -11,6 +11,8 @@ Public API (pure functions over the data model; no pymupdf import):
   math (math-font glyphs, math characters, sub/superscripts), with a
   ``maybe_footnote_marker`` flag for raised small marks after a word, which are left for the
   footnote stage to decide.
+* ``notes_at_most(line, body_size) -> bool`` — a cheap screen: True when
+  ``inline_math_runs`` would find no formula in the line (at most note markers).
 * ``line_to_markdown_with_math(line, body_size, rules) -> (text, [MathResult])`` — the line
   text with every inline formula replaced by ``$...$`` (plain numbers stay plain).
 * ``attach_script_lines(lines) -> lines`` — re-joins the pieces an extractor splits off a
@@ -32,8 +34,9 @@ from __future__ import annotations
 
 from .display import (MathResult, MathRun, lines_to_latex, rules_from_drawings,
                            rules_from_images, spans_to_latex)
-from .inline import attach_script_lines, inline_math_runs, line_to_markdown_with_math
+from .inline import (attach_script_lines, inline_math_runs, line_to_markdown_with_math,
+                     notes_at_most)
 
 __all__ = ["MathResult", "MathRun", "spans_to_latex", "lines_to_latex", "inline_math_runs",
            "line_to_markdown_with_math", "rules_from_drawings", "rules_from_images",
-           "attach_script_lines"]
+           "attach_script_lines", "notes_at_most"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from ...model import BBox, Document, Element, Equation, Layer, Line, Page, Role, TextSource
 from ...text.latex_symbols import is_math_char, is_math_font, is_symbol_font
@@ -20,13 +21,15 @@ from ...settings import Settings
 from ..base import join_lines, per_page
 from ..blocks import EQUATION_TAG, rows_of
 from .serialize import (MathResult, attach_script_lines, inline_math_runs, lines_to_latex,
-                             rules_from_drawings, rules_from_images)
+                        notes_at_most, rules_from_drawings, rules_from_images)
 
 PROSE_WORD = re.compile(r"[A-Za-z]{4,}")
 PLAIN_PROSE = re.compile(r"[A-Za-z0-9\s.,;:!?'\"()\[\]\-\u2013\u2014\u2018\u2019\u201c\u201d&%]*")
 MAX_DISPLAY_CHARS = 600
 INLINE_ROLES = {Role.PARAGRAPH, Role.LIST_ITEM}   # captions and notes keep plain text for now
 MAX_DISPLAY_ROWS = 12
+# the roles of the body elements that may become display math or hold inline maths
+_CANDIDATE_ROLES = frozenset({Role.PARAGRAPH, Role.EQUATION, Role.HEADING}) | INLINE_ROLES
 
 
 def run(doc: Document, settings: Settings) -> Document:
@@ -57,17 +60,18 @@ def _page(doc: Document, page: Page, elements: list[Element], lines: dict[str, L
     memo: dict[str, tuple[int, int, int]] = {}   # line id -> _line_counts (asked often)
     for e in _merge_display_runs(elements, lines, page, body, memo):
         own = [lines[i] for i in e.line_ids if i in lines]
-        if _cjk_or_vertical(e, own):
-            out.append(e)             # CJK prose and vertical text are not formulas
+        if e.layer is not Layer.BODY or e.role not in _CANDIDATE_ROLES \
+                or _cjk_or_vertical(e, own):
+            out.append(e)             # nor are CJK prose and vertical text formulas
             continue
-        if e.layer is Layer.BODY and e.role in (Role.PARAGRAPH, Role.EQUATION, Role.HEADING) and \
+        if e.role in (Role.PARAGRAPH, Role.EQUATION, Role.HEADING) and \
                 len(e.text) < MAX_DISPLAY_CHARS and _is_display(e, own, page, body, memo):
             eq = _display(e, own, rules)
             equations.append(eq)
             text = eq.latex + (f" \\tag{{{eq.tag}}}" if eq.tag else "")
             out.append(replace(e, role=Role.EQUATION, text=text,
                                reasons=e.reasons + ("display math",) + eq.reasons))
-        elif e.layer is Layer.BODY and e.role in INLINE_ROLES and own and not _plain(own, body):
+        elif e.role in INLINE_ROLES and own and not _plain(own, body):
             out.append(_inline(e, own, rules, body, equations))
         else:
             out.append(e)
@@ -86,12 +90,13 @@ def _cjk_or_vertical(e: Element, own: list[Line]) -> bool:
 def _plain(own: list[Line], body: float) -> bool:
     """Cheap test that no line can hold math: plain ASCII prose in text fonts, every span
     on its line's baseline at body size or larger."""
+    small, off = 0.85 * body, 0.08 * body
     for ln in own:
         if not PLAIN_PROSE.fullmatch(ln.text):
             return False
+        base = ln.baseline
         for sp in ln.spans:
-            if sp.size < 0.85 * body or abs(sp.origin[1] - ln.baseline) > 0.08 * body \
-                    or is_math_font(sp.font):
+            if sp.size < small or abs(sp.origin[1] - base) > off or is_math_font(sp.font):
                 return False
     return True
 
@@ -101,9 +106,24 @@ def _math_share(own: list[Line], memo: dict) -> tuple[float, int]:
     """Share of characters that are math (math font or math symbol), and prose words."""
     total = math = prose = 0
     for ln in own:
-        t, m, p = memo.get(ln.id) or memo.setdefault(ln.id, _line_counts(ln))
+        t, m, p = _counts(ln, memo)
         total, math, prose = total + t, math + m, prose + p
     return (math / total if total else 0.0), prose
+
+
+def _wordy(own: list[Line], memo: dict, limit: int) -> bool:
+    """More than `limit` prose words: the lines are prose, whatever their maths share.
+    Counted line by line, it usually settles on the first line of a paragraph."""
+    prose = 0
+    for ln in own:
+        prose += _counts(ln, memo)[2]
+        if prose > limit:
+            return True
+    return False
+
+
+def _counts(ln: Line, memo: dict) -> tuple[int, int, int]:
+    return memo.get(ln.id) or memo.setdefault(ln.id, _line_counts(ln))
 
 
 def _line_counts(ln: Line) -> tuple[int, int, int]:
@@ -114,19 +134,30 @@ def _line_counts(ln: Line) -> tuple[int, int, int]:
         if not text:
             continue
         total += len(text)
-        if is_math_font(s.font) or is_symbol_font(s.font):
+        if _maths_font(s.font):
             math += len(text)
-        else:
-            math += sum(1 for ch in text if ch in _ASCII_MATH or (ch > "\x7f" and is_math_char(ch)))
-            prose += len(PROSE_WORD.findall(text))
+            continue
+        prose += len(PROSE_WORD.findall(text))
+        candidates = _MATH_CANDIDATE.findall(text)
+        if candidates:
+            math += sum(1 for ch in candidates if ch < "\x80" or is_math_char(ch))
     return total, math, prose
 
 
+@lru_cache(maxsize=4096)
+def _maths_font(font: str) -> bool:
+    """Every character of a maths or symbol font counts as maths."""
+    return is_math_font(font) or is_symbol_font(font)
+
+
 _ASCII_MATH = frozenset(c for c in map(chr, range(128)) if is_math_char(c)) | frozenset("=+<>^_|/")
+# the characters that may count as maths: the ASCII ones above, and any beyond ASCII (the
+# regular expression finds them faster than a loop over every character)
+_MATH_CANDIDATE = re.compile("[" + re.escape("".join(sorted(_ASCII_MATH))) + "\x80-\U0010ffff]")
 
 
 def _is_display(e: Element, own: list[Line], page: Page, body: float, memo: dict) -> bool:
-    if not own:
+    if not own or _wordy(own, memo, 3 + len(own)):      # see the prose test below
         return False
     share, prose = _math_share(own, memo)
     tagged = any(EQUATION_TAG.search(ln.text) for ln in own)
@@ -135,8 +166,10 @@ def _is_display(e: Element, own: list[Line], page: Page, body: float, memo: dict
     col = _column_box(page, e)
     left, right = e.bbox.x0 - col.x0, col.x1 - e.bbox.x1
     set_apart = left > 1.5 * body or (right > 1.5 * body and abs(left - right) < 0.25 * col.width)
-    # the rows are counted last: building them costs more than the tests above
-    return (set_apart or tagged) and len(rows_of(tuple(own))) <= MAX_DISPLAY_ROWS
+    # the rows are counted last: building them costs more than the tests above (and a
+    # row holds one line at least)
+    return (set_apart or tagged) and (len(own) <= MAX_DISPLAY_ROWS
+                                      or len(rows_of(tuple(own))) <= MAX_DISPLAY_ROWS)
 
 
 def _column_box(page: Page, e: Element) -> BBox:
@@ -174,7 +207,10 @@ def _mathy(e: Element, lines: dict[str, Line], memo: dict) -> bool:
     if e.layer is not Layer.BODY or e.role not in (Role.PARAGRAPH, Role.HEADING, Role.EQUATION) \
             or len(e.text) > MAX_DISPLAY_CHARS:
         return False
-    share, prose = _math_share([lines[i] for i in e.line_ids if i in lines], memo)
+    own = [lines[i] for i in e.line_ids if i in lines]
+    if _wordy(own, memo, 2):
+        return False                  # each test below admits 2 prose words at most
+    share, prose = _math_share(own, memo)
     short = len(e.text.strip()) <= 6 and prose == 0     # a numerator '1', a limit 'n = 1'
     numbered = any(EQUATION_TAG.search(lines[i].text) for i in e.line_ids if i in lines) \
         and share >= 0.1 and prose <= 2
@@ -193,19 +229,22 @@ def _display(e: Element, own: list[Line], rules: list[BBox]) -> Equation:
 def _inline(e: Element, own: list[Line], rules: list[BBox], body: float,
             equations: list[Equation]) -> Element:
     merged = attach_script_lines(own)
+    # a line's Markdown does not depend on the row it falls in: the rows are only worth
+    # building when some line holds a formula
+    marked = {id(ln): _line_markdown(ln, body, rules) for ln in merged if not _plain([ln], body)}
+    if not any(results for _, results in marked.values()):
+        return e
     texts, found = [], []
     for row in rows_of(tuple(merged)):
         parts = []
         for ln in row.lines:
-            if _plain([ln], body):
+            if id(ln) not in marked:
                 parts.append(_escape(ln.text).strip())
                 continue
-            text, results = _line_markdown(ln, body, rules)
+            text, results = marked[id(ln)]
             found.extend((ln, r) for r in results)
             parts.append(text.strip())
         texts.append(" ".join(p for p in parts if p))
-    if not found:
-        return e
     for n, (ln, r) in enumerate(found):
         equations.append(Equation(id=f"{e.id}-m{n}", latex=r.latex, display=False, page=e.page,
                                   bbox=ln.bbox, element_id=e.id, confidence=r.confidence,
@@ -225,12 +264,17 @@ _LIST_MARKS = {r"\bullet", r"\circ", r"\cdot", r"\diamond", r"\star", r"\ast", r
 def _line_markdown(line: Line, body: float, rules: list[BBox]) -> tuple[str, list[MathResult]]:
     """The line as Markdown: prose escaped, each inline formula as `$latex$`."""
     text = line.text
+    if notes_at_most(line, body):
+        return _escape(text), []      # what the loop below gives when no run is a formula
     out, results, pos = [], [], 0
-    links = [m.span() for m in _LINK.finditer(text)]
+    links = None                  # found when a formula is met (few lines have one)
     for run in inline_math_runs(line, body, rules):
         if run.maybe_footnote_marker or run.result is None or not run.result.latex \
-                or _PLAIN_NUMBER.match(run.result.latex) or run.start < pos \
-                or any(a < run.end and run.start < b for a, b in links) \
+                or _PLAIN_NUMBER.match(run.result.latex) or run.start < pos:
+            continue
+        if links is None:
+            links = [m.span() for m in _LINK.finditer(text)]
+        if any(a < run.end and run.start < b for a, b in links) \
                 or (run.result.latex.strip() in _LIST_MARKS and not text[:run.start].strip()) \
                 or _words_with_marks(run.result.latex):
             continue          # a list bullet opening the line; names with affiliation marks

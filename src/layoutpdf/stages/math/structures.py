@@ -58,7 +58,7 @@ def apply_accents(gs: list[Glyph], ctx: Ctx) -> list[Glyph]:
 # rules: radicals, fractions, overlines
 # ----------------------------------------------------------------------------------------
 def usable_rules(rules: Sequence[BBox], gs: Sequence[Glyph]) -> list[BBox]:
-    if not gs:
+    if not gs or not rules:
         return []
     size = _normal_size(gs)
     x0, y0, x1, y1 = _bbox(gs)
@@ -359,6 +359,8 @@ def structure(gs: list[Glyph], rules: Sequence[BBox], ctx: Ctx) -> list[Glyph]:
 
 def layout(gs: Sequence[Glyph], rules: Sequence[BBox], ctx: Ctx, multi: str = "join") -> str:
     """Serialize a sub-expression (numerator, script, radicand, cell...)."""
+    if len(gs) == 1 and not rules and _ordinary(gs[0]):
+        return gs[0].tex              # what the steps below make of it (a script 'i', '2')
     gs = structure(list(gs), rules, ctx)
     rows = split_rows(gs)
     texts = [join_atoms(serialize_row(r, ctx), ctx.display) for r in rows]
@@ -368,3 +370,10 @@ def layout(gs: Sequence[Glyph], rules: Sequence[BBox], ctx: Ctx, multi: str = "j
         return r"\substack{" + r" \\ ".join(texts) + "}"
     ctx.note("several rows in a sub-expression")
     return " ".join(texts)
+
+
+def _ordinary(g: Glyph) -> bool:
+    """A glyph no structure takes (no accent, radical, operator with limits or tall
+    delimiter) and that is its own row's only base, on its own baseline."""
+    return g.kind == ORD and not g.composite and not g.big and not g.script_hint \
+        and g.axis_y is None
