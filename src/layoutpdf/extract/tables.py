@@ -81,7 +81,7 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
             grids.append(grid)
     if aligned:
         taken = [g.bbox for g in grids] + [b.to_list() for b in blocked]
-        free = [w for w in words if not any(_holds(b, w) for b in taken)]
+        free = _outside(words, taken)
         grids.extend(_text_grids(free, body, em))
     taken = [b.to_list() for b in blocked]
     grids = [_with_edge_rows(g, words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
@@ -97,10 +97,10 @@ def _with_edge_rows(g: Grid, words: list[Word], hs: list[Seg], vs: list[Seg], em
     as office suites and HTML tables draw them): lines set within the table's width in
     short pieces that fall into two or more of its columns, one line pitch apart."""
     x0, y0, x1, y1 = g.bbox
-    mine = [w for w in words if _holds(g.bbox, w)]
+    mine = [w for w in words if x0 - 1 <= w.cx <= x1 + 1 and y0 - 1 <= w.cy <= y1 + 1]
     pitch = median(w.h for w in mine) if mine else em
-    near = [w for w in words if y0 - EDGE_ROWS * 2 * pitch <= w.cy <= y1 + EDGE_ROWS * 2 * pitch
-            and not _holds(g.bbox, w) and not any(_holds(o, w) for o in others)]
+    lo, hi = y0 - EDGE_ROWS * 2 * pitch, y1 + EDGE_ROWS * 2 * pitch
+    near = _outside([w for w in words if lo <= w.cy <= hi], [g.bbox, *others])
     lines = text_lines(near)
     top, bottom = y0, y1
     for ln in sorted((ln for ln in lines if ln.cy < y0), key=lambda ln: -ln.cy)[:EDGE_ROWS]:
@@ -567,6 +567,14 @@ def _aligned_verticals(box, vs: list[Seg], em: float) -> bool:
     lone = [g[0] for g in groups if len(g) == 1 and g[0].length < TWO_ROWS_EM * em]
     rows = {round((v.a + v.b) / (2 * em)) for v in lone}
     return len(lone) <= (1 - ALIGNED_SHARE) * len(groups) or len(rows) < 3
+
+
+def _outside(words: list[Word], boxes) -> list[Word]:
+    """The words whose centre lies in none of the boxes (`_holds`)."""
+    if not boxes:
+        return words
+    grown = [(b[0] - 1, b[1] - 1, b[2] + 1, b[3] + 1) for b in boxes]
+    return [w for w in words if not _in_any(w.cx, w.cy, grown)]
 
 
 def _holds(box, w) -> bool:
