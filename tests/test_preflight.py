@@ -231,3 +231,16 @@ def test_ordinary_nesting_and_a_page_listed_twice_pass():
         with pymupdf.open(stream=data, filetype="pdf") as doc:
             assert preflight.page_tree_problem(doc) is None
         assert layoutpdf.parse(data, limits()).to_markdown().strip()
+
+
+def test_a_large_stream_of_paths_is_not_taken_for_text():
+    # ~100 KB of path operators and one short string: the stream's size bounds its text
+    # over the limit, its strings (measured then) do not reach it
+    body = b"".join(b"%d %d 1 1 re f\n" % (k % 500, k // 500 % 700) for k in range(8_000))
+    body += b"BT /helv 9 Tf 20 700 Td (a short line) Tj ET\n"
+    doc = layoutpdf.parse(_pdf_with(body), limits(max_text_bytes_per_page=50_000))
+    assert len(body) > 2 * 50_000 and "too_much_text" not in codes(doc, 1)
+    assert doc.pages[1].drawings and "a short line" in doc.to_markdown()
+    flood = b"BT /helv 2 Tf 20 20 Td (" + b"x" * 60_000 + b") Tj ET\n"
+    assert "too_much_text" in codes(layoutpdf.parse(_pdf_with(body + flood),
+                                                    limits(max_text_bytes_per_page=50_000)), 1)

@@ -83,6 +83,8 @@ def check_page(doc: pymupdf.Document, page: pymupdf.Page, index: int,
         return v
     names = _xobjects(doc, page.xref, inherited=True)
     total = _page_cost(doc, page, names, limits.max_content_bytes_per_page)
+    if total.text_bytes > limits.max_text_bytes_per_page and not total.over:   # a bound: measure
+        total = _page_cost(doc, page, names, limits.max_content_bytes_per_page, exact=True)
     if total.over or total.tokens > limits.max_content_tokens_per_page \
             or total.text_ops > limits.max_text_operators_per_page \
             or total.text_bytes > limits.max_text_bytes_per_page * PLAIN_TEXT_FACTOR:
@@ -141,24 +143,24 @@ def _box_problem(page: pymupdf.Page) -> str:
 
 # -- content streams -----------------------------------------------------------------------
 def _page_cost(doc: pymupdf.Document, page: pymupdf.Page, names: dict[str, int],
-               cap: int) -> StreamCost:
+               cap: int, exact: bool = False) -> StreamCost:
     """The page's content and every Form XObject it draws, each form weighted by how often
     it is drawn; stops (over=True) once `cap` decoded bytes have been read."""
     budget = [cap]
     own = StreamCost()
     for xref in page.get_contents():
-        _add(own, _stream_cost(doc, xref, budget))
+        _add(own, _stream_cost(doc, xref, budget, exact))
         if own.over:
             return own
     if not own.draws:
         return own
     memo: dict[int, StreamCost] = {}
-    return _weighted(doc, own, names, memo, budget, set(), 0)
+    return _weighted(doc, own, names, memo, budget, set(), 0, exact)
 
 
 def _weighted(doc: pymupdf.Document, own: StreamCost, names: dict[str, int],
               memo: dict[int, StreamCost], budget: list[int], active: set[int],
-              depth: int) -> StreamCost:
+              depth: int, exact: bool = False) -> StreamCost:
     total = StreamCost(own.bytes, own.tokens, own.text_ops, own.text_bytes, dict(own.draws),
                        own.over)
     if depth >= MAX_FORM_DEPTH:
@@ -169,10 +171,10 @@ def _weighted(doc: pymupdf.Document, own: StreamCost, names: dict[str, int],
             continue
         if xref not in memo:
             active.add(xref)
-            child = _stream_cost(doc, xref, budget)
+            child = _stream_cost(doc, xref, budget, exact)
             if not child.over:
                 child = _weighted(doc, child, _xobjects(doc, xref), memo, budget, active,
-                                  depth + 1)
+                                  depth + 1, exact)
             active.discard(xref)
             memo[xref] = child
         _add(total, memo[xref], count)
@@ -192,7 +194,8 @@ def _add(total: StreamCost, part: StreamCost, times: int = 1) -> None:
     total.over |= part.over
 
 
-def _stream_cost(doc: pymupdf.Document, xref: int, budget: list[int]) -> StreamCost:
+def _stream_cost(doc: pymupdf.Document, xref: int, budget: list[int],
+                 exact: bool = False) -> StreamCost:
     """Counts over one stream, decoded chunk by chunk within `budget[0]` bytes (which it
     uses up). Between chunks the text is cut after a line break (or a space), so a token
     is counted whole; the last chunk is counted as it is."""
@@ -208,20 +211,23 @@ def _stream_cost(doc: pymupdf.Document, xref: int, budget: list[int]) -> StreamC
             if cut < 0:
                 cut = data.rfind(b" ")
             cut = cut if cut >= 0 else len(data) - 1
-            _count(cost, data[:cut + 1])
+            _count(cost, data[:cut + 1], exact)
             pending = data[cut + 1:]
         held = chunk
-    _count(cost, pending + (held or b""))
+    _count(cost, pending + (held or b""), exact)
     return cost
 
 
-def _count(cost: StreamCost, data: bytes) -> None:
+def _count(cost: StreamCost, data: bytes, exact: bool = False) -> None:
+    """Adds the counts of `data`. Its text bytes are bounded by its size unless `exact`
+    (then the string operands of a large stream are measured: a regular-expression pass,
+    run only for a page whose bound is over the text limit)."""
     if not data:
         return
     cost.bytes += len(data)
     cost.tokens += len(data) - len(data.translate(None, _BOUNDARIES))
     cost.text_ops += sum(data.count(op) for op in _TEXT_OPERATORS)
-    if len(data) <= EXACT_TEXT_BYTES:      # small: its size bounds its text
+    if not exact or len(data) <= EXACT_TEXT_BYTES:      # small: its size bounds its text
         cost.text_bytes += len(data)
     else:
         cost.text_bytes += len(b"".join(_STRING.findall(data)))   # their summed lengths
