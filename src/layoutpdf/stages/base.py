@@ -106,6 +106,8 @@ def line_text(lines: Iterable[Line]) -> str:
                 out += " "
         out += t
         prev = ln
+    if out.isascii():
+        return out                  # (most rows) no CJK to close up, no Korean word end
     out = cjk_despace(out)
     if prev is not None and is_hangul(out[-1:]) and prev.text[-1:].isspace():
         out += " "

@@ -75,7 +75,8 @@ class Row:
         if not all(map(_text_font, [sp.font for sp in spans])):
             return False
         joined = " ".join([sp.text for sp in spans])
-        return joined.isascii() and _ASCII_MATH_SIGN.search(joined) is None
+        return _ASCII_MATH_SIGN.search(joined) is None and \
+            (joined.isascii() or not any(map(_maths_sign, set(_NON_ASCII.findall(joined)))))
 
     @_once
     def tall_extents(self) -> list[tuple[float, float, float]]:
@@ -245,6 +246,16 @@ _ASCII_MATH = frozenset("=+<>^_|/")
 _ASCII_MATH_SIGN = re.compile(r"[=+<>^_|/]")
 
 
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def _maths_signs(text: str) -> int:
+    """How many characters of a text font's `text` count as maths (`_maths_sign`): the
+    ASCII signs by one expression, the few other characters one by one."""
+    n = len(_ASCII_MATH_SIGN.findall(text))
+    return n if text.isascii() else n + sum(map(_maths_sign, _NON_ASCII.findall(text)))
+
+
 @lru_cache(maxsize=8192)
 def _maths_sign(c: str) -> bool:
     """A character of a text font that counts as maths: an ASCII sign or `is_math_char`
@@ -275,8 +286,7 @@ def _count_math(row: Row) -> tuple[int, int, int, bool]:
                 math += len(text)
                 sign = sign or any(not c.isdigit() and c not in "()[].," for c in text)
                 continue
-            m = len(_ASCII_MATH_SIGN.findall(text)) if text.isascii() else \
-                sum(map(_maths_sign, text))
+            m = _maths_signs(text)
             math, sign = math + m, sign or m > 0
             if len(text) >= 4:              # a word is four letters at least
                 words += len(_WORD.findall(sp.text))
@@ -289,8 +299,7 @@ def _count_text_math(lines: tuple[Line, ...]) -> tuple[int, int, int, bool]:
     is left out of the characters and ends a word)."""
     joined = " ".join([sp.text for ln in lines for sp in ln.spans])
     chars = "".join(joined.split())
-    math = len(_ASCII_MATH_SIGN.findall(chars)) if chars.isascii() else \
-        sum(map(_maths_sign, chars))
+    math = _maths_signs(chars)
     return len(chars), math, len(_WORD.findall(joined)), math > 0
 
 

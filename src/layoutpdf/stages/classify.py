@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from ..model import Document, Element, Layer, Line, Page, Role
 from ..settings import Settings
@@ -110,9 +111,16 @@ def _size(lines: list[Line]) -> float:
                 chars[s.size] = chars.get(s.size, 0) + n
     weights: dict[float, int] = {}
     for size, n in chars.items():
-        size = round(size, 1)
+        size = _tenths(size)
         weights[size] = weights.get(size, 0) + n
     return max(weights.items(), key=lambda kv: kv[1])[0] if weights else 0.0
+
+
+@lru_cache(maxsize=1024)
+def _tenths(size: float) -> float:
+    """round(size, 1), once per size (rounding to digits converts twice, and a document
+    has few sizes)."""
+    return round(size, 1)
 
 
 def _title_id(doc: Document, lines: dict[str, Line]) -> str | None:

@@ -16,7 +16,6 @@ from ..model import Document, Element, Layer, Line, Page, Role
 from ..settings import FurnitureSettings, Settings
 from .base import element_id, normalize_for_repeat
 from .furniture_patterns import MAX_HEAD_WORDS, STRONG_KINDS, PageLines, furniture_kind
-from .furniture_patterns import rows_and_extents
 
 _PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?"
                           r"(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
@@ -132,7 +131,7 @@ EDGE_ROWS = 2   # running text sits in the first or last rows of a page
 
 def _edges(page: Page, lines: PageLines, band: float, marks: dict) -> dict[str, str]:
     """line id -> 'top'/'bottom' for the outermost rows of the page within the band."""
-    rows = rows_and_extents(lines.free(page, marks))
+    rows = lines.rows(page, marks)
     out: dict[str, str] = {}
     for row, _, bottom in rows[:EDGE_ROWS]:
         if bottom <= page.height * band:

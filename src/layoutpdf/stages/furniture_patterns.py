@@ -103,7 +103,11 @@ def outer_blocks(page: Page, lines: list[Line], band: float, pitch: float) -> li
     row inward is USUAL_GAPS times the page's usual gap between rows (at least half a line
     pitch), and wider than any gap inside.
     A block holding a caption label is a caption set apart from its float, not furniture."""
-    grouped = rows_and_extents(lines)
+    return _outer_blocks(page, rows_and_extents(lines), band, pitch)
+
+
+def _outer_blocks(page: Page, grouped: list[tuple[list[Line], float, float]], band: float,
+                  pitch: float) -> list[OuterBlock]:
     need = max(MIN_SEPARATION_PITCHES * pitch, USUAL_GAPS * _usual_gap(grouped))
     out: list[OuterBlock] = []
     for where, seq in (("top", grouped), ("bottom", grouped[::-1])):
@@ -139,26 +143,34 @@ def _outer_block(page: Page, seq: list[tuple[list[Line], float, float]], where: 
 
 class PageLines:
     """Each page's upright lines, and those of them holding text, picked out once: every
-    furniture rule looks at them, less the lines already marked. `outer_blocks` of a page
-    is worked out again only when the lines left to it have changed (the rules between
-    two asks seldom mark anything on a page)."""
+    furniture rule looks at them, less the lines already marked. The rows of a page and
+    its `outer_blocks` are worked out again only when the lines left to it have changed
+    (the rules between two asks seldom mark anything on a page)."""
 
     def __init__(self, pages, band: float, pitch: float):
         self.upright = {p.index: [ln for ln in p.lines if ln.horizontal] for p in pages}
         self.text = {i: [ln for ln in lines if ln.text.strip()] for i, lines in self.upright.items()}
         self.band, self.pitch = band, pitch
-        self._outer: dict[int, tuple[list[Line], list[OuterBlock]]] = {}
+        self._rows: dict[int, tuple[list[Line], list]] = {}      # free lines, their rows
+        self._outer: dict[int, tuple[list, list[OuterBlock]]] = {}  # rows, their blocks
 
     def free(self, page: Page, marks: dict) -> list[Line]:
         """The page's upright lines with text that no rule has marked yet."""
         return [ln for ln in self.text[page.index] if ln.id not in marks]
 
-    def outer_blocks(self, page: Page, marks: dict) -> list[OuterBlock]:
+    def rows(self, page: Page, marks: dict) -> list[tuple[list[Line], float, float]]:
+        """`rows_and_extents` of the page's free lines."""
         lines = self.free(page, marks)
-        known = self._outer.get(page.index)
+        known = self._rows.get(page.index)
         if known is None or known[0] != lines:     # the same line objects: compared by identity
-            known = lines, outer_blocks(page, lines, self.band, self.pitch)
-            self._outer[page.index] = known
+            known = self._rows[page.index] = lines, rows_and_extents(lines)
+        return known[1]
+
+    def outer_blocks(self, page: Page, marks: dict) -> list[OuterBlock]:
+        grouped = self.rows(page, marks)
+        known = self._outer.get(page.index)
+        if known is None or known[0] is not grouped:
+            known = self._outer[page.index] = grouped, _outer_blocks(page, grouped, self.band, self.pitch)
         return known[1]
 
 

@@ -84,6 +84,8 @@ def gutters(lines: list[Line], em: float, cfg: ColumnSettings,
             min_lines: int = 1) -> list[tuple[float, float]]:
     """x-intervals no line crosses, wide enough, with wide enough text on both sides
     (and at least `min_lines` lines on each side)."""
+    if len(lines) == 1:
+        return []                 # (a one-line slab, often) nothing beside it
     spans = sorted([(ln.bbox.x0, ln.bbox.x1) for ln in lines])
     gaps: list[tuple[float, float]] = []
     reach = spans[0][1]
