@@ -35,19 +35,22 @@ class Glyph:
     bottom: float
     base: float                   # baseline y
     size: float
+    # the fields a character's glyph sets, in this order (_make_glyph passes them by
+    # position: keywords cost a generated __init__ twice the time, once per glyph)
     ch: str = ""
     family: str = ""
     upright: bool = False         # roman text font: candidates for \sin, \mathrm{...}
     math_font: bool = False
     big: bool = False             # tall glyph placed on the math axis (cmex, \left( ...)
+    unmapped: bool = False
+    pos: tuple[int, int] = (-1, -1)   # (span index, char index) of the first character
+    end: tuple[int, int] = (-1, -1)   # (span index, char index) after the last character
+    font: str = ""                # font name without subset prefix
+    # the others
     composite: bool = False
     axis_y: float | None = None   # math axis of a composite / big glyph
     inner: str = ""               # "frac", "sqrt", "limits", "delim", "matrix", ...
-    pos: tuple[int, int] = (-1, -1)   # (span index, char index) of the first character
-    end: tuple[int, int] = (-1, -1)   # (span index, char index) after the last character
-    unmapped: bool = False
     script_hint: int = 0          # +1 superscript char (²), -1 subscript char (₂)
-    font: str = ""                # font name without subset prefix
     floating: bool = False        # vertical position unknown (2nd+ glyph of a cmex run)
     alt_base: float | None = None  # other possible baseline (span on two baselines)
     parts: list["Glyph"] = field(default_factory=list)
@@ -238,10 +241,11 @@ def box_offsets(spans: Sequence[Span]) -> dict[tuple[str, float], tuple[float, f
             (s.origin[1] - s.bbox.y0, s.bbox.y1 - s.origin[1]))
     out = {}
     for k, v in seen.items():
-        ups = sorted(a for a, _ in v)
-        downs = sorted(b for _, b in v)
+        ups = sorted([a for a, _ in v])
+        downs = sorted([b for _, b in v])
         up, down = ups[len(ups) // 2], downs[len(downs) // 2]
-        consistent = sum(abs(a - up) <= 0.03 * k[1] for a in ups) >= max(1, 0.6 * len(ups))
+        tol = 0.03 * k[1]
+        consistent = sum(abs(a - up) <= tol for a in ups) >= max(1, 0.6 * len(ups))
         if consistent and up > 0:
             out[k] = (up, down)
     return out
@@ -495,9 +499,9 @@ def _make_glyph(c: str, span: Span, family: str, mathf: bool, upright: bool,
     tex, kind, unmapped, h, d, big, letter = _char_info(c, family)
     if unmapped and reasons is not None:
         reasons.append(f"unmapped glyph U+{ord(c):04X} in {sym.base_font_name(span.font)}")
-    return Glyph(tex, kind, x0, x1, base - h * size, base + d * size, base, size, ch=c,
-                 family=family, upright=upright and letter, math_font=mathf, big=big,
-                 unmapped=unmapped, pos=(si, ci), end=(si, ci + 1), font=font)
+    # ch, family, upright, math_font, big, unmapped, pos, end, font (see Glyph)
+    return Glyph(tex, kind, x0, x1, base - h * size, base + d * size, base, size, c, family,
+                 upright and letter, mathf, big, unmapped, (si, ci), (si, ci + 1), font)
 
 
 _SCRIPT_CHARS = frozenset(sym.SUPERSCRIPT_CHARS) | frozenset(sym.SUBSCRIPT_CHARS)
@@ -636,13 +640,15 @@ def _enclosed_band(left: Glyph, right: Glyph, glyphs: list[Glyph]) -> list[Glyph
             and g is not left and g is not right]
     top, bottom = min(left.top, right.top), max(left.bottom, right.bottom)
     inner: list[Glyph] = []
+    taken: set[int] = set()
     grown = True
     while grown:
         grown = False
         for g in pool:
-            if not any(g is h for h in inner) and g.top <= bottom + 0.75 * s \
+            if id(g) not in taken and g.top <= bottom + 0.75 * s \
                     and g.bottom >= top - 0.75 * s:
                 inner.append(g)
+                taken.add(id(g))
                 top, bottom = min(top, g.top), max(bottom, g.bottom)
                 grown = True
     return inner

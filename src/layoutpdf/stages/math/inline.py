@@ -9,7 +9,7 @@ from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import itemgetter
+from operator import itemgetter, le
 from typing import NamedTuple, Sequence
 
 from ...model.content import Line, Span
@@ -70,10 +70,12 @@ def _tokens(line: Line, glyphs: list[Glyph], offs: list[int], body_size: float,
     `words`: (start, end) of the words to cut, all of the line's by default."""
     text = line.text
     toks: list[_Tok] = []
-    # glyphs in text order (stable: glyphs at one offset keep theirs), found per word by
-    # bisection
-    order = sorted(glyphs, key=lambda g: offs[g.pos[0]] + g.pos[1])
-    at = [offs[g.pos[0]] + g.pos[1] for g in order]
+    # glyphs in text order (they come so; stable: glyphs at one offset keep theirs), found
+    # per word by bisection
+    order, at = glyphs, [offs[g.pos[0]] + g.pos[1] for g in glyphs]
+    if not all(map(le, at, at[1:])):
+        order = sorted(glyphs, key=lambda g: offs[g.pos[0]] + g.pos[1])
+        at = sorted(at)
     space, near, small = 0.25 * body_size, 0.1 * body_size, 0.85 * body_size
     if words is None:
         words = [m.span() for m in _WORD.finditer(text)]
@@ -227,6 +229,11 @@ def _trim(glyphs: list[Glyph], base: float, body_size: float) -> list[Glyph]:
 _SCRIPT_CHARS = frozenset(sym.SUPERSCRIPT_CHARS) | frozenset(sym.SUBSCRIPT_CHARS)
 
 
+@lru_cache(maxsize=4096)
+def _maths_mark(c: str) -> bool:
+    return sym.is_math_char(c) or c in _SCRIPT_CHARS or c in sym.COMBINING_ACCENTS
+
+
 def _may_hold_math(line: Line, body_size: float, body_fonts: Sequence[str]) -> bool:
     """Cheap screen: a math font, a math character, or a shifted / smaller span."""
     base = line.baseline
@@ -238,8 +245,7 @@ def _may_hold_math(line: Line, body_size: float, body_fonts: Sequence[str]) -> b
             return True
         if s.size <= 0.85 * body_size or abs(s.origin[1] - base) >= 0.08 * body_size:
             return True
-        if any(sym.is_math_char(c) or c in _SCRIPT_CHARS or c in sym.COMBINING_ACCENTS
-               for c in s.text):
+        if any(map(_maths_mark, s.text)):
             return True
         if _OP_TOKEN_CHARS.intersection(s.text):
             return True

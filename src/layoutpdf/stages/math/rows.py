@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Callable, Iterable, Sequence
 
 from ...text import latex_symbols as sym
@@ -130,13 +131,14 @@ def _baseline_of(gs: Sequence[Glyph], size: float | None = None) -> float:
         axes = sorted(g.axis for g in gs)
         return axes[len(axes) // 2] + AXIS * size
     clusters: list[list[Glyph]] = []
-    for g in sorted(cands, key=lambda g: g.base):
+    for g in sorted(cands, key=attrgetter("base")):
         if clusters and g.base - clusters[-1][-1].base <= 0.1 * size:
             clusters[-1].append(g)
         else:
             clusters.append([g])
-    best = max(clusters, key=lambda c: (len(c), -min(g.x0 for g in c)))
-    return sorted(g.base for g in best)[len(best) // 2]
+    best = clusters[0] if len(clusters) == 1 else \
+        max(clusters, key=lambda c: (len(c), -min(g.x0 for g in c)))
+    return best[len(best) // 2].base          # the median: a cluster is in baseline order
 
 
 def _is_base(g: Glyph, baseline: float, size: float, ctx: Ctx) -> bool:
@@ -190,9 +192,11 @@ def serialize_row(gs: Sequence[Glyph], ctx: Ctx) -> list[Atom]:
                 atoms[-1].tex += "^{" + tex + "}"   # a prime set on the baseline
             atoms[-1].x1 = b.x1
             continue
-        tex += _scripts(scripts[id(b)], axis, ctx)
-        x1 = max([b.x1] + [g.x1 for g in scripts[id(b)]])
-        atoms.append(Atom(tex, kind, b.x0, x1, b.size, ch=b.ch, big=b.big))
+        group, x1 = scripts[id(b)], b.x1
+        if group:
+            tex += _scripts(group, axis, ctx)
+            x1 = max([x1] + [g.x1 for g in group])
+        atoms.append(Atom(tex, kind, b.x0, x1, b.size, b.ch, b.big))
     return atoms
 
 

@@ -58,6 +58,7 @@ def _page(doc: Document, page: Page, elements: list[Element], lines: dict[str, L
     out: list[Element] = []
     equations: list[Equation] = []
     memo: dict[str, tuple[int, int, int]] = {}   # line id -> _line_counts (asked often)
+    plain: dict[int, tuple[Line, bool]] = {}      # see _plain
     for e in _merge_display_runs(elements, lines, page, body, memo):
         own = [lines[i] for i in e.line_ids if i in lines]
         if e.layer is not Layer.BODY or e.role not in _CANDIDATE_ROLES \
@@ -71,8 +72,8 @@ def _page(doc: Document, page: Page, elements: list[Element], lines: dict[str, L
             text = eq.latex + (f" \\tag{{{eq.tag}}}" if eq.tag else "")
             out.append(replace(e, role=Role.EQUATION, text=text,
                                reasons=e.reasons + ("display math",) + eq.reasons))
-        elif e.role in INLINE_ROLES and own and not _plain(own, body):
-            out.append(_inline(e, own, rules, body, equations))
+        elif e.role in INLINE_ROLES and own and not _plain(own, body, plain):
+            out.append(_inline(e, own, rules, body, equations, plain))
         else:
             out.append(e)
     return page, out, equations
@@ -84,20 +85,29 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 def _cjk_or_vertical(e: Element, own: list[Line]) -> bool:
     if any(ln.vertical or not ln.horizontal for ln in own):
         return True
-    return len(_CJK.findall(e.text)) > 0.3 * max(len(e.text), 1)
+    return not e.text.isascii() and len(_CJK.findall(e.text)) > 0.3 * max(len(e.text), 1)
 
 
-def _plain(own: list[Line], body: float) -> bool:
+def _plain(own: list[Line], body: float, memo: dict) -> bool:
     """Cheap test that no line can hold math: plain ASCII prose in text fonts, every span
-    on its line's baseline at body size or larger."""
-    small, off = 0.85 * body, 0.08 * body
+    on its line's baseline at body size or larger. `memo`: the verdicts per line object
+    on the page (asked again for the lines of an element that is not plain)."""
     for ln in own:
-        if not PLAIN_PROSE.fullmatch(ln.text):
+        hit = memo.get(id(ln))
+        if hit is None:               # the memo keeps the line, so its id stays its own
+            hit = memo[id(ln)] = (ln, _plain_line(ln, body))
+        if not hit[1]:
             return False
-        base = ln.baseline
-        for sp in ln.spans:
-            if sp.size < small or abs(sp.origin[1] - base) > off or is_math_font(sp.font):
-                return False
+    return True
+
+
+def _plain_line(ln: Line, body: float) -> bool:
+    if not PLAIN_PROSE.fullmatch(ln.text):
+        return False
+    small, off, base = 0.85 * body, 0.08 * body, ln.baseline
+    for sp in ln.spans:
+        if sp.size < small or abs(sp.origin[1] - base) > off or is_math_font(sp.font):
+            return False
     return True
 
 
@@ -227,11 +237,12 @@ def _display(e: Element, own: list[Line], rules: list[BBox]) -> Equation:
 
 # -- inline -----------------------------------------------------------------------------
 def _inline(e: Element, own: list[Line], rules: list[BBox], body: float,
-            equations: list[Equation]) -> Element:
+            equations: list[Equation], plain: dict) -> Element:
     merged = attach_script_lines(own)
     # a line's Markdown does not depend on the row it falls in: the rows are only worth
     # building when some line holds a formula
-    marked = {id(ln): _line_markdown(ln, body, rules) for ln in merged if not _plain([ln], body)}
+    marked = {id(ln): _line_markdown(ln, body, rules) for ln in merged
+              if not _plain([ln], body, plain)}
     if not any(results for _, results in marked.values()):
         return e
     texts, found = [], []
