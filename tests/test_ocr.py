@@ -6,8 +6,10 @@ at a low dpi on small pages so the whole file stays within a few seconds per tes
 """
 from __future__ import annotations
 
+import glob
 import re
 import shutil
+import tempfile
 
 import pymupdf
 import pytest
@@ -239,3 +241,74 @@ def test_garbled_spans_are_ocrd_in_their_region_only(monkeypatch):
     assert 230 < found[0].bbox.y0 < found[0].bbox.y1 < 260   # where the span was drawn
     assert 15 < found[0].bbox.x0 < 40
     assert "quick brown fox" in flat(doc.to_markdown())       # native text kept
+
+
+# -- the probe's Tesseract beside MuPDF's recognition ------------------------------------------
+@needs_tesseract
+def test_probe_runs_beside_recognition_and_outcome_is_unchanged(monkeypatch):
+    """The word-confidence process is started before MuPDF recognises the page and
+    collected after (two cores, one page); what the page reads is what a read one step
+    after the other gives."""
+    events = []
+    started, recognise = ocr.WordConfidences, ocr.recognise
+
+    class Recorded(started):
+        def __init__(self, *a):
+            super().__init__(*a)
+            events.append(("probe started", self._proc is not None and self._proc.poll() is None))
+
+        def result(self):
+            events.append(("probe collected", None))
+            return super().result()
+
+    def recording(*a, **k):
+        events.append(("recognise", None))
+        return recognise(*a, **k)
+    monkeypatch.setattr(ocr, "WordConfidences", Recorded)
+    monkeypatch.setattr(ocr, "recognise", recording)
+    doc = layoutpdf.parse(scan_pdf(), FAST)
+    assert [e for e, _ in events] == ["probe started", "recognise", "probe collected"]
+    assert events[0][1], "the tesseract process was not running while MuPDF recognised"
+    assert_read(doc)
+    assert doc.pages[0].extraction_confidence != "low"
+    assert not _leftovers()
+
+
+def _leftovers() -> list[str]:
+    """Image files of word-confidence processes still on disk."""
+    return glob.glob(f"{tempfile.gettempdir()}/layoutpdf-*.png")
+
+
+@needs_tesseract
+@pytest.mark.parametrize("confident", [False, True])
+def test_a_failed_recognition_counts_only_if_its_reading_is_used(monkeypatch, confident):
+    """Recognition runs before the probe's verdict is known: on a page the probe finds
+    blank its failure is dropped with its reading (blank_page, as before); on a page
+    with text it is the page's OCR failure."""
+    from layoutpdf.extract import ocr_quality
+
+    def broken(*a, **k):
+        raise RuntimeError("recognition broke")
+    monkeypatch.setattr(ocr, "recognise", broken)
+    monkeypatch.setattr(ocr_quality, "parse_tsv",
+                        lambda text: [(95.0, "Scanned"), (93.0, "pages")] if confident else [])
+    doc = layoutpdf.parse(scan_pdf(), FAST)
+    codes = {i.code for i in doc.issues}
+    if confident:
+        assert "ocr_failed" in codes and "blank_page" not in codes
+    else:
+        assert "blank_page" in codes and "ocr_failed" not in codes
+    assert not _leftovers()
+
+
+@needs_tesseract
+def test_word_confidences_process_is_stopped_and_its_file_removed():
+    from layoutpdf.extract.ocr_quality import WordConfidences
+    pix = pymupdf.open("pdf", scan_pdf())[0].get_pixmap(dpi=150)
+    running = WordConfidences(pix.tobytes("png"), "eng", ocr.tessdata_dir())
+    assert _leftovers()
+    running.close()                                   # not waited for: stopped
+    assert running._proc.poll() is not None and not _leftovers()
+    done = WordConfidences(pix.tobytes("png"), "eng", ocr.tessdata_dir()).result()
+    assert done and any(word == "quick" and conf >= 60 for conf, word in done)
+    assert not _leftovers()

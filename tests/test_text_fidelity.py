@@ -174,9 +174,9 @@ def test_parse_tsv_keeps_words_with_their_confidence():
 @needs_tesseract
 def test_low_confidence_page_is_kept_and_flagged(monkeypatch):
     from test_ocr import scan_pdf
-    monkeypatch.setattr(ocr_quality, "word_confidences",
-                        lambda png, languages, tessdata: [(90.0, "Scanned"), (20.0, "pages"),
-                                                          (25.0, "need"), (15.0, "optical")])
+    monkeypatch.setattr(ocr_quality, "parse_tsv",
+                        lambda text: [(90.0, "Scanned"), (20.0, "pages"), (25.0, "need"),
+                                      (15.0, "optical")])
     doc = layoutpdf.parse(scan_pdf(), FAST)
     assert doc.pages[0].extraction_confidence == "low"
     assert any(i.code == "low_ocr_confidence" for i in doc.issues)

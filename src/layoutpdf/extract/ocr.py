@@ -37,7 +37,7 @@ from ..model import BBox, Drawing, ImagePlacement, Line, Page, Span, TextSource
 from ..settings import Settings
 from ..text.quality import OCR_ID_MARK, TextLayerReport, assess, garbled_chars
 from ..text.scripts import cjk_despace, is_cjk, is_hangul
-from .ocr_quality import Reading, probe, stands_out
+from .ocr_quality import Reading, WordConfidences, inkless, reading_of, stands_out
 from .render import view_matrix
 from .text_dict import text_spans
 
@@ -182,15 +182,10 @@ def _ocr(pdf_page: pymupdf.Page, page: Page, settings: Settings, eng: Engine,
         replaced = _ocr_garbled_region(pdf_page, page, settings, eng)
         if replaced is not None:
             return replaced
-    rotate, script = orientation(pdf_page, eng)
-    languages = _languages(eng, script)
+    rotate, reading, ocr_lines = _read_page(pdf_page, page.index, settings.ocr.dpi, eng,
+                                            report.is_scan or settings.ocr.mode == "always")
     matrix, width, height = upright_matrix(page, rotate)
-    pix = _render(pdf_page, settings.ocr.dpi, rotate)
-    reading = probe(pdf_page, pix.tobytes("png"), languages, eng.tessdata) \
-        if report.is_scan or settings.ocr.mode == "always" else None
     _note_reading(issues, page.index, reading)
-    ocr_lines = [] if reading is not None and reading.blank else \
-        recognise(pdf_page, page.index, rotate, languages, settings.ocr.dpi, eng.tessdata, pix=pix)
     keep, dropped = _native_to_keep(page, settings)
     moved = tuple(matrix) != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     if moved:
@@ -232,6 +227,39 @@ def _ocr_garbled_region(pdf_page: pymupdf.Page, page: Page, settings: Settings,
     source = (TextSource.MIXED if keep and added else
               TextSource.NATIVE if keep else TextSource.OCR)
     return replace(page, lines=tuple(keep) + tuple(added), text_source=source)
+
+
+def _read_page(pdf_page: pymupdf.Page, index: int, dpi: int, eng: Engine,
+               wants_probe: bool) -> tuple[int, Reading | None, list[Line]]:
+    """(clockwise turn, probe's reading, OCR'd lines) of the whole page.
+
+    The probe's word confidences are a Tesseract run of their own (a `tesseract` process):
+    it runs while MuPDF reads the same rendering, turned and in the languages orientation
+    detection chose. The outcome is the one of reading after probing (a blank page's
+    reading is dropped); only the wall clock differs."""
+    rotate, script = orientation(pdf_page, eng)
+    languages = _languages(eng, script)
+    pix = _render(pdf_page, dpi, rotate)
+    reading = inkless(pdf_page) if wants_probe else None
+    if not wants_probe or reading is not None:
+        lines = [] if reading is not None else \
+            recognise(pdf_page, index, rotate, languages, dpi, eng.tessdata, pix=pix)
+        return rotate, reading, lines
+    words = WordConfidences(pix.tobytes("png"), languages, eng.tessdata)
+    try:
+        try:
+            lines, failure = recognise(pdf_page, index, rotate, languages, dpi, eng.tessdata,
+                                       pix=pix), None
+        except Exception as exc:   # raised only if the reading is used (a blank page's is not)
+            lines, failure = [], exc
+        reading = reading_of(words.result())
+    finally:
+        words.close()
+    if reading is not None and reading.blank:
+        return rotate, reading, []
+    if failure is not None:
+        raise failure
+    return rotate, reading, lines
 
 
 def _garbled_region(pdf_page: pymupdf.Page, page: Page, dropped: list[BBox]) -> pymupdf.Rect | None:

@@ -2,8 +2,9 @@
 stand out from the body (`stands_out`)?
 
 Tesseract reads *something* on any page: the grain of blank paper, dust and the shadow of
-a scanner's edge, pen strokes. MuPDF's OCR gives no confidences, so before it runs the page
-is judged twice:
+a scanner's edge, pen strokes. MuPDF's OCR gives no confidences, so the page is judged
+twice (the ink before MuPDF's OCR runs, the confidences in a process of their own while it
+runs; its reading of a page found blank is dropped):
 
 * its ink: a page whose darkest pixels are barely darker than its lightest (grain only,
   no stroke of any pen or printer, either way round) holds no text at all;
@@ -18,10 +19,13 @@ confidences are not known and the page is read as before.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import shutil
 import subprocess
+import tempfile
+import time
 from dataclasses import dataclass
 
 import pymupdf
@@ -76,23 +80,60 @@ def _level(counts: list[int], n: int, share: float) -> int:
     return 255
 
 
-def word_confidences(png: bytes, languages: str, tessdata: str) -> list[tuple[float, str]] | None:
-    """(confidence, text) of each word Tesseract reads in the image; None without the
-    `tesseract` program (or when it fails)."""
-    binary = shutil.which("tesseract")
-    if binary is None:
-        return None
-    env = dict(os.environ, TESSDATA_PREFIX=tessdata, OMP_THREAD_LIMIT="1")
-    try:
-        out = subprocess.run([binary, "stdin", "stdout", "-l", languages, "tsv"], input=png,
-                             capture_output=True, timeout=TSV_TIMEOUT_S, env=env, check=False)
-    except (OSError, subprocess.SubprocessError) as exc:
-        log.info("tesseract word confidences failed: %s", exc)
-        return None
-    if out.returncode != 0:
-        log.info("tesseract word confidences failed: %s", out.stderr[-300:])
-        return None
-    return parse_tsv(out.stdout.decode("utf-8", "replace"))
+class WordConfidences:
+    """(confidence, text) of each word Tesseract reads in the image (`result()`; None
+    without the `tesseract` program, or when it fails), read by a process started at once:
+    the caller may work meanwhile. MuPDF's own OCR holds the interpreter while it runs, so
+    the image goes to the process as a file, not through a pipe a thread would feed."""
+
+    def __init__(self, png: bytes, languages: str, tessdata: str):
+        self._proc: subprocess.Popen | None = None
+        self._path = ""
+        binary = shutil.which("tesseract")
+        if binary is None:
+            return
+        env = dict(os.environ, TESSDATA_PREFIX=tessdata, OMP_THREAD_LIMIT="1")
+        try:
+            with tempfile.NamedTemporaryFile(prefix="layoutpdf-", suffix=".png",
+                                             delete=False) as f:
+                self._path = f.name
+                f.write(png)
+            self._proc = subprocess.Popen([binary, self._path, "stdout", "-l", languages, "tsv"],
+                                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                          stderr=subprocess.PIPE, env=env)
+        except OSError as exc:
+            log.info("tesseract word confidences failed: %s", exc)
+            self._remove()
+        self._started = time.monotonic()
+
+    def result(self) -> list[tuple[float, str]] | None:
+        if self._proc is None:
+            return None
+        try:
+            left = max(0.0, TSV_TIMEOUT_S - (time.monotonic() - self._started))
+            out, err = self._proc.communicate(timeout=left)
+        except subprocess.SubprocessError as exc:
+            log.info("tesseract word confidences failed: %s", exc)
+            return None
+        finally:
+            self.close()
+        if self._proc.returncode != 0:
+            log.info("tesseract word confidences failed: %s", err[-300:])
+            return None
+        return parse_tsv(out.decode("utf-8", "replace"))
+
+    def close(self) -> None:
+        """Stop the process if it still runs; remove the image file."""
+        if self._proc is not None and self._proc.poll() is None:
+            self._proc.kill()
+            self._proc.communicate()
+        self._remove()
+
+    def _remove(self) -> None:
+        if self._path:
+            with contextlib.suppress(OSError):
+                os.unlink(self._path)
+            self._path = ""
 
 
 def parse_tsv(text: str) -> list[tuple[float, str]]:
@@ -126,12 +167,16 @@ def judge(words: list[tuple[float, str]]) -> Reading:
                    f"{share:.0%} of the characters read with confidence {WORD_CONFIDENCE:.0f} or more")
 
 
-def probe(page: pymupdf.Page, png: bytes, languages: str, tessdata: str) -> Reading | None:
-    """The page's reading (None: confidences unknown, read the page as usual)."""
+def inkless(page: pymupdf.Page) -> Reading | None:
+    """A blank reading when the page has no stroke of ink; None when it has some."""
     c = contrast(page)
     if c < MIN_CONTRAST:
         return Reading(True, False, 0, 0.0, f"no ink on the page (contrast {c} of 255)")
-    words = word_confidences(png, languages, tessdata)
+    return None
+
+
+def reading_of(words: list[tuple[float, str]] | None) -> Reading | None:
+    """`judge` of Tesseract's words; None when they are not known."""
     return None if words is None else judge(words)
 
 
