@@ -29,6 +29,9 @@ FAST = {"ocr": {"dpi": 150}}
 HAVE_ENG = ocr.engine(("eng",))[0] is not None
 needs_tesseract = pytest.mark.skipif(
     not HAVE_ENG, reason=f"Tesseract with English data is not installed ({ocr.install_hint()})")
+needs_tesseract_program = pytest.mark.skipif(
+    not HAVE_ENG or not shutil.which("tesseract"),
+    reason="word confidences need the tesseract program (apt-get install tesseract-ocr)")
 needs_osd = pytest.mark.skipif(
     not HAVE_ENG or not shutil.which("tesseract") or "osd" not in ocr.installed_languages(),
     reason="orientation detection needs the tesseract binary and osd data (apt-get install tesseract-ocr)")
@@ -244,7 +247,7 @@ def test_garbled_spans_are_ocrd_in_their_region_only(monkeypatch):
 
 
 # -- the probe's Tesseract beside MuPDF's recognition ------------------------------------------
-@needs_tesseract
+@needs_tesseract_program
 def test_probe_runs_beside_recognition_and_outcome_is_unchanged(monkeypatch):
     """The word-confidence process is started before MuPDF recognises the page and
     collected after (two cores, one page); what the page reads is what a read one step
@@ -279,7 +282,7 @@ def _leftovers() -> list[str]:
     return glob.glob(f"{tempfile.gettempdir()}/layoutpdf-*.png")
 
 
-@needs_tesseract
+@needs_tesseract_program
 @pytest.mark.parametrize("confident", [False, True])
 def test_a_failed_recognition_counts_only_if_its_reading_is_used(monkeypatch, confident):
     """Recognition runs before the probe's verdict is known: on a page the probe finds
@@ -301,7 +304,7 @@ def test_a_failed_recognition_counts_only_if_its_reading_is_used(monkeypatch, co
     assert not _leftovers()
 
 
-@needs_tesseract
+@needs_tesseract_program
 def test_word_confidences_process_is_stopped_and_its_file_removed():
     from layoutpdf.extract.ocr_quality import WordConfidences
     pix = pymupdf.open("pdf", scan_pdf())[0].get_pixmap(dpi=150)

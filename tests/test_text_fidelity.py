@@ -9,6 +9,7 @@ line sizes that make headings only on strong evidence. PDFs come from the genera
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 
@@ -25,6 +26,9 @@ import text_fidelity_pdfs as gen
 HAVE_ENG = ocr.engine(("eng",))[0] is not None
 needs_tesseract = pytest.mark.skipif(
     not HAVE_ENG, reason=f"Tesseract with English data is not installed ({ocr.install_hint()})")
+needs_tesseract_program = pytest.mark.skipif(
+    not HAVE_ENG or not shutil.which("tesseract"),
+    reason="word confidences need the tesseract program (apt-get install tesseract-ocr)")
 FAST = {"ocr": {"dpi": 150}}
 
 
@@ -139,7 +143,9 @@ def test_body_text_over_a_full_width_image_stays_text():
 
 # -- blank, near-blank and noisy scans -----------------------------------------------------
 @needs_tesseract
-@pytest.mark.parametrize("kind", ["blank", "specks", "scribble"])
+@pytest.mark.parametrize("kind", ["blank",   # no ink: told without Tesseract's confidences
+                                  pytest.param("specks", marks=needs_tesseract_program),
+                                  pytest.param("scribble", marks=needs_tesseract_program)])
 def test_a_scan_without_text_gives_empty_text_and_an_issue(kind):
     doc = layoutpdf.parse(gen.scan_pdf(kind), FAST)
     assert len(doc.to_markdown().strip()) <= 20
@@ -171,7 +177,7 @@ def test_parse_tsv_keeps_words_with_their_confidence():
     assert ocr_quality.parse_tsv(tsv) == [(96.5, "word")]
 
 
-@needs_tesseract
+@needs_tesseract_program
 def test_low_confidence_page_is_kept_and_flagged(monkeypatch):
     from test_ocr import scan_pdf
     monkeypatch.setattr(ocr_quality, "parse_tsv",
