@@ -315,3 +315,20 @@ def test_word_confidences_process_is_stopped_and_its_file_removed():
     done = WordConfidences(pix.tobytes("png"), "eng", ocr.tessdata_dir()).result()
     assert done and any(word == "quick" and conf >= 60 for conf, word in done)
     assert not _leftovers()
+
+
+@needs_tesseract_program
+def test_word_confidences_without_a_writable_temporary_folder(monkeypatch):
+    """No temporary file can be written: the image goes to tesseract through its pipe
+    when the result is asked for, and the words are the same."""
+    from layoutpdf.extract import ocr_quality
+    from layoutpdf.extract.ocr_quality import WordConfidences
+    png = pymupdf.open("pdf", scan_pdf())[0].get_pixmap(dpi=150).tobytes("png")
+    filed = WordConfidences(png, "eng", ocr.tessdata_dir()).result()
+
+    def refuse(*a, **k):
+        raise OSError("read-only file system")
+    monkeypatch.setattr(ocr_quality.tempfile, "NamedTemporaryFile", refuse)
+    piped = WordConfidences(png, "eng", ocr.tessdata_dir())
+    assert piped._proc is None                        # nothing started yet
+    assert piped.result() == filed and filed

@@ -84,29 +84,40 @@ class WordConfidences:
     """(confidence, text) of each word Tesseract reads in the image (`result()`; None
     without the `tesseract` program, or when it fails), read by a process started at once:
     the caller may work meanwhile. MuPDF's own OCR holds the interpreter while it runs, so
-    the image goes to the process as a file, not through a pipe a thread would feed."""
+    the image goes to the process as a file, not through a pipe a thread would feed (with
+    no writable temporary folder it goes through the pipe when `result()` is asked for)."""
 
     def __init__(self, png: bytes, languages: str, tessdata: str):
         self._proc: subprocess.Popen | None = None
         self._path = ""
-        binary = shutil.which("tesseract")
-        if binary is None:
+        self._later: bytes | None = None           # the image, when it could not be filed
+        self._binary = shutil.which("tesseract")
+        if self._binary is None:
             return
-        env = dict(os.environ, TESSDATA_PREFIX=tessdata, OMP_THREAD_LIMIT="1")
+        self._args = ["stdout", "-l", languages, "tsv"]
+        self._env = dict(os.environ, TESSDATA_PREFIX=tessdata, OMP_THREAD_LIMIT="1")
+        self._started = time.monotonic()
         try:
             with tempfile.NamedTemporaryFile(prefix="layoutpdf-", suffix=".png",
                                              delete=False) as f:
                 self._path = f.name
                 f.write(png)
-            self._proc = subprocess.Popen([binary, self._path, "stdout", "-l", languages, "tsv"],
+        except OSError as exc:
+            log.info("no temporary file for tesseract (%s): word confidences read afterwards", exc)
+            self._remove()
+            self._later = png
+            return
+        try:
+            self._proc = subprocess.Popen([self._binary, self._path, *self._args],
                                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                          stderr=subprocess.PIPE, env=env)
+                                          stderr=subprocess.PIPE, env=self._env)
         except OSError as exc:
             log.info("tesseract word confidences failed: %s", exc)
             self._remove()
-        self._started = time.monotonic()
 
     def result(self) -> list[tuple[float, str]] | None:
+        if self._later is not None:
+            return self._read_through_pipe(self._later)
         if self._proc is None:
             return None
         try:
@@ -117,10 +128,7 @@ class WordConfidences:
             return None
         finally:
             self.close()
-        if self._proc.returncode != 0:
-            log.info("tesseract word confidences failed: %s", err[-300:])
-            return None
-        return parse_tsv(out.decode("utf-8", "replace"))
+        return self._words(self._proc.returncode, out, err)
 
     def close(self) -> None:
         """Stop the process if it still runs; remove the image file."""
@@ -128,6 +136,23 @@ class WordConfidences:
             self._proc.kill()
             self._proc.communicate()
         self._remove()
+
+    def _read_through_pipe(self, png: bytes) -> list[tuple[float, str]] | None:
+        try:
+            out = subprocess.run([self._binary, "stdin", *self._args], input=png,
+                                 capture_output=True, timeout=TSV_TIMEOUT_S, env=self._env,
+                                 check=False)
+        except (OSError, subprocess.SubprocessError) as exc:
+            log.info("tesseract word confidences failed: %s", exc)
+            return None
+        return self._words(out.returncode, out.stdout, out.stderr)
+
+    @staticmethod
+    def _words(returncode: int, out: bytes, err: bytes) -> list[tuple[float, str]] | None:
+        if returncode != 0:
+            log.info("tesseract word confidences failed: %s", err[-300:])
+            return None
+        return parse_tsv(out.decode("utf-8", "replace"))
 
     def _remove(self) -> None:
         if self._path:
