@@ -97,7 +97,7 @@ def _with_edge_rows(g: Grid, words: list[Word], hs: list[Seg], vs: list[Seg], em
     as office suites and HTML tables draw them): lines set within the table's width in
     short pieces that fall into two or more of its columns, one line pitch apart."""
     x0, y0, x1, y1 = g.bbox
-    mine = [w for w in words if x0 - 1 <= w.cx <= x1 + 1 and y0 - 1 <= w.cy <= y1 + 1]
+    mine = [w for w in words if _holds(g.bbox, w)]
     pitch = median(w.h for w in mine) if mine else em
     lo, hi = y0 - EDGE_ROWS * 2 * pitch, y1 + EDGE_ROWS * 2 * pitch
     near = _outside([w for w in words if lo <= w.cy <= hi], [g.bbox, *others])

@@ -7,7 +7,6 @@ from functools import lru_cache
 from operator import attrgetter
 
 from ..model import BBox, Line, Stats
-from ..model.content import FLAG_BOLD
 from ..text.latex_symbols import cmex_extent, font_family, is_math_char, is_math_font, is_symbol_font
 
 # a caption label set alone on its line ("TABLE III", "Figure 2:") above the caption text
@@ -53,7 +52,7 @@ class Row:
         for ln in self.lines:
             for s in ln.spans:
                 if s.text.strip():
-                    if not (s.flags & FLAG_BOLD or _bold_name(s.font)):    # Span.bold
+                    if not s.bold:
                         return False
                     seen = True
         return seen
@@ -103,12 +102,6 @@ def _cmex_font(font: str) -> bool:
 def _text_font(font: str) -> bool:
     """Neither TeX's extension font nor a maths or symbol font."""
     return _font_kind(font) == _TEXT_FONT
-
-
-@lru_cache(maxsize=4096)
-def _bold_name(font: str) -> bool:
-    """The font's name says bold (Span.bold's name test, made once per font)."""
-    return "bold" in font.lower()
 
 
 @lru_cache(maxsize=4096)

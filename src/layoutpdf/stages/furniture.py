@@ -159,16 +159,16 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
         seen: dict[tuple[str, str], set[int]] = defaultdict(set)
         for page in doc.pages:
             for ln in edges[page.index].lines:
-                where = edges[page.index].get(ln.id)
-                key = where and normalize_for_repeat(ln.text)
+                where = edges[page.index][ln.id]      # every edge line has its side
+                key = normalize_for_repeat(ln.text)
                 if key:
                     seen[(where, key)].add(page.index)
         running = {k for k, pages in seen.items() if len(pages) >= need
                    or len(_LETTERS.findall(k[1])) >= 4 and _facing(pages, doc, cfg)}
         for page in doc.pages:
             for ln in edges[page.index].lines:
-                where = edges[page.index].get(ln.id)
-                if where and (where, normalize_for_repeat(ln.text)) in running \
+                where = edges[page.index][ln.id]
+                if (where, normalize_for_repeat(ln.text)) in running \
                         and sequence.fits(ln, page.index, where):
                     role = Role.PAGE_HEADER if where == "top" else Role.PAGE_FOOTER
                     if _PAGE_NUMBER.match(ln.text.strip()):
@@ -177,8 +177,8 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
     _mark_zones(doc, lines, edges, marks)
     for page in doc.pages:
         for ln in edges[page.index].lines:
-            where = edges[page.index].get(ln.id)
-            if where and ln.id not in marks and _PAGE_NUMBER.match(ln.text.strip()) \
+            where = edges[page.index][ln.id]
+            if ln.id not in marks and _PAGE_NUMBER.match(ln.text.strip()) \
                     and sequence.fits(ln, page.index, where) \
                     and _alone_on_row(page, ln) and _outermost(page, ln, where, marks):
                 marks[ln.id] = (Role.PAGE_NUMBER, Layer.FURNITURE, f"page number in the {where} rows")
@@ -231,8 +231,8 @@ class _PageSequence:
         counts: dict[str, Counter[int]] = {"top": Counter(), "bottom": Counter()}
         for page in doc.pages:
             for ln in edges[page.index].lines:
-                where = edges[page.index].get(ln.id)
-                value = _arabic(ln.text) if where else None
+                where = edges[page.index][ln.id]
+                value = _arabic(ln.text)
                 if value is not None:
                     counts[where][value - page.index] += 1
                     found.append((page.index, value - page.index))
@@ -259,8 +259,8 @@ def _mark_zones(doc: Document, lines: PageLines, edges: dict[int, "_Edges"], mar
     for page in doc.pages:
         for ln in edges[page.index].lines:
             mark = marks.get(ln.id)
-            where = edges[page.index].get(ln.id)
-            if where and mark and mark[1] is Layer.FURNITURE:
+            where = edges[page.index][ln.id]
+            if mark and mark[1] is Layer.FURNITURE:
                 zones[where].append((ln.bbox.y0, ln.bbox.y1))
                 pages_with[where].add(page.index)
     for where, spans in zones.items():

@@ -5,7 +5,6 @@ import re
 from functools import lru_cache
 
 from ..model import Span
-from ..model.content import FLAG_MONO
 
 # fonts that are monospaced whether or not the PDF sets the fixed-pitch flag
 _MONO_FONT = re.compile(r"mono|courier|^cmtt|^sftt|typewriter|consol|menlo|inconsolata|"
@@ -19,4 +18,4 @@ def mono_font(font: str) -> bool:
 
 def is_mono(span: Span) -> bool:
     """Set in a monospaced font: the fixed-pitch flag, or a known typewriter family."""
-    return bool(span.flags & FLAG_MONO) or mono_font(span.font)
+    return span.mono or mono_font(span.font)

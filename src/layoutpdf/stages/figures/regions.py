@@ -123,7 +123,9 @@ def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, st
         if w >= pw and h >= ph:
             continue                                  # page frame or background
         if x0 < -em or y0 < -em or x1 > right or y1 > bottom:
-            continue                                  # decoration running off the page (`_bleeds`)
+            # more than an em off the page: background art a designer let bleed and the page
+            # box cuts (a figure sits inside the text block)
+            continue
         if d.stroke is None and (d.fill is None or _lightness(d.fill) >= WHITE):
             continue                                  # invisible or white background
         boxes.append(box)
@@ -140,12 +142,6 @@ def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, st
             _ink_spread(members, boxes, kinds, text) >= INK_SHARE * bbox.area
         out.append((bbox, f"vector cluster of {len(members)} paths", strong))
     return out
-
-
-def _bleeds(b: BBox, page: Page, em: float) -> bool:
-    """A path running well off the page (more than an em past its edge): background art a
-    designer let bleed and the page box cuts; a figure sits inside the text block."""
-    return b.x0 < -em or b.y0 < -em or b.x1 > page.width + em or b.y1 > page.height + em
 
 
 def _ink_spread(members: list[int], boxes, kinds, text: PageText) -> float:

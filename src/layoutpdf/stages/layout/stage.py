@@ -31,7 +31,7 @@ def _page(doc: Document, page: Page, existing: list[Element], settings: Settings
             (flowing if ln.horizontal else other).append(ln)
     em = doc.stats.body_size or 10.0
     kept = [e for e in existing if e.layer is not _BODY]
-    floats = [e for e in existing if e.layer is Layer.BODY]   # figures, tables found earlier
+    floats = [e for e in existing if e.layer is _BODY]   # figures, tables found earlier
     rules = separator_rules(page.drawings, flowing, [f.bbox for f in floats])
     split: list[BBox] = []
     leaves = reading_order(flowing, em, settings.columns, split, rules, [f.bbox for f in floats])
