@@ -47,8 +47,7 @@ def _safe_stem(path: str) -> str:
 def cmd_convert(args: argparse.Namespace) -> int:
     from .batch import FAILED, convert_many
     try:
-        settings = Settings.from_dict(json.loads(args.settings)) if args.settings else Settings()
-        pages = parse_page_ranges(args.pages)
+        settings, pages = _settings_and_pages(args)
     except (ValueError, LayoutPDFError) as exc:   # bad JSON, unknown setting, bad page range
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -82,11 +81,19 @@ def cmd_convert(args: argparse.Namespace) -> int:
     return 1 if report.failed else 0
 
 
+def _settings_and_pages(args: argparse.Namespace) -> tuple[Settings, list[int] | None]:
+    """--settings (JSON) through Settings.resolve, and --pages; ValueError or SettingsError
+    for what is wrong."""
+    data = json.loads(args.settings) if args.settings else None
+    if data is not None and not isinstance(data, dict):
+        raise ValueError("--settings must be a JSON object")
+    return Settings.resolve(data), parse_page_ranges(args.pages)
+
+
 def _limit_memory(settings: Settings) -> None:
     """The CLI is a program of its own: its process may take limits.max_memory_mb."""
-    from . import pipeline  # noqa: F401  (imports before the limit)
-    from .limits import apply_memory_limit
-    apply_memory_limit(settings.limits.max_memory_mb)
+    from .workers import limit_memory
+    limit_memory(settings.limits.max_memory_mb)
 
 
 def _echo(line: str, stream) -> None:
@@ -116,11 +123,17 @@ def cmd_inspect(args: argparse.Namespace) -> int:
     if not args.output and not args.png:
         print("error: inspect needs -o report.html (and/or --png DIR)", file=sys.stderr)
         return 2
+    try:
+        settings, pages = _settings_and_pages(args)
+    except (ValueError, LayoutPDFError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     password = args.password or os.environ.get(PASSWORD_ENV)
-    doc = parse(args.input, pages=parse_page_ranges(args.pages), password=password)
+    doc = parse(args.input, settings, pages=pages, password=password)
     stem = _safe_stem(args.input)
     if args.output:
-        html = inspect(doc, dpi=args.dpi, source=args.input, password=password)
+        html = inspect(doc, dpi=args.dpi, source=args.input, password=password,
+                       settings=settings)
         tmp = args.output + ".tmp"
         with open(tmp, "w", encoding="utf-8") as fh:
             fh.write(html)
@@ -167,6 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
     i.add_argument("--password", help=f"password (or set {PASSWORD_ENV})")
     i.add_argument("--dpi", type=int, default=100, help="resolution of the page images (default 100)")
     i.add_argument("--png", metavar="DIR", help="also write one PNG overlay per page into DIR")
+    i.add_argument("--settings", help="settings as JSON (as for convert)")
     i.set_defaults(func=cmd_inspect)
     return ap
 

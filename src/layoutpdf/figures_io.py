@@ -6,39 +6,43 @@ path the document was parsed from (`Document.source`) or the bytes/file object p
 1-based, n the figure's number on its page); files are only ever written inside the
 directory given, and an existing file is never replaced unless `overwrite=True` (an
 identical one is left as is).
+
+Resolution and size come from the settings the caller parsed with (`figures.crop_dpi`,
+`limits.max_crop_pixels`), so a crop asked sharper is sharper wherever it is written (the
+adapters' image_dir, the LangChain image parser, the CLI's --figures); an explicit `dpi`
+wins over `figures.crop_dpi`.
 """
 from __future__ import annotations
 
 import os
 import re
 from dataclasses import replace
+from typing import Any, Mapping, Sequence, Union
 
 from .model import BBox, Document, Figure
 from .settings import Settings
 
 PAD_PT = 2.0      # margin around the figure box in a crop
+SettingsLike = Union[Settings, Mapping[str, Any], None]
 
 
-def render_figure(doc: Document, figure: Figure, dpi: int = 150, source=None,
-                  password: str | None = None) -> bytes:
+def render_figure(doc: Document, figure: Figure, dpi: int | None = None, source=None,
+                  password: str | None = None, *, settings: SettingsLike = None) -> bytes:
     """PNG bytes of the figure's region (a page clip, so vector content is included)."""
-    from .extract.figures import render_clips
-    return render_clips(_source(doc, source), [_clip_spec(doc, figure)], dpi=dpi,
-                        max_pixels=Settings().limits.max_crop_pixels, password=password)[0]
+    return _render(doc, [figure], dpi, source, password, settings)[0]
 
 
-def save_figures(doc: Document, directory: str, dpi: int = 150, *, source=None,
-                 password: str | None = None, overwrite: bool = False) -> Document:
+def save_figures(doc: Document, directory: str, dpi: int | None = None, *, source=None,
+                 password: str | None = None, overwrite: bool = False,
+                 settings: SettingsLike = None) -> Document:
     """Write every figure as `<directory>/<stem>-p<page>-fig<n>.png`; return the document
     with each figure's `image_path` set (the directory as given, joined with the name)."""
-    from .extract.figures import render_clips
     if not doc.figures:
         return doc
     os.makedirs(directory, exist_ok=True)
     root = os.path.realpath(directory)
     names = figure_file_names(doc)
-    images = render_clips(_source(doc, source), [_clip_spec(doc, f) for f in doc.figures],
-                          dpi=dpi, max_pixels=Settings().limits.max_crop_pixels, password=password)
+    images = _render(doc, doc.figures, dpi, source, password, settings)
     figures = []
     for f, name, png in zip(doc.figures, names, images):
         target = os.path.join(root, name)
@@ -66,6 +70,16 @@ def safe_stem(source: str) -> str:
     stem = os.path.splitext(base)[0] if not base.startswith("<") else ""
     stem = re.sub(r"[^A-Za-z0-9._-]+", "_", stem).strip("._-")[:80]
     return stem or "document"
+
+
+def _render(doc: Document, figures: Sequence[Figure], dpi: int | None, source,
+            password: str | None, settings: SettingsLike) -> list[bytes]:
+    """PNG crops at `dpi` (default `figures.crop_dpi`), within `limits.max_crop_pixels`."""
+    from .extract.figures import render_clips
+    s = Settings.resolve(settings)
+    return render_clips(_source(doc, source), [_clip_spec(doc, f) for f in figures],
+                        dpi=s.figures.crop_dpi if dpi is None else dpi,
+                        max_pixels=s.limits.max_crop_pixels, password=password)
 
 
 def _source(doc: Document, source):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import replace
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from . import gcpolicy
 from .errors import Issue, LayoutPDFError, PageProcessingError, ResourceLimitError
@@ -46,7 +46,7 @@ STAGES: tuple[tuple[str, Stage], ...] = (
 )
 
 
-def parse(source: Source, settings: Settings | dict | None = None, *,
+def parse(source: Source, settings: Settings | Mapping[str, Any] | None = None, *,
           pages: Sequence[int] | None = None, password: str | None = None,
           progress: Callable[[int, int], None] | None = None) -> Document:
     """Parse a PDF (path, bytes or binary file object) into a Document.
@@ -56,13 +56,13 @@ def parse(source: Source, settings: Settings | dict | None = None, *,
     OSError for an unreadable path, TypeError/ValueError for wrong arguments); per-page
     problems are recorded in `issues` and never raise unless `settings.strict`.
     """
-    settings = _settings(settings)
+    settings = Settings.resolve(settings)
     with gcpolicy.relaxed(), out_of_memory_is_a_limit(source, settings):
         doc = extract(source, settings, pages=pages, password=password, progress=progress)
         return run_stages(doc, settings)
 
 
-def extract(source: Source, settings: Settings | dict | None = None, *,
+def extract(source: Source, settings: Settings | Mapping[str, Any] | None = None, *,
             pages: Sequence[int] | None = None, password: str | None = None,
             progress: Callable[[int, int], None] | None = None) -> Document:
     """Extraction only: the Document `run_stages` takes (pages with their raw lines,
@@ -72,7 +72,7 @@ def extract(source: Source, settings: Settings | dict | None = None, *,
     several processes and put back together with `join_parts`; ``run_stages`` on the result
     gives exactly what `parse` gives (the document-wide stages then see every page).
     """
-    settings = _settings(settings)
+    settings = Settings.resolve(settings)
     with gcpolicy.relaxed(), out_of_memory_is_a_limit(source, settings):
         with PYMUPDF_LOCK:
             return _read(source, source_name(source), settings, pages, password, progress)
@@ -118,7 +118,8 @@ def _read(source: Source, name: str, settings: Settings, pages: Sequence[int] | 
         pdf.close()
 
 
-def run_stages(doc: Document, settings: Settings) -> Document:
+def run_stages(doc: Document, settings: Settings | Mapping[str, Any] | None = None) -> Document:
+    settings = Settings.resolve(settings)
     doc = _degrade_slow_pages(doc, "extract", settings)
     for stage_name, stage in STAGES:
         try:
@@ -190,16 +191,6 @@ def _insert_page_elements(elements: list[Element], page: int, new: list[Element]
     elements[at:at] = new
 
 
-def _settings(settings: Settings | dict | None) -> Settings:
-    if settings is None:
-        return Settings()
-    if isinstance(settings, dict):
-        return Settings.from_dict(settings)
-    if not isinstance(settings, Settings):
-        raise TypeError("settings must be a layoutpdf.Settings or a dict")
-    return settings
-
-
 def _page_indexes(count: int, pages: Sequence[int] | None, settings: Settings, name: str,
                   issues: list[Issue]) -> list[int]:
     if pages is None:
@@ -260,7 +251,7 @@ def _extract(pdf, index: int, settings: Settings, issues: list[Issue]) -> Page:
     return page
 
 
-def iter_pages(source: Source, settings: Settings | dict | None = None, *,
+def iter_pages(source: Source, settings: Settings | Mapping[str, Any] | None = None, *,
                password: str | None = None, batch: int = 1) -> Iterable[Document]:
     """Parse page by page (bounded memory): yields one Document per page batch.
 
@@ -269,7 +260,7 @@ def iter_pages(source: Source, settings: Settings | dict | None = None, *,
     (close the generator, or exhaust it, to release it); a file object is read once, up
     front. `limits.max_pages` applies to the whole run (the first batch carries the issue).
     """
-    settings = _settings(settings)
+    settings = Settings.resolve(settings)
     if batch < 1:
         raise ValueError("batch must be at least 1")
     name = source_name(source)

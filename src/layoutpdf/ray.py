@@ -41,7 +41,7 @@ import logging
 import os
 from typing import Any, Iterable, Mapping, Sequence
 
-from .settings import Settings
+from .settings import CHUNK_SIZE, Settings
 
 log = logging.getLogger("layoutpdf.ray")
 
@@ -81,14 +81,6 @@ def _import(name: str) -> Any:
                           f"({exc})") from exc
 
 
-def _settings(settings: Settings | Mapping[str, Any] | None) -> Settings:
-    if settings is None:
-        return Settings()
-    if isinstance(settings, Settings):
-        return settings
-    return Settings.from_dict(dict(settings))
-
-
 def pdf_to_chunk_rows(source: Any, settings: Settings | Mapping[str, Any] | None = None, *,
                       chunk_size: int | None = None, chunk_overlap: int | None = None,
                       password: str | None = None, name: str | None = None) -> list[dict[str, Any]]:
@@ -99,13 +91,9 @@ def pdf_to_chunk_rows(source: Any, settings: Settings | Mapping[str, Any] | None
     """
     from .pipeline import parse
     from .render.markdown import render_units
-    from .split import Splitter
-    s = _settings(settings)
+    s = Settings.resolve(settings)
     doc = parse(source, s, password=password)
-    splitter = Splitter(chunk_size=chunk_size if chunk_size is not None else s.split.chunk_size,
-                        chunk_overlap=(chunk_overlap if chunk_overlap is not None
-                                       else s.split.chunk_overlap),
-                        tokenizer=s.split.encoding)
+    splitter = _splitter(s, chunk_size, chunk_overlap)
     chunks = splitter.split_units(render_units(doc))
     src = name if name is not None else doc.source
     rows = []
@@ -117,6 +105,16 @@ def pdf_to_chunk_rows(source: Any, settings: Settings | Mapping[str, Any] | None
         row["doc_issues"] = len(doc.issues)
         rows.append(row)
     return rows
+
+
+def _splitter(s: Settings, chunk_size: int | None, chunk_overlap: int | None) -> Any:
+    """The splitter for `settings.split`, with chunk_size / chunk_overlap given here over it
+    (validated by the splitter: SettingsError)."""
+    from .split import Splitter
+    return Splitter(chunk_size=chunk_size if chunk_size is not None else s.split.chunk_size,
+                    chunk_overlap=(chunk_overlap if chunk_overlap is not None
+                                   else s.split.chunk_overlap),
+                    tokenizer=s.split.encoding)
 
 
 class PDFBytesToChunks:
@@ -144,16 +142,13 @@ class PDFBytesToChunks:
         if errors not in ERRORS:
             raise ValueError(f"errors must be one of {ERRORS}, not {errors!r}")
         self.isolate = bool(isolate)
-        self.settings = _settings(settings).to_dict()
+        self.settings = Settings.resolve(settings).to_dict()
         self.chunk_size = chunk_size
         self.chunk_overlap = chunk_overlap
         self.password = password
         self.errors = errors
         if chunk_size is not None or chunk_overlap is not None:   # validate early
-            from .split import Splitter
-            split = _settings(self.settings).split
-            Splitter(chunk_size=chunk_size if chunk_size is not None else split.chunk_size,
-                     chunk_overlap=chunk_overlap if chunk_overlap is not None else split.chunk_overlap)
+            _splitter(Settings.resolve(self.settings), chunk_size, chunk_overlap)
 
     def __call__(self, batch: Any) -> Any:
         rows: list[dict[str, Any]] = []
@@ -177,25 +172,19 @@ class PDFBytesToChunks:
 _CHILD: Any = None    # this process's parsing child (isolate=True): a one-worker pool
 
 
-def _init_child(max_memory_mb: int) -> None:
-    from . import pipeline, split  # noqa: F401  (imported before the limit is set)
-    from .limits import apply_memory_limit
-    apply_memory_limit(max_memory_mb)
-
-
 def _isolated_rows(source: Any, settings: Mapping[str, Any], **kwargs: Any) -> list[dict[str, Any]]:
     """`pdf_to_chunk_rows` in this process's child; a child that dies is replaced and its
     document fails with WorkerCrashedError (the signal named)."""
     import concurrent.futures as cf
     import multiprocessing
     from concurrent.futures.process import BrokenProcessPool
-    from .batch import _abandon, death_reason
     from .errors import WorkerCrashedError
+    from .workers import abandon, death_reason, limit_memory
     global _CHILD
     if _CHILD is None:
-        cap = _settings(settings).limits.max_memory_mb
+        cap = Settings.resolve(settings).limits.max_memory_mb
         _CHILD = cf.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=_init_child, initargs=(cap,))
+                                        initializer=limit_memory, initargs=(cap,))
     if hasattr(source, "read"):
         source = source.read()
     procs = None            # submit itself raises when the idle child was killed
@@ -205,7 +194,7 @@ def _isolated_rows(source: Any, settings: Mapping[str, Any], **kwargs: Any) -> l
         return future.result()
     except BrokenProcessPool:
         pool, _CHILD = _CHILD, None
-        reason = death_reason(_abandon(pool, procs), None)
+        reason = death_reason(abandon(pool, procs), None)
         raise WorkerCrashedError(f"{kwargs.get('name') or '<bytes>'}: {reason}") from None
 
 
@@ -274,7 +263,7 @@ def _pdf_files(paths: Sequence[str]) -> list[str]:
 
 
 def read_pdfs(paths_or_dataset: Any, settings: Settings | Mapping[str, Any] | None = None, *,
-              chunk_size: int | None = 512, chunk_overlap: int | None = None,
+              chunk_size: int | None = CHUNK_SIZE, chunk_overlap: int | None = None,
               password: str | None = None, errors: str = "skip",
               files_per_task: int | None = None, **map_batches_kwargs: Any) -> Any:
     """A ``ray.data.Dataset`` of chunk rows from PDFs.

@@ -1,10 +1,15 @@
-"""Nested frozen settings with named defaults and validation. Unknown keys raise."""
+"""Nested frozen settings with named defaults and validation. Unknown keys raise.
+
+`Settings.resolve(settings, **overrides)` is the one door: every entry point (parse,
+extract, the adapters, the CLI, batch, Ray) turns what its caller gave (a Settings, a
+mapping or None) into a validated Settings there, and every default lives in this module.
+"""
 from __future__ import annotations
 
 import dataclasses
 import typing
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 from .errors import SettingsError
 
@@ -16,6 +21,23 @@ REPEAT_FRACTION = 0.4        # a running line repeats on at least this share of 
 WATERMARK_SIZE_RATIO = 2.5   # text this many times the body size, light or rotated
 LIGHT_LIGHTNESS = 0.70       # colour lightness above which large text counts as faint
 TILE_MIN_REPEATS = 3         # one short string this many times on a page is tiled
+# -- chunking and figure crops: the defaults the splitter, the adapters and Ray share ---------
+CHUNK_SIZE = 512             # tokens per chunk
+CHUNK_OVERLAP = 0            # tokens repeated from the previous chunk
+ENCODING = "cl100k_base"     # tiktoken encoding that counts them
+MIN_SETTINGS_CHUNK_SIZE = 16  # settings refuse a smaller budget (a Splitter takes >= 1)
+CROP_DPI = 150               # figure crops (save_figures, image_dir, --figures)
+
+
+def check_chunking(chunk_size: Any, chunk_overlap: Any, *, minimum: int = 1,
+                   prefix: str = "") -> None:
+    """The one rule for a chunk budget: a whole number of tokens of at least `minimum`,
+    and an overlap smaller than it. `prefix` names the section in the message."""
+    if not isinstance(chunk_size, int) or chunk_size < minimum:
+        raise SettingsError(f"{prefix}chunk_size must be at least {minimum} tokens" if minimum > 1
+                            else f"{prefix}chunk_size must be a positive number of tokens")
+    if not isinstance(chunk_overlap, int) or not 0 <= chunk_overlap < chunk_size:
+        raise SettingsError(f"{prefix}chunk_overlap must be >= 0 and < chunk_size")
 
 
 @dataclass(frozen=True)
@@ -54,7 +76,7 @@ class MathSettings:
 @dataclass(frozen=True)
 class FigureSettings:
     enabled: bool = True
-    crop_dpi: int = 150
+    crop_dpi: int = CROP_DPI
 
     def __post_init__(self) -> None:
         if not 10 <= self.crop_dpi <= 1200:
@@ -84,15 +106,13 @@ class OcrSettings:
 
 @dataclass(frozen=True)
 class SplitSettings:
-    chunk_size: int = 512                # tokens
-    chunk_overlap: int = 0               # tokens
-    encoding: str = "cl100k_base"
+    chunk_size: int = CHUNK_SIZE
+    chunk_overlap: int = CHUNK_OVERLAP
+    encoding: str = ENCODING
 
     def __post_init__(self) -> None:
-        if self.chunk_size < 16:
-            raise SettingsError("split.chunk_size must be at least 16 tokens")
-        if not 0 <= self.chunk_overlap < self.chunk_size:
-            raise SettingsError("split.chunk_overlap must be >= 0 and < chunk_size")
+        check_chunking(self.chunk_size, self.chunk_overlap, minimum=MIN_SETTINGS_CHUNK_SIZE,
+                       prefix="split.")
 
 
 @dataclass(frozen=True)
@@ -138,6 +158,22 @@ class Settings:
     limits: LimitSettings = field(default_factory=LimitSettings)
 
     @classmethod
+    def resolve(cls, settings: "Settings | Mapping[str, Any] | None" = None,
+                **overrides: Any) -> "Settings":
+        """The one door to settings: a Settings as is, a mapping validated (unknown keys and
+        bad values raise SettingsError), None the defaults; `overrides` as for `replace`
+        (nested sections take dicts). Anything else is a TypeError."""
+        if settings is None:
+            base = _default()
+        elif isinstance(settings, Settings):
+            base = settings
+        elif isinstance(settings, Mapping):
+            base = cls.from_dict(dict(settings))
+        else:
+            raise TypeError("settings must be a layoutpdf.Settings, a dict or None")
+        return base.replace(**overrides) if overrides else base
+
+    @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> "Settings":
         return _build(cls, data or {}, "")
 
@@ -155,6 +191,22 @@ class Settings:
             else:
                 merged[key] = value
         return Settings.from_dict(merged)
+
+
+_DEFAULT: list[Settings] = []
+
+
+def _default() -> Settings:
+    """The default Settings, built once (it is frozen)."""
+    if not _DEFAULT:
+        _DEFAULT.append(Settings())
+    return _DEFAULT[0]
+
+
+def plain(settings: Settings | Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """Validated settings as a plain dict (picklable, cheap to send to a worker), or None
+    for the defaults. Validates now, so a bad setting fails where it is given."""
+    return None if settings is None else Settings.resolve(settings).to_dict()
 
 
 def _build(cls: type, data: dict[str, Any], prefix: str) -> Any:

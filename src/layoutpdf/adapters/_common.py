@@ -85,7 +85,7 @@ def parse_locked(source: Any, settings: Settings, password: str | None,
     with _parse_lock(pipeline):
         doc = pipeline.parse(source, settings, password=password)
         if image_dir is not None and doc.figures:
-            doc = _save_figures(doc, image_dir)
+            doc = _save_figures(doc, image_dir, settings)
     return doc
 
 
@@ -101,9 +101,11 @@ def _parse_lock(pipeline: Any) -> Any:
     return PARSE_LOCK
 
 
-def _save_figures(doc: Document, image_dir: str) -> Document:
+def _save_figures(doc: Document, image_dir: str, settings: Settings) -> Document:
+    """Crops at `figures.crop_dpi`, within `limits.max_crop_pixels`; a failure is logged."""
+    from ..figures_io import save_figures
     try:
-        return doc.save_figures(image_dir)
+        return save_figures(doc, image_dir, settings=settings)
     except (ImportError, AttributeError, NotImplementedError, OSError, ValueError) as exc:
         log.warning("figure crops not written to %s: %s: %s", image_dir, type(exc).__name__, exc)
         return doc

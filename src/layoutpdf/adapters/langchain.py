@@ -181,13 +181,15 @@ class LayoutPDFParser(BaseBlobParser):
             yield page_document(part, metadata_for(base, doc, part, start))
 
     def _parts(self, data: Any) -> tuple[Any, list[Part]]:
-        doc = parse_locked(data, to_settings(self.settings), self.password, self.image_dir)
+        settings = to_settings(self.settings)
+        doc = parse_locked(data, settings, self.password, self.image_dir)
 
         def hook(units: list) -> list:
             units = with_table_format(doc, units, self.extract_tables)
             return with_image_text(doc, units, self.images_parser, self.images_inner_format,
                                    lambda f: render_figure(doc, f, source=data,
-                                                           password=self.password))
+                                                           password=self.password,
+                                                           settings=settings))
         return doc, parts_of(doc, self.mode, self.image_dir, self.pages_delimiter, hook)
 
     def _starts(self, parts: list[Part]) -> list[Any]:

@@ -101,8 +101,17 @@ def _data_uri(mime: str, data: bytes) -> str:
     return f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
 
 
+def _within(dpi: int, page: Page, max_pixels: int) -> int:
+    """The resolution (whole dots per inch, as images carry it) lowered for a page whose
+    image would exceed `max_pixels` (limits.max_crop_pixels), as figure crops are."""
+    area = page.width * page.height
+    if area <= 0 or area * (dpi / 72.0) ** 2 <= max_pixels:
+        return dpi
+    return max(1, int(72.0 * (max_pixels / area) ** 0.5))
+
+
 def _images(document: Document, pages: Sequence[Page], dpi: int, source, password,
-            image_format: str) -> tuple[dict[int, str], list[dict]]:
+            image_format: str, max_pixels: int) -> tuple[dict[int, str], list[dict]]:
     src = source if source is not None else document.source
     try:
         from ..extract.open import read_source
@@ -113,7 +122,8 @@ def _images(document: Document, pages: Sequence[Page], dpi: int, source, passwor
     problems: list[dict] = []
     for k, page in enumerate(pages):
         try:
-            images[page.index] = page_image(src, page.index, dpi=dpi, password=password,
+            images[page.index] = page_image(src, page.index, dpi=_within(dpi, page, max_pixels),
+                                            password=password,
                                             image_format=image_format, view=page.view)
         except Exception as exc:  # noqa: BLE001 - the report still shows the overlay
             log.warning("inspector: page %d image not rendered: %s", page.index, exc)
@@ -471,7 +481,7 @@ def _katex(document: Document, katex: bool | None) -> tuple[str, str]:
 
 def inspect(document: Document, *, pages: Sequence[int] | None = None, dpi: int = DEFAULT_DPI,
             source=None, password: str | None = None, image_format: str = "auto",
-            katex: bool | None = None, title: str | None = None) -> str:
+            katex: bool | None = None, title: str | None = None, settings=None) -> str:
     """One self-contained HTML report of every layout decision on the given pages.
 
     pages: 0-based page indexes (default: every parsed page). source: where to render page
@@ -479,11 +489,15 @@ def inspect(document: Document, *, pages: Sequence[int] | None = None, dpi: int 
     their overlay and an ``inspect/no_page_image`` entry in the issues panel. image_format:
     ``auto`` (smaller of palette PNG and JPEG; needs Pillow, else PNG), ``png`` or ``jpeg``.
     katex: inline the vendored KaTeX to typeset equations (default: when there are any).
+    settings: a page image larger than ``limits.max_crop_pixels`` is rendered smaller.
     """
+    from ..settings import Settings
+    max_pixels = Settings.resolve(settings).limits.max_crop_pixels
     shown_pages = _select_pages(document, pages)
     shown = {p.index for p in shown_pages}
     ix = _Index.build(document)
-    images, problems = _images(document, shown_pages, dpi, source, password, image_format)
+    images, problems = _images(document, shown_pages, dpi, source, password, image_format,
+                               max_pixels)
     records = _records(document, ix, shown)
     issues = [{"stage": i.stage, "page": i.page, "code": i.code, "message": i.message}
               for i in document.issues] + problems

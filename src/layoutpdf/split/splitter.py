@@ -21,9 +21,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from ..errors import SettingsError
 from ..model.units import Unit, UnitKind
-from ..settings import SplitSettings
+from ..settings import CHUNK_OVERLAP, CHUNK_SIZE, ENCODING, SplitSettings, check_chunking
 from . import _syntax as sx
 from ._atoms import (PROSE_KINDS, SENTENCE, SEP_TOKENS, TABLE, UNIT, WORD, Atom, prose_atoms,
                      table_atoms, tail_sentences)
@@ -301,27 +300,21 @@ def _heading_paths(units: list[Unit]) -> list[tuple[str, ...]]:
     return paths
 
 
-def _validate(chunk_size: int, chunk_overlap: int) -> None:
-    if not isinstance(chunk_size, int) or chunk_size < 1:
-        raise SettingsError("chunk_size must be a positive number of tokens")
-    if not isinstance(chunk_overlap, int) or not 0 <= chunk_overlap < chunk_size:
-        raise SettingsError("chunk_overlap must be >= 0 and < chunk_size")
-
-
-def split_units(units: Iterable[Unit], *, chunk_size: int = 512, chunk_overlap: int = 0,
-                tokenizer: TokenizerSpec = "cl100k_base") -> list[Chunk]:
+def split_units(units: Iterable[Unit], *, chunk_size: int = CHUNK_SIZE,
+                chunk_overlap: int = CHUNK_OVERLAP,
+                tokenizer: TokenizerSpec = ENCODING) -> list[Chunk]:
     """Pack units into chunks of at most `chunk_size` tokens (see module docstring).
 
     Offsets (Chunk.start/end/spans) refer to ``"\\n\\n".join(u.text for u in units)``,
     which is the document's Markdown.
     """
-    _validate(chunk_size, chunk_overlap)
+    check_chunking(chunk_size, chunk_overlap)
     tok = get_tokenizer(tokenizer)
     return _Packer(list(units), chunk_size, chunk_overlap, tok).run()
 
 
-def split_markdown(md: str, *, chunk_size: int = 512, chunk_overlap: int = 0,
-                   tokenizer: TokenizerSpec = "cl100k_base") -> list[Chunk]:
+def split_markdown(md: str, *, chunk_size: int = CHUNK_SIZE, chunk_overlap: int = CHUNK_OVERLAP,
+                   tokenizer: TokenizerSpec = ENCODING) -> list[Chunk]:
     """units_from_markdown + split_units; offsets refer to `md`."""
     return split_units(units_from_markdown(md), chunk_size=chunk_size,
                        chunk_overlap=chunk_overlap, tokenizer=tokenizer)
@@ -330,13 +323,13 @@ def split_markdown(md: str, *, chunk_size: int = 512, chunk_overlap: int = 0,
 @dataclass(frozen=True)
 class Splitter:
     """Holds split settings; picklable when the tokenizer is a name (or picklable)."""
-    chunk_size: int = 512
-    chunk_overlap: int = 0
-    tokenizer: TokenizerSpec = "cl100k_base"
+    chunk_size: int = CHUNK_SIZE
+    chunk_overlap: int = CHUNK_OVERLAP
+    tokenizer: TokenizerSpec = ENCODING
     _tok: Tokenizer | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        _validate(self.chunk_size, self.chunk_overlap)
+        check_chunking(self.chunk_size, self.chunk_overlap)
 
     @classmethod
     def from_settings(cls, settings: SplitSettings,

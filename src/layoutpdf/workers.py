@@ -1,0 +1,95 @@
+"""Worker processes: their memory cap, and what to say when one dies.
+
+Batch workers, the Ray parsing child and the CLI's own process (``--in-process``) all
+parse PDFs that may be hostile. Each caps its address space at ``limits.max_memory_mb`` over
+its size once the parsing code is imported (`limit_memory`), so a memory bomb fails its
+document with `ResourceLimitError` rather than taking the machine down. A pool whose worker
+was killed (a crash inside MuPDF: a signal) is shut down without waiting on it (`abandon`),
+and the document gets one line naming the signal and the page it was on (`death_reason`).
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import logging
+import sys
+from typing import Any, Sequence
+
+LOG_FORMAT = "%(levelname)s %(name)s: %(message)s"
+
+_SIGNALS = {"SIGSEGV": "a crash inside the PDF engine", "SIGBUS": "a crash inside the PDF engine",
+            "SIGABRT": "the PDF engine aborted", "SIGILL": "a crash inside the PDF engine",
+            "SIGFPE": "a crash inside the PDF engine",
+            "SIGKILL": "killed from outside, e.g. by the system's out-of-memory killer",
+            "SIGXCPU": "over the CPU time limit"}
+
+
+def limit_memory(max_memory_mb: int | None) -> int | None:
+    """Cap this process's address space at its size now plus `max_memory_mb` MiB, after
+    importing what a parse needs (so only the parse counts against the cap). Returns the
+    limit in force (`limits.apply_memory_limit`); None/0: no cap."""
+    if not max_memory_mb:
+        return None
+    from . import pipeline, split  # noqa: F401  (imported before the limit is set)
+    from .limits import apply_memory_limit
+    return apply_memory_limit(max_memory_mb)
+
+
+def start_worker(log_level: int, max_memory_mb: int | None) -> None:
+    """What every spawned worker does first: log like its parent, then take the cap."""
+    logging.basicConfig(level=log_level, format=LOG_FORMAT)
+    limit_memory(max_memory_mb)
+
+
+def abandon(pool: cf.ProcessPoolExecutor, procs: Sequence[Any] | None = None) -> list[int]:
+    """Shut a broken pool down without waiting on it, and end its remaining workers;
+    the exit codes of the workers that had already died (negative: a signal)."""
+    if procs is None:
+        procs = list((getattr(pool, "_processes", None) or {}).values())
+    for proc in procs:   # a broken pool ends its workers; a dying one may still be exiting
+        proc.join(timeout=2)
+    died = [p.exitcode for p in procs if not p.is_alive() and p.exitcode not in (None, 0)]
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in procs:
+        proc.join(timeout=10)
+    return died
+
+
+def death_reason(exit_codes: Sequence[int], progress: tuple[int, int] | None,
+                 part: tuple[int, int] | None = None) -> str:
+    """Why a worker died on a document, in one line: the signal (or exit code) and the page
+    it was on where known (its last page report, or the page range it was extracting)."""
+    import signal
+    how = ""
+    for code in exit_codes:
+        if code < 0:
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = f"signal {-code}"
+            how = f"killed by {name}" + (f": {_SIGNALS[name]}" if name in _SIGNALS else "")
+            break
+        how = f"exit code {code}"
+    where = ""
+    if progress is not None and progress[0] < progress[1]:
+        where = f", on page {progress[0] + 1} of {progress[1]}"
+    elif progress is not None:
+        where = f", after reading its {progress[1]} page(s)"
+    elif part is not None:
+        where = f", in pages {part[0] + 1}-{part[1]}"
+    return f"the worker process died ({how or 'no exit status'}) while parsing this file{where}"
+
+
+def peak_rss_mb() -> float:
+    """Peak resident memory of this process, in MiB (0.0 where unknown)."""
+    try:
+        import resource
+    except ImportError:   # Windows
+        return 0.0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return round(peak / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)
+
+
+__all__ = ["abandon", "death_reason", "limit_memory", "peak_rss_mb", "start_worker"]
