@@ -7,9 +7,14 @@ import pymupdf
 import pytest
 
 import layoutpdf
-from layoutpdf.adapters import _common as c
+from layoutpdf.adapters._chunks import HeadingCarry, decode_headings, encode_headings, headings_at_start, split_text, view_offsets
+from layoutpdf.adapters._figures import figure_refs, mentions_figure
+from layoutpdf.adapters._metadata import issue_count, part_metadata, pdf_info
+from layoutpdf.adapters._pages import PageText, check_mode, parts_of
+from layoutpdf.adapters._provenance import decode_provenance, encode_provenance, enrich, unit_spans
 from layoutpdf.model import BBox, Unit, UnitKind
 from layoutpdf.render.markdown import render_units
+from layoutpdf.settings import plain
 from layoutpdf.split import Splitter, units_from_markdown
 
 LOREM = ("The quick brown fox jumps over the lazy dog while the committee reviews "
@@ -62,7 +67,7 @@ def test_sample_pdf_has_a_paragraph_joined_across_the_page_break(sample_pdf):
 
 def test_page_parts_hold_the_text_printed_on_each_page(sample_pdf):
     doc = layoutpdf.parse(sample_pdf)
-    parts = c.parts_of(doc, "page")
+    parts = parts_of(doc, "page")
     assert [p.page for p in parts] == [0, 1]
     # the paragraph cut by the page break: its head on page 0, its tail on page 1
     assert parts[0].text.endswith("and the method")
@@ -72,23 +77,23 @@ def test_page_parts_hold_the_text_printed_on_each_page(sample_pdf):
     assert "\n\n".join(p.view() for p in parts) == doc.to_markdown()
     for p in parts:
         assert p.view() == "\n\n".join(u.text for u in p.units)
-    single = c.parts_of(doc, "single")
+    single = parts_of(doc, "single")
     assert len(single) == 1 and single[0].text == doc.to_markdown() and single[0].page is None
-    (joined,) = c.parts_of(doc, "single", pages_delimiter="\n\f")
+    (joined,) = parts_of(doc, "single", pages_delimiter="\n\f")
     assert joined.text == "\n\f".join(p.text for p in parts)
     assert joined.view() == doc.to_markdown()
 
 
 def test_view_offsets_map_back_to_the_page_text(sample_pdf):
     doc = layoutpdf.parse(sample_pdf)
-    page0 = c.parts_of(doc, "page")[0]
+    page0 = parts_of(doc, "page")[0]
     view = page0.view()
     tail = page0.segments[-1][2]
     assert tail.startswith(" continues here") and view.endswith(tail)
-    chunks = c.split_text(view, Splitter(chunk_size=60))
+    chunks = split_text(view, Splitter(chunk_size=60))
     inside = 0
     for ch in chunks:
-        start, end = c.view_offsets(ch, view, page0.segments)
+        start, end = view_offsets(ch, view, page0.segments)
         assert 0 <= start <= end <= len(page0.text)
         if ch.end <= len(view) - len(tail):     # wholly printed on page 0: an exact slice
             assert page0.text[start:end] == ch.text
@@ -116,7 +121,7 @@ def test_every_page_gets_a_part_empty_and_furniture_only_pages_too(tmp_path):
         [(40, "Running Title")] + body, [], [(40, "Running Title")] + body,
         [(40, "Running Title")], [(40, "Running Title")] + body])
     doc = layoutpdf.parse(pdf)
-    parts = c.parts_of(doc, "page")
+    parts = parts_of(doc, "page")
     assert [p.page for p in parts] == [0, 1, 2, 3, 4]
     assert parts[1].text == "" and parts[1].view() == ""
     assert "Running Title" not in parts[0].text        # still a running header where body is
@@ -129,7 +134,7 @@ def test_a_line_that_repeats_only_on_pages_without_other_text_is_body(tmp_path):
     pdf = make_pages_pdf(tmp_path / "p.pdf", [[(40, "Page 1 Content")], [(40, "Page 2 Content")],
                                               [(40, "Contents, continued: Index 99")]])
     doc = layoutpdf.parse(pdf)
-    assert [p.text for p in c.parts_of(doc, "page")] == \
+    assert [p.text for p in parts_of(doc, "page")] == \
         ["Page 1 Content", "Page 2 Content", "Contents, continued: Index 99"]
     assert not doc.issues
 
@@ -139,16 +144,16 @@ def test_a_document_whose_text_gave_no_body_says_so(tmp_path):
     doc = layoutpdf.parse(pdf)          # page numbers only: furniture, and said
     assert not doc.to_markdown().strip()
     assert [i.code for i in doc.issues] == ["empty_body"]
-    assert all(c.issue_count(doc, p.index) == 1 for p in doc.pages)
+    assert all(issue_count(doc, p.index) == 1 for p in doc.pages)
 
 
 def test_part_metadata_is_flat(sample_pdf):
     doc = layoutpdf.parse(sample_pdf)
-    part = c.parts_of(doc, "page")[1]
-    meta = c.part_metadata(doc, part)
+    part = parts_of(doc, "page")[1]
+    meta = part_metadata(doc, part)
     assert meta == {"page": 1, "page_label": "2", "total_pages": 2, "layoutpdf_issues": 0,
                     "text_source": "native"}
-    info = c.pdf_info(doc)
+    info = pdf_info(doc)
     assert info["title"] == "Sample Doc" and info["author"] == "Tester"
     assert info["creationdate"] == "2024-03-01T09:00:00+00:00"
     assert all(v is None or isinstance(v, (str, int, float)) for v in info.values())
@@ -160,30 +165,30 @@ def test_provenance_round_trip_and_enrichment():
                   ((0, BBox(5, 6, 7, 8)), (1, BBox(9, 10, 11, 12))), footnote_ids=("fn1",)),
              Unit(UnitKind.FOOTNOTE, "[^1]: The note.", ("e3",), (1,), ((1, BBox(0, 0, 1, 1)),))]
     text = "\n\n".join(u.text for u in units)
-    encoded = c.encode_provenance(units)
+    encoded = encode_provenance(units)
     assert len(encoded) < 400 and json.loads(encoded)["n"] == len(text)
-    prov = c.decode_provenance(encoded, text)
-    assert [(p.start, p.end) for p in prov] == c.unit_spans(units)
+    prov = decode_provenance(encoded, text)
+    assert [(p.start, p.end) for p in prov] == unit_spans(units)
     parsed = units_from_markdown(text)          # the definition joins its anchoring paragraph
     assert len(parsed) == 2
-    rich = c.enrich(parsed, prov)
+    rich = enrich(parsed, prov)
     assert rich[0].element_ids == ("e1",)
     assert rich[1].element_ids == ("e2", "e3") and rich[1].pages == (0, 1)
     assert rich[1].footnote_ids == ("fn1",)
-    assert c.decode_provenance(encoded, text + "changed") is None      # stale: ignored
-    assert c.decode_provenance("not json", text) is None
+    assert decode_provenance(encoded, text + "changed") is None      # stale: ignored
+    assert decode_provenance("not json", text) is None
 
 
 def test_split_text_carries_headings_from_the_previous_page():
     splitter = Splitter(chunk_size=12)
-    carry = c.HeadingCarry()
-    c.split_text("# Paper\n\n## Methods\n\nWe did things.", splitter, carry=carry, key="f", page=0)
-    page1 = c.split_text("More method text, in a sentence of some length.\n\n### Detail\n\n"
+    carry = HeadingCarry()
+    split_text("# Paper\n\n## Methods\n\nWe did things.", splitter, carry=carry, key="f", page=0)
+    page1 = split_text("More method text, in a sentence of some length.\n\n### Detail\n\n"
                          "Details go here.", splitter, carry=carry, key="f", page=1)
     assert len(page1) == 2
     assert page1[0].heading_path == ("Paper", "Methods")
     assert page1[-1].heading_path == ("Paper", "Methods", "Detail")
-    other = c.split_text("Unrelated.", splitter, carry=carry, key="g", page=2)
+    other = split_text("Unrelated.", splitter, carry=carry, key="g", page=2)
     assert other[0].heading_path == ()
 
 
@@ -192,36 +197,36 @@ def test_headings_at_start_seed_a_page_like_the_carry():
     texts = ["# Paper\n\n## Methods\n\nWe did things.",
              "More method text, in a sentence of some length.\n\n### Detail\n\nDetails go here.",
              "## Results\n\nIt worked."]
-    parts = [c.Part(t, (), k) for k, t in enumerate(texts)]
-    starts = c.headings_at_start(parts)
+    parts = [PageText(k, t, ()) for k, t in enumerate(texts)]
+    starts = headings_at_start(parts)
     assert starts == [[], [(1, "Paper"), (2, "Methods")], [(1, "Paper"), (2, "Methods"), (3, "Detail")]]
-    carry = c.HeadingCarry()
-    carried = [c.split_text(t, splitter, carry=carry, key="f", page=k) for k, t in enumerate(texts)]
+    carry = HeadingCarry()
+    carried = [split_text(t, splitter, carry=carry, key="f", page=k) for k, t in enumerate(texts)]
     for k, t in enumerate(texts):
-        seed = c.decode_headings(c.encode_headings(starts[k]))
-        assert c.split_text(t, splitter, seed=seed) == carried[k]
+        seed = decode_headings(encode_headings(starts[k]))
+        assert split_text(t, splitter, seed=seed) == carried[k]
         # the seed wins over a carry from another file or from an earlier run
-        assert c.split_text(t, splitter, carry=c.HeadingCarry(), key="g", page=k,
+        assert split_text(t, splitter, carry=HeadingCarry(), key="g", page=k,
                             seed=seed) == carried[k]
-    assert c.decode_headings('[[1,"A"],[7,"B"]]') is None
-    assert c.decode_headings("not json") is None and c.decode_headings(None) is None
+    assert decode_headings('[[1,"A"],[7,"B"]]') is None
+    assert decode_headings("not json") is None and decode_headings(None) is None
 
 
 def test_figure_refs_from_markdown():
     unit = units_from_markdown("![Figure 2: A plot](figs/f2.png)\n\nFigure 2: A plot of x")[0]
-    (ref,) = c.figure_refs(unit)
+    (ref,) = figure_refs(unit)
     assert (ref.target, ref.caption, ref.label) == ("figs/f2.png", "Figure 2: A plot of x", "2")
-    assert c.mentions_figure("as Fig. 2 shows", "2") and not c.mentions_figure("Figure 21", "2")
+    assert mentions_figure("as Fig. 2 shows", "2") and not mentions_figure("Figure 21", "2")
 
 
-def test_settings_dict_validates_and_is_plain():
-    assert c.settings_dict(None) is None
-    d = c.settings_dict({"split": {"chunk_size": 128}})
+def test_plain_settings_validate_and_are_plain():
+    assert plain(None) is None
+    d = plain({"split": {"chunk_size": 128}})
     assert d["split"]["chunk_size"] == 128
     with pytest.raises(layoutpdf.SettingsError):
-        c.settings_dict({"nope": 1})
+        plain({"nope": 1})
     with pytest.raises(ValueError):
-        c.check_mode("pages")
+        check_mode("pages")
 
 
 @pytest.mark.parametrize("module, extra", [("layoutpdf.llama_index", "llama-index"),

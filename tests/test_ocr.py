@@ -164,7 +164,7 @@ def test_scanned_page_is_ocrd():
     body = [e for e in doc.elements if e.text.strip()]
     assert body and all(e.text_source is TextSource.OCR for e in body)
     assert not any(i.code in ("no_text_layer", "ocr_failed") for i in doc.issues)
-    from layoutpdf.adapters._common import text_source
+    from layoutpdf.adapters._metadata import text_source
     assert text_source(doc, 0) == "ocr"                             # what chunk metadata says
 
 
@@ -207,7 +207,7 @@ def test_visible_stamp_on_a_scan_stays_native_and_the_page_is_mixed():
     stamp = [e for e in doc.elements if "Received" in e.text]
     assert stamp and all(e.text_source in (TextSource.NATIVE, TextSource.MIXED) for e in stamp)
     assert any(e.text_source is TextSource.OCR for e in doc.elements if "fox" in e.text)
-    from layoutpdf.adapters._common import text_source
+    from layoutpdf.adapters._metadata import text_source
     assert text_source(doc, 0) == "mixed"
 
 

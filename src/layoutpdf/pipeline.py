@@ -20,9 +20,8 @@ from .stages.base import fallback_elements
 
 log = logging.getLogger("layoutpdf")
 
-# PyMuPDF is not thread-safe: every use of it (open, extract, render) holds this re-entrant
-# lock; the stages after extraction are pure Python and need no lock.
-PARSE_LOCK = PYMUPDF_LOCK
+# PyMuPDF is not thread-safe: every use of it (open, extract, render) holds the re-entrant
+# extract.PYMUPDF_LOCK; the stages after extraction are pure Python and need no lock.
 
 Stage = Callable[[Document, Settings], Document]
 OCR_BUDGET_FACTOR = 4   # recognising a scanned page may take this many page time budgets

@@ -1,6 +1,6 @@
-"""Page texts for page-mode documents: every page, with the text printed on it.
+"""Page texts: the texts the adapters hand to a framework, one per page or one per file.
 
-The renderer keeps a paragraph that runs across a page break whole (one unit, on the page
+In page mode every page gets the text printed on it. The renderer keeps a paragraph that runs across a page break whole (one unit, on the page
 where it starts), which is what the splitter needs. A page-mode Document, though, must
 hold the text printed on its own page, as PyMuPDFLoader's and PDFReader's do. So a prose
 unit that spans pages is cut at each page break for the page texts, and every page text
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..model import Document, Unit, UnitKind
 
@@ -108,13 +108,60 @@ def _cut_at(body: str, guess: int, word: str, after: int) -> int | None:
     return guess
 
 
+MODES = ("page", "single")   # one text per page, or one for the whole file
+
+
+def check_mode(mode: str) -> str:
+    if mode not in MODES:
+        raise ValueError(f"mode must be 'page' or 'single', not {mode!r}")
+    return mode
+
+
 @dataclass(frozen=True)
 class PageText:
-    """A page's printed text and its split view (segments of it, some with a tail)."""
-    page: int
+    """One text handed to a framework: a page (page=index) or the whole file (page=None).
+
+    `text` is what the Document holds (in page mode the text printed on the page);
+    `units` are the units of its split view, the text the splitter reads: the same text,
+    except that a unit cut by a page break is whole on the page where it starts and left
+    out of the pages it continues on. `segments` describe the split view as slices of
+    `text`, each with the tail of a unit cut there; None when the split view is `text`.
+    """
+    page: int | None
     text: str
-    units: tuple[Unit, ...]                    # the units of the split view, whole
-    segments: tuple[tuple[int, int, str], ...]  # (start, end) in text, + the unit's tail
+    units: tuple[Unit, ...]
+    segments: tuple[tuple[int, int, str], ...] | None = None
+
+    def view(self) -> str:
+        return split_view(self.text, self.segments)
+
+
+def split_view(text: str, segments: Sequence[tuple[int, int, str]] | None) -> str:
+    if segments is None:
+        return text
+    return "\n\n".join(text[s:e] + tail for s, e, tail in segments)
+
+
+def parts_of(doc: Document, mode: str, image_dir: str | None = None,
+             pages_delimiter: str | None = None,
+             units_hook: Callable[[list[Unit]], list[Unit]] | None = None) -> list[PageText]:
+    """Page mode: one text per page read, empty pages included, each with the text printed
+    on it. Single mode: one text, the whole Markdown, or with a `pages_delimiter` the page
+    texts joined by it (as PyMuPDFLoader and PDFReader join them). `units_hook` rewrites
+    the rendered units first (table formats, image text).
+
+    Rendering the whole document once (rather than page by page) keeps a paragraph
+    continued across a page break one unit in the split view of the page where it starts.
+    """
+    from ..render.markdown import render_units
+    units = render_units(doc) if image_dir is None else render_units(doc, image_dir=image_dir)
+    if units_hook is not None:
+        units = units_hook(units)
+    if mode == "single":
+        if pages_delimiter is None:
+            return [PageText(None, SEP.join(u.text for u in units), tuple(units))]
+        return [joined(page_texts(doc, units), pages_delimiter)]
+    return page_texts(doc, units)
 
 
 def page_texts(doc: Document, units: Sequence[Unit]) -> list[PageText]:
@@ -139,14 +186,14 @@ def page_texts(doc: Document, units: Sequence[Unit]) -> list[PageText]:
 
 
 def joined(pages: Sequence[PageText], delimiter: str) -> PageText:
-    """The pages as one text joined by `delimiter`, with the split view of them all."""
+    """The pages as one text (page None) joined by `delimiter`, with the split view of them all."""
     text, segments, units = "", [], []
     for k, p in enumerate(pages):
         base = len(text) + (len(delimiter) if k else 0)
         text = text + delimiter + p.text if k else p.text
         segments.extend((s + base, e + base, tail) for s, e, tail in p.segments)
         units.extend(p.units)
-    return PageText(-1, text, tuple(units), tuple(segments))
+    return PageText(None, text, tuple(units), tuple(segments))
 
 
 def to_text_offset(segments: Sequence[tuple[int, int, str]], pos: int) -> int:

@@ -29,16 +29,18 @@ import os
 import warnings
 from typing import Any, Callable, Iterator, Sequence
 
-from ..settings import Settings
-from ..split import Splitter, ensure_tiktoken_cache
 from ..figures_io import render_figure
-from ._common import (HEADINGS_KEY, HeadingCarry, Part, Provenance, chunk_metadata, check_mode,
-                      decode_headings, encode_headings, headings_at_start, missing_framework,
-                      parse_locked, part_metadata, parts_of, pdf_info, provenance_of,
-                      settings_dict, split_text, split_view, to_settings, view_offsets)
+from ..settings import CHUNK_OVERLAP, CHUNK_SIZE, ENCODING, Settings, plain
+from ..split import Splitter, ensure_tiktoken_cache
+from . import missing_framework
+from ._chunks import (HeadingCarry, chunk_metadata, decode_headings, encode_headings,
+                      headings_at_start, split_text, view_offsets)
 from ._extras import (check_image_format, check_table_format, with_image_text,
                       with_table_format)
-from ._source import DEFAULT_PAGES_DELIMITER, resolve_source
+from ._metadata import HEADINGS_KEY, part_metadata, pdf_info
+from ._pages import PageText, check_mode, parts_of, split_view
+from ._provenance import Provenance, provenance_of
+from ._source import DEFAULT_PAGES_DELIMITER, parse_locked, resolve_source
 
 try:
     from langchain_core.document_loaders import BaseBlobParser, BaseLoader
@@ -73,8 +75,8 @@ class LayoutTextSplitter(TextSplitter):
     (``heading_path``, ``page_start``, ``page_end``, ``element_ids``, ``bboxes``, ...).
     """
 
-    def __init__(self, chunk_size: int = 512, chunk_overlap: int = 0,
-                 encoding: str | Callable[[str], Any] = "cl100k_base", **kwargs: Any) -> None:
+    def __init__(self, chunk_size: int = CHUNK_SIZE, chunk_overlap: int = CHUNK_OVERLAP,
+                 encoding: str | Callable[[str], Any] = ENCODING, **kwargs: Any) -> None:
         tokenizer = kwargs.pop("length_function", None) or encoding
         if isinstance(tokenizer, str):
             ensure_tiktoken_cache()
@@ -86,7 +88,7 @@ class LayoutTextSplitter(TextSplitter):
     @classmethod
     def from_settings(cls, settings: Settings | dict | None = None,
                       **kwargs: Any) -> "LayoutTextSplitter":
-        split = to_settings(settings_dict(settings)).split
+        split = Settings.resolve(settings).split
         return cls(chunk_size=split.chunk_size, chunk_overlap=split.chunk_overlap,
                    encoding=split.encoding, **kwargs)
 
@@ -161,7 +163,7 @@ class LayoutPDFParser(BaseBlobParser):
         self.extract_tables = check_table_format(extract_tables)
         self.extract_tables_settings = extract_tables_settings
         self.text_kwargs = text_kwargs or {}
-        self.settings = settings_dict(settings)
+        self.settings = plain(settings)
         self.image_dir = image_dir
         if text_kwargs:
             _unused("text_kwargs " + ", ".join(sorted(text_kwargs)),
@@ -180,8 +182,8 @@ class LayoutPDFParser(BaseBlobParser):
         for part, start in zip(parts, self._starts(parts)):
             yield page_document(part, metadata_for(base, doc, part, start))
 
-    def _parts(self, data: Any) -> tuple[Any, list[Part]]:
-        settings = to_settings(self.settings)
+    def _parts(self, data: Any) -> tuple[Any, list[PageText]]:
+        settings = Settings.resolve(self.settings)
         doc = parse_locked(data, settings, self.password, self.image_dir)
 
         def hook(units: list) -> list:
@@ -192,7 +194,7 @@ class LayoutPDFParser(BaseBlobParser):
                                                            settings=settings))
         return doc, parts_of(doc, self.mode, self.image_dir, self.pages_delimiter, hook)
 
-    def _starts(self, parts: list[Part]) -> list[Any]:
+    def _starts(self, parts: list[PageText]) -> list[Any]:
         return headings_at_start(parts) if self.mode == "page" else [None] * len(parts)
 
 
@@ -267,7 +269,7 @@ class _PageDocument(Document):
         return Document.lc_id()
 
 
-def page_document(part: Part, metadata: dict[str, Any]) -> Document:
+def page_document(part: PageText, metadata: dict[str, Any]) -> Document:
     doc = _PageDocument(page_content=part.text, metadata=metadata)
     doc._layoutpdf = {"segments": part.segments, "provenance": provenance_of(part.units)}
     return doc
@@ -284,7 +286,7 @@ def base_metadata(doc: Any, source: str, file_path: str) -> dict[str, Any]:
     return meta
 
 
-def metadata_for(base: dict[str, Any], doc: Any, part: Part, headings: Any = None) -> dict[str, Any]:
+def metadata_for(base: dict[str, Any], doc: Any, part: PageText, headings: Any = None) -> dict[str, Any]:
     meta = dict(base)
     meta.update(part_metadata(doc, part))
     if headings is not None:

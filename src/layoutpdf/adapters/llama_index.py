@@ -27,15 +27,17 @@ import json
 import os
 from typing import Any, Iterator, Optional, Sequence
 
-from ..settings import Settings
+from ..settings import CHUNK_OVERLAP, CHUNK_SIZE, ENCODING, Settings, plain
 from ..split import Splitter
-from ._common import (CHUNK_HIDDEN_KEYS, HEADINGS_KEY, ISSUES_KEY, PROVENANCE_KEY,
-                      TEXT_SOURCE_KEY, HeadingCarry, Part, box_list, check_mode, chunk_metadata,
-                      decode_headings, decode_provenance, encode_headings, encode_provenance,
-                      figure_refs, headings_at_start, mentions_figure, missing_framework,
-                      parse_locked, part_metadata, parts_of, settings_dict, source_string,
-                      split_text, split_view, to_settings, view_offsets)
-from ._pages import decode_segments, encode_segments
+from . import missing_framework
+from ._chunks import (CHUNK_HIDDEN_KEYS, HeadingCarry, chunk_metadata, decode_headings,
+                      encode_headings, headings_at_start, split_text, view_offsets)
+from ._figures import figure_refs, mentions_figure
+from ._metadata import (HEADINGS_KEY, ISSUES_KEY, PROVENANCE_KEY, TEXT_SOURCE_KEY,
+                        part_metadata)
+from ._pages import PageText, check_mode, decode_segments, encode_segments, parts_of, split_view
+from ._provenance import box_list, decode_provenance, encode_provenance
+from ._source import parse_locked, source_string
 
 try:
     from llama_index.core.bridge.pydantic import Field
@@ -110,7 +112,7 @@ class LayoutPDFReader(BaseReader):
                  pages_delimiter: str | None = "\n") -> None:
         if isinstance(settings, bool):          # PDFReader(return_full_document)
             settings, return_full_document = None, settings
-        self.settings = settings_dict(settings)
+        self.settings = plain(settings)
         self.mode = check_mode("single" if return_full_document else mode)
         self.password = password
         self.image_dir = image_dir
@@ -135,7 +137,8 @@ class LayoutPDFReader(BaseReader):
         """
         file, extra_info, fs, metadata = _call_style(file, extra_info, fs, file_path, metadata)
         source, path = _open(file, fs)
-        doc = parse_locked(source, to_settings(self.settings), self.password, self.image_dir)
+        doc = parse_locked(source, Settings.resolve(self.settings), self.password,
+                           self.image_dir)
         name = os.path.basename(path) if path else str(doc.metadata.get("file_name") or "")
         parts = parts_of(doc, self.mode, self.image_dir, self.pages_delimiter)
         starts = headings_at_start(parts) if self.mode == "page" else [None] * len(parts)
@@ -152,7 +155,7 @@ class LayoutPDFReader(BaseReader):
         """PyMuPDFReader's ``load(file_path, metadata=True, extra_info=None)``."""
         return self.load_data(file_path, extra_info, metadata=metadata)
 
-    def _document(self, doc: Any, part: Part, name: str, path: str, extra_info: dict | None,
+    def _document(self, doc: Any, part: PageText, name: str, path: str, extra_info: dict | None,
                   headings: Any = None, with_metadata: bool = True) -> Document:
         meta: dict[str, Any] = self._metadata(doc, part, name, path) if with_metadata else {}
         if extra_info:
@@ -174,7 +177,7 @@ class LayoutPDFReader(BaseReader):
                               excluded_llm_metadata_keys=list(hidden), layoutpdf=hidden_data)
 
     @staticmethod
-    def _metadata(doc: Any, part: Part, name: str, path: str) -> dict[str, Any]:
+    def _metadata(doc: Any, part: PageText, name: str, path: str) -> dict[str, Any]:
         meta: dict[str, Any] = {}
         common = part_metadata(doc, part)
         if "page_label" in common:
@@ -245,13 +248,14 @@ class LayoutNodeParser(NodeParser):
     same call.
     """
 
-    chunk_size: int = Field(default=512, gt=0, description="Token budget of a chunk.")
-    chunk_overlap: int = Field(default=0, ge=0, description="Token overlap between chunks.")
-    encoding: str = Field(default="cl100k_base", description="tiktoken encoding name.")
+    # validated by the Splitter in __init__ (the one rule, settings.check_chunking)
+    chunk_size: int = Field(default=CHUNK_SIZE, description="Token budget of a chunk.")
+    chunk_overlap: int = Field(default=CHUNK_OVERLAP, description="Token overlap between chunks.")
+    encoding: str = Field(default=ENCODING, description="tiktoken encoding name.")
     emit_image_nodes: bool = Field(default=False, description="Emit an ImageNode per figure.")
 
-    def __init__(self, chunk_size: int = 512, chunk_overlap: int = 0,
-                 encoding: str = "cl100k_base", include_metadata: bool = True,
+    def __init__(self, chunk_size: int = CHUNK_SIZE, chunk_overlap: int = CHUNK_OVERLAP,
+                 encoding: str = ENCODING, include_metadata: bool = True,
                  include_prev_next_rel: bool = True, emit_image_nodes: bool = False,
                  **kwargs: Any) -> None:
         Splitter(chunk_size=chunk_size, chunk_overlap=chunk_overlap)   # validates
@@ -264,7 +268,7 @@ class LayoutNodeParser(NodeParser):
     @classmethod
     def from_settings(cls, settings: Settings | dict | None = None, **kwargs: Any) -> "LayoutNodeParser":
         """A parser with chunk_size/chunk_overlap/encoding from ``settings.split``."""
-        split = to_settings(settings_dict(settings)).split
+        split = Settings.resolve(settings).split
         return cls(chunk_size=split.chunk_size, chunk_overlap=split.chunk_overlap,
                    encoding=split.encoding, **kwargs)
 

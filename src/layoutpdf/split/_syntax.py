@@ -10,7 +10,8 @@ LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)")
 THEMATIC_BREAK = re.compile(r"^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
 TABLE_LINE = re.compile(r"^ {0,3}\|")
 TABLE_SEPARATOR = re.compile(r"^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
-IMAGE_LINE = re.compile(r"^ {0,3}!\[(?:[^\]\\]|\\.)*\]\(([^)\s]*)[^)]*\)")
+# an image line: alt text and target (a crop's path, or "#<figure id>")
+IMAGE_LINE = re.compile(r"^ {0,3}!\[(?P<alt>(?:[^\]\\]|\\.)*)\]\((?P<target>[^)\s]*)[^)]*\)")
 CAPTION = re.compile(r"^ {0,3}[*_]{0,2}(?:Figure|Fig\.|Table|Tab\.|Chart|Plate)[ \t]*"
                      r"(?:[A-Z]?\d+(?:[.\-]\d+)*[a-z]?|[IVXLC]+)\b", re.IGNORECASE)
 TABLE_CAPTION = re.compile(r"^ {0,3}[*_]{0,2}(?:Table|Tab\.)[ \t]*"
@@ -41,6 +42,15 @@ def has_math(text: str) -> bool:
 def anchors(text: str) -> list[str]:
     """Footnote labels referenced (not defined) in text, in order, without repeats."""
     return list(dict.fromkeys(a or b for a, b in FOOTNOTE_ANCHOR.findall(text)))
+
+
+def heading_level(text: str, declared: int | None = None) -> int:
+    """A heading unit's level: the one it declares (`Unit.heading_level`), else the number
+    of '#' that open it, else 1."""
+    if declared:
+        return declared
+    m = HEADING.match(text.lstrip("\n"))
+    return len(m.group(1)) if m else 1
 
 
 def heading_text(text: str) -> str:

@@ -111,7 +111,7 @@ def _classify(block: str) -> _Draft:
         return _Draft(_DEF, [block])
     m = sx.IMAGE_LINE.match(first)
     if m:
-        target = m.group(1)
+        target = m.group("target")
         ids = [target[1:]] if target.startswith("#") and len(target) > 1 else []
         captioned = any(sx.CAPTION.match(ln) for ln in lines[1:])
         return _Draft(UnitKind.FIGURE, [block], figure_ids=ids, captioned=captioned)

@@ -291,8 +291,7 @@ def _heading_paths(units: list[Unit]) -> list[tuple[str, ...]]:
     for u in units:
         paths.append(tuple(t for _, t in stack))
         if u.kind is UnitKind.HEADING:
-            m = sx.HEADING.match(u.text.lstrip("\n"))
-            level = u.heading_level or (len(m.group(1)) if m else 1)
+            level = sx.heading_level(u.text, u.heading_level)
             while stack and stack[-1][0] >= level:
                 stack.pop()
             stack.append((level, sx.heading_text(u.text)))
