@@ -14,17 +14,18 @@ single document with ``workers=1`` is converted in this process unless ``isolate
 starting workers (about 1 s each) costs more than extracting in parallel saves, since the
 document-wide stages (about half the time) run once either way.
 Workers are started with the ``spawn`` method (PyMuPDF and ``fork`` do not mix); settings
-travel to them as a plain dict.
+travel to them as a plain dict (`settings.plain`). The pool itself (job order, the ledger of
+results, retries after a dead worker) is `batch_pool`; the outcomes are `batch_report`.
 
 Resumable: an output newer than its input is skipped (``force=True`` redoes it); every output
 is written to a temporary file in the output directory and renamed into place, so an
 interrupted run leaves only whole files. Output names are the input's file name made safe
-(``_safe_stem``), always inside ``out_dir``; two inputs with the same name get the second one
+(``safe_stem``), always inside ``out_dir``; two inputs with the same name get the second one
 a short hash of its path. A worker process that dies (a crash inside MuPDF) costs only the
 documents it was working on: they are retried one at a time, and a document that kills its
 worker again is reported as failed, with the signal and the page it was on where known.
 Every worker caps its address space at ``limits.max_memory_mb`` over its start-up size
-(`layoutpdf.limits.apply_memory_limit`), so a memory bomb fails its document with
+(`layoutpdf.workers.limit_memory`), so a memory bomb fails its document with
 `ResourceLimitError` instead of taking the machine down. With more than one document,
 ``workers=1`` means one worker process (``isolate=False``: in this process).
 """

@@ -5,7 +5,7 @@
   `ResourceLimitError`).
 - `apply_memory_limit`: caps the address space of *this process* (``RLIMIT_AS``) at what it
   uses now plus `limits.max_memory_mb`. The batch workers, the Ray tasks and the CLI call
-  it; a library caller decides for its own process (a limit on the process is a limit on
+  it through `layoutpdf.workers.limit_memory`; a library caller decides for its own process (a limit on the process is a limit on
   everything else in it too). Past the cap an allocation fails: Python raises MemoryError,
   MuPDF an error naming the failed malloc; `out_of_memory_is_a_limit` turns both into
   `ResourceLimitError` for the document, so a bomb fails one document, never the machine.
