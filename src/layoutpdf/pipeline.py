@@ -14,8 +14,8 @@ from .extract.page import DENSE_SPAN_FACTOR
 from .limits import DocumentClock, is_out_of_memory, out_of_memory_is_a_limit
 from .model import Document, Element, Layer, Page, TextSource
 from .settings import Settings
-from .stages import (classify, figures, footnotes, furniture, layout, math, stats, stitch, tables,
-                     text_layer)
+from .stages import (classify, coverage, figures, footnotes, furniture, layout, math, stats, stitch,
+                     tables, text_layer)
 from .stages.base import fallback_elements
 
 log = logging.getLogger("layoutpdf")
@@ -42,6 +42,7 @@ STAGES: tuple[tuple[str, Stage], ...] = (
     ("footnotes", footnotes.run),    # notes split, bound to their anchors by marker
     ("figure_context", figures.context),  # paragraphs mentioning each figure, and around it
     ("text_source", text_layer.tag_elements),  # native / ocr / mixed, per element
+    ("coverage", coverage.run),      # a text line no element holds is named in an Issue
 )
 
 

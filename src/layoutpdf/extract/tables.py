@@ -36,6 +36,7 @@ PROSE_CELLS = 0.25      # share of cells longer than MAX_CELL_WORDS in prose set
 _OPERATOR = re.compile(r"^[=+×÷≤≥<>≈∼∝±∓·]|^[-−–](?!\s?[\d.,])")
 _BULLET = re.compile(r"^[•◦▪▫‣⁃●○■□➢►*–—-]$")
 LEADER_ROWS = 0.3       # rows with dot leaders that make a table of contents
+_CURRENCY = re.compile(r"^\s*[$€£¥₹]\s*$")
 _LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}")
 EDGE_ROWS = 3           # header rows above / closing rows below a table's rules, at most
 EDGE_GAP = 1.0          # ... each at most this many line heights from the next
@@ -642,9 +643,13 @@ def _regular(g: Grid, cells: list[str], ncols: int, nrows: int) -> bool:
     """A borderless table is dense and regular: three rows or more, most columns filled in
     most rows, few long cells, and a numeric column or three columns. Scattered pieces of
     displayed math and prose beside it are not."""
+    signs = {c for c in range(ncols) if _sign_column(g.rows, c)}
+    ncols -= len(signs)                     # a currency sign goes with the number beside it
+    cells = [row[c] for row in g.rows for c in range(len(row)) if row[c] and c not in signs]
     if nrows < MIN_ALIGNED_ROWS or len(cells) < TEXT_FILL * nrows * ncols:
         return False
-    full = sum(1 for c in range(ncols) if sum(1 for row in g.rows if row[c]) >= 0.5 * nrows)
+    full = sum(1 for c in range(len(g.col_edges) - 1)
+               if c not in signs and sum(1 for row in g.rows if row[c]) >= 0.5 * nrows)
     if full < TEXT_FULL_COLUMNS * ncols:
         return False
     if sum(1 for c in cells if len(c.split()) > MAX_CELL_WORDS) > PROSE_CELLS * len(cells):
@@ -655,6 +660,14 @@ def _regular(g: Grid, cells: list[str], ncols: int, nrows: int) -> bool:
         return False                        # a list in columns: a column of bullets
     numeric_col = any(_numeric_column(g.rows[g.header_rows:], c) for c in range(ncols))
     return numeric_col or ncols >= 3
+
+
+def _sign_column(rows, c: int) -> bool:
+    """A column of bare currency signs: statements set `$` apart at the left of a money
+    cell, on the first row and the totals only; it is part of the amount column beside it,
+    not a column of its own."""
+    vals = [row[c] for row in rows if c < len(row) and row[c]]
+    return bool(vals) and all(_CURRENCY.match(v) for v in vals)
 
 
 def _numeric_column(rows, c: int) -> bool:

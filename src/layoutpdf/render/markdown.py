@@ -267,7 +267,34 @@ def render_units(doc: Document, *, layers: tuple[Layer, ...] = (Layer.BODY,),
             unit = replace(unit, low_confidence=True)
         if unit.text.strip():
             units.append(unit)
+        if e.role is Role.FIGURE and e.text.strip():
+            units.append(_figure_text(e, ctx, unit))
     return units
+
+
+# a line opening with one of these would be read as Markdown structure, not text
+_BLOCK_MARK = re.compile(r"^[-*+=_~<!]")
+_ORDERED_MARK = re.compile(r"^(\d{1,9})([.)])(?=\s|$)")
+
+
+def _as_text_line(row: str) -> str:
+    """A row of words escaped so that Markdown reads it as text, never as a list item,
+    rule, setext underline, HTML or image."""
+    row = escape_prose(row)
+    if _BLOCK_MARK.match(row):
+        return "\\" + row
+    return _ORDERED_MARK.sub(r"\1\\\2", row)
+
+
+def _figure_text(e: Element, ctx: Context, figure: Unit) -> Unit:
+    """The words set inside a figure (labels, legends, a stamp, a diagram's boxes), one line
+    per row, right after the figure: the text layer's words reach the reader and the index
+    whichever element took them."""
+    rows = [_as_text_line(r.strip()) for r in e.text.split("\n") if r.strip()]
+    f = ctx.figures.get(e.id)
+    return Unit(kind=UnitKind.PARAGRAPH, text="\n".join(rows), element_ids=(e.id,),
+                pages=figure.pages or _pages(e), bboxes=((e.page, e.bbox),),
+                figure_ids=(f.id,) if f is not None else ())
 
 
 def render_markdown(doc: Document, *, layers: tuple[Layer, ...] = (Layer.BODY,),

@@ -159,11 +159,38 @@ def bind(doc: Document, settings: Settings) -> Document:
             if e.role is not Role.CAPTION:
                 recast.add(e.id)
     _plain_captions(doc, figures, by_page, recast)
+    marginal = _in_margins(doc, figures.values())
     elements = doc.elements
-    if recast:
+    if recast or marginal:
         elements = tuple(replace(e, role=Role.CAPTION, reasons=e.reasons + ("bound to a figure",))
-                         if e.id in recast else e for e in elements)
+                         if e.id in recast else
+                         replace(e, layer=Layer.FURNITURE, reasons=e.reasons + (_MARGIN_REASON,))
+                         if e.id in marginal else e for e in elements)
     return doc.with_(elements=elements, figures=tuple(figures[f.id] for f in doc.figures))
+
+
+_MARGIN_REASON = "in the page margin, outside the text block"
+
+
+def _in_margins(doc: Document, figures) -> set[str]:
+    """Element ids of the uncaptioned figures set wholly in the top or bottom margin,
+    beyond the text block of the document's pages: publisher logos, a conference banner,
+    a copyright stamp over an image. Page furniture, like the running lines there: their
+    words stay in the furniture layer, out of the body flow."""
+    tops, bottoms = [], []
+    for p in doc.pages:
+        boxes = [e.bbox for e in doc.elements if e.page == p.index and e.layer is _BODY
+                 and e.role is not _FIGURE]
+        if len(boxes) >= 5:
+            tops.append(min(b.y0 for b in boxes))
+            bottoms.append(max(b.y1 for b in boxes))
+    if not tops:
+        return set()
+    tops.sort()
+    bottoms.sort()
+    top, bottom = tops[len(tops) // 2], bottoms[len(bottoms) // 2]
+    return {f.element_id for f in figures if f.element_id and not f.caption_element_id
+            and (f.bbox.y1 <= top or f.bbox.y0 >= bottom)}
 
 
 PLAIN_CAPTION_GAP = 2.0   # a plain paragraph this close (in body sizes) to a figure may caption it
