@@ -1,5 +1,5 @@
 """What the lines publishers put in page margins read like, by their words alone: page
-counts, URLs and DOIs, copyright and licence lines, "Downloaded from ..." stamps, journal
+numbers, page counts, URLs and DOIs, copyright and licence lines, "Downloaded from ..." stamps, journal
 citations, dates, folio lines; a rights notice block; a note marker opening a line.
 
 The furniture stage reads them to tell headers and footers from text, and classify to
@@ -37,6 +37,14 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(rx, 
     # a page number beside a short title: 'INTRODUCTION 3', '4 FREE CULTURE' (six words at most)
     ("folio line", r"^(?=(?:\S+\s+){0,6}\S+$)(?:\d{1,4}\s+[^\d\s.!?][^\d.!?]{1,60}|[^\d.!?]{2,60}\s+\d{1,4})$"),
 ))
+
+# A page number: arabic (four digits at most) or roman, filling the line, bare or dressed
+# as printers set it ('12', 'Page 12', '- 12 -', '(iv)', '[3]'), perhaps followed by the
+# page count ('3 of 10', '3/10', group "count"). The one definition of what a page number
+# is: the furniture stage reads it for running numbers and set-apart outer rows alike.
+PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(?P<number>\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?"
+                         r"(?:\s*(?:of|/)\s*(?P<count>\d{1,4}))?$", re.I)
+
 
 # kinds that say furniture by their words alone, wherever the line sits
 STRONG_KINDS = {"download stamp", "page count"}

@@ -16,9 +16,8 @@ from operator import attrgetter
 
 from ...elements.captions import parse_label
 from ...model import Line, Page
-from ...text.margin_lines import NOTE_MARKER, PATTERNS, marker_first
+from ...text.margin_lines import NOTE_MARKER, PAGE_NUMBER, PATTERNS, marker_first
 
-_PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?$", re.I)
 _CAPS_FOLIO = re.compile(r"^\d{1,4}\s+[A-Z][A-Z\s&'’:,-]{1,60}$")  # '4 FREE CULTURE': a folio, not note 4
 _NOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶]{1,3})\s*[^\W\d]")   # '1 See the ...', '3You may'
 
@@ -158,8 +157,9 @@ def furniture_kind(ln: Line, block: OuterBlock, body_size: float, pitch: float) 
         return None
     if ln.size > body_size * 1.15:
         return None             # a title, a chapter number
-    if _PAGE_NUMBER.match(text):
-        return "page number"
+    number = PAGE_NUMBER.match(text)
+    if number and number.group("count") is None:
+        return "page number"    # with its count ('3 of 10') it is a 'page count' line, below
     if len(text.split()) > MAX_WORDS:
         return None             # a paragraph line
     for name, rx in PATTERNS:

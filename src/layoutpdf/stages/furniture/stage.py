@@ -16,12 +16,9 @@ from functools import lru_cache
 from ...elements.ids import element_id
 from ...model import Document, Element, Layer, Line, Page, Role
 from ...settings import FurnitureSettings, Settings
-from ...text.margin_lines import STRONG_KINDS
+from ...text.margin_lines import PAGE_NUMBER, STRONG_KINDS
 from .line_numbers import mark_line_numbers
 from .outer_rows import MAX_HEAD_WORDS, PageLines, furniture_kind
-
-_PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?"
-                          r"(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
 
 
 def run(doc: Document, settings: Settings) -> Document:
@@ -183,14 +180,14 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
                 if (where, normalize_for_repeat(ln.text)) in running \
                         and sequence.fits(ln, page.index, where):
                     role = Role.PAGE_HEADER if where == "top" else Role.PAGE_FOOTER
-                    if _PAGE_NUMBER.match(ln.text.strip()):
+                    if PAGE_NUMBER.match(ln.text.strip()):
                         role = Role.PAGE_NUMBER
                     marks[ln.id] = (role, Layer.FURNITURE, f"repeats in the {where} rows on {need}+ pages")
     _mark_zones(doc, lines, edges, marks)
     for page in doc.pages:
         for ln in edges[page.index].lines:
             where = edges[page.index][ln.id]
-            if ln.id not in marks and _PAGE_NUMBER.match(ln.text.strip()) \
+            if ln.id not in marks and PAGE_NUMBER.match(ln.text.strip()) \
                     and sequence.fits(ln, page.index, where) \
                     and _alone_on_row(page, ln) and _outermost(page, ln, where, marks):
                 marks[ln.id] = (Role.PAGE_NUMBER, Layer.FURNITURE, f"page number in the {where} rows")
@@ -213,7 +210,7 @@ def _keep_only_text(doc: Document, marks: dict) -> None:
         for ln in texts:
             role, layer, _ = marks[ln.id]
             if layer is Layer.FURNITURE and role in (Role.PAGE_HEADER, Role.PAGE_FOOTER) \
-                    and not _PAGE_NUMBER.match(ln.text.strip()) \
+                    and not PAGE_NUMBER.match(ln.text.strip()) \
                     and normalize_for_repeat(ln.text) not in beside_body:
                 del marks[ln.id]
 
@@ -258,8 +255,10 @@ class _PageSequence:
 
 def _arabic(text: str) -> int | None:
     """The number of a bare arabic page number ('12', '- 12 -', 'Page 12'), else None."""
-    m = _PAGE_NUMBER.match(text.strip())
-    return int(m.group(1)) if m and m.group(1).isdigit() and "of" not in text and "/" not in text else None
+    m = PAGE_NUMBER.match(text.strip())
+    if m is None or not m.group("number").isdigit() or "of" in text or "/" in text:
+        return None     # roman, or with its page count ('3 of 10')
+    return int(m.group("number"))
 
 
 def _mark_zones(doc: Document, lines: PageLines, edges: dict[int, "_Edges"], marks: dict) -> None:
@@ -316,7 +315,7 @@ def _alone_on_row(page: Page, ln: Line) -> bool:
     """No body text beside it on the same baseline (a table cell or list number is not alone)."""
     for other in page.lines:
         if other.id != ln.id and other.bbox.overlap_y(ln.bbox) > 0.5 * ln.bbox.height:
-            if len(other.text.strip()) > 3 and not _PAGE_NUMBER.match(other.text.strip()):
+            if len(other.text.strip()) > 3 and not PAGE_NUMBER.match(other.text.strip()):
                 return abs(other.bbox.x0 - ln.bbox.x1) > page.width * 0.25 and \
                     abs(ln.bbox.x0 - other.bbox.x1) > page.width * 0.25
     return True
