@@ -56,9 +56,9 @@ def _all_outputs(paths: list[str], workers: int):
 def record(directory: str, workers: int, only: str | None = None) -> int:
     os.makedirs(directory, exist_ok=True)
     for name, md, js in _all_outputs(files(only), workers):
-        with open(os.path.join(directory, name + ".md"), "w", encoding="utf-8") as f:
+        with open(os.path.join(directory, name + ".md"), "w", encoding="utf-8", newline="") as f:
             f.write(md)
-        with open(os.path.join(directory, name + ".json"), "w", encoding="utf-8") as f:
+        with open(os.path.join(directory, name + ".json"), "w", encoding="utf-8", newline="") as f:
             f.write(js)
     print(f"recorded {len(files(only))} files in {directory}")
     return 0
@@ -69,15 +69,15 @@ def compare(directory: str, workers: int, only: str | None = None) -> int:
     paths = files(only)
     for name, md, js in _all_outputs(paths, workers):
         for ext, now in ((".md", md), (".json", js)):
-            try:
-                with open(os.path.join(directory, name + ext), encoding="utf-8") as f:
+            try:   # newline="": an output holding a CR is compared as written, not as LF
+                with open(os.path.join(directory, name + ext), encoding="utf-8", newline="") as f:
                     before = f.read()
             except FileNotFoundError:
                 before = None
             if before != now:
                 differ.append(name + ext)
                 with open(os.path.join(directory, name + ext + ".now"), "w",
-                          encoding="utf-8") as f:
+                          encoding="utf-8", newline="") as f:
                     f.write(now)
     print(f"compared {len(paths)} files (Markdown and to_dict): {len(differ)} outputs differ")
     for name in differ:

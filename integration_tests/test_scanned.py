@@ -12,11 +12,11 @@ import pytest
 
 import layoutpdf
 from layoutpdf import TextSource
-from layoutpdf.extract import ocr
+from layoutpdf.extract import ocr, tesseract
 
 CORPUS = os.environ.get("LAYOUTPDF_CORPUS", "/work/shared/corpus/real")
-HAVE = ocr.engine(("eng",))[0] is not None
-needs_tesseract = pytest.mark.skipif(not HAVE, reason=f"Tesseract is not installed ({ocr.install_hint()})")
+HAVE = tesseract.engine(("eng",))[0] is not None
+needs_tesseract = pytest.mark.skipif(not HAVE, reason=f"Tesseract is not installed ({tesseract.install_hint()})")
 
 
 def corpus(name: str) -> str:
@@ -54,7 +54,7 @@ def test_rotated_german_form_is_read_landscape():
 
 
 @needs_tesseract
-@pytest.mark.skipif("chi_sim" not in ocr.installed_languages(),
+@pytest.mark.skipif("chi_sim" not in tesseract.installed_languages(),
                     reason="Chinese OCR data missing (apt-get install tesseract-ocr-chi-sim)")
 def test_chinese_scan_is_read_in_chinese():
     """Default languages (eng): the detected Han script switches the page to chi_sim."""
@@ -98,7 +98,7 @@ def test_garbled_text_layer_is_flagged():
 
 
 @needs_tesseract
-@pytest.mark.skipif("chi_sim" not in ocr.installed_languages(),
+@pytest.mark.skipif("chi_sim" not in tesseract.installed_languages(),
                     reason="Chinese OCR data missing (apt-get install tesseract-ocr-chi-sim)")
 def test_garbled_cjk_is_ocrd_and_formulas_kept():
     doc = layoutpdf.parse(corpus("mineru_garbled_formula.pdf"), {"ocr": {"dpi": 150}})

@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 
 import layoutpdf
-from layoutpdf.extract import ocr
+from layoutpdf.extract import tesseract
 
 from conftest import corpus_file
 
-needs_tesseract = pytest.mark.skipif(ocr.engine(("eng",))[0] is None,
-                                     reason=f"Tesseract is not installed ({ocr.install_hint()})")
+needs_tesseract = pytest.mark.skipif(tesseract.engine(("eng",))[0] is None,
+                                     reason=f"Tesseract is not installed ({tesseract.install_hint()})")
 
 
 @pytest.mark.parametrize("name, page, words", [

@@ -92,26 +92,58 @@ def test_the_model_knows_no_pdf_library_renderer_or_inspector():
 
 
 def test_shared_text_knowledge_sits_below_extraction_and_stages():
-    outer = ("layoutpdf.extract", "layoutpdf.stages", "layoutpdf.render", "pymupdf")
+    outer = ("layoutpdf.extract", "layoutpdf.stages", "layoutpdf.elements", "layoutpdf.render",
+             "pymupdf")
     assert _violations("layoutpdf.text", outer) == []
     # the renderer keeps only rendering
     assert sorted(p.name for p in (ROOT / "render").glob("*.py")) == ["__init__.py", "markdown.py"]
 
 
-def test_stage_packages_and_a_short_top_level():
-    stages = ROOT / "stages"
-    top = [p for p in stages.iterdir()
-           if (p.suffix == ".py" and p.name != "__init__.py") or (p / "__init__.py").exists()]
-    assert len(top) <= 16, sorted(p.name for p in top)
-    for package in ("math", "figures", "layout"):
-        assert (stages / package / "__init__.py").exists()
-    assert not list(stages.glob("math_*.py")) and not list(stages.glob("figure_*.py"))
+def _stage_rooms(stages: Path = ROOT / "stages") -> set[str]:
+    """The names of what stages/ holds: its modules and packages (not __init__)."""
+    return {p.stem for p in stages.iterdir()
+            if (p.suffix == ".py" and p.name != "__init__.py") or (p / "__init__.py").exists()}
+
+
+def test_stages_holds_one_module_per_stage_and_nothing_else():
+    # every name of the table of contents is a module or package of stages/ whose `run` is
+    # what the pipeline calls, and stages/ holds no helper beside them: shared helpers live
+    # in elements/ or text/, a helper with one user inside its stage's package
+    import importlib
+    from layoutpdf.pipeline import STAGES
+    names = [name for name, _ in STAGES]
+    assert len(names) == len(set(names))
+    for name, fn in STAGES:
+        module = importlib.import_module(f"layoutpdf.stages.{name}")
+        assert getattr(module, "run", None) is fn, (name, fn.__module__)
+    assert _stage_rooms() == set(names), sorted(_stage_rooms() ^ set(names))
+    for package in ("math", "figures", "layout", "furniture", "classify"):
+        assert (ROOT / "stages" / package / "__init__.py").exists()
+
+
+def test_the_stage_rule_sees_a_stray_helper(tmp_path):
+    # a helper module dropped into stages/ is seen (the rule reads the folder, not a list);
+    # a folder without __init__ (a cache) is no room
+    (tmp_path / "math").mkdir()
+    (tmp_path / "__pycache__").mkdir()
+    for name in ("__init__.py", "stats.py", "helpers.py", "math/__init__.py"):
+        (tmp_path / name).write_text("")
+    assert _stage_rooms(tmp_path) == {"stats", "helpers", "math"}
 
 
 def test_every_stage_in_the_table_of_contents_comes_from_a_stage_module():
     from layoutpdf.pipeline import STAGES
     for name, fn in STAGES:
         assert fn.__module__.startswith("layoutpdf.stages."), (name, fn.__module__)
+
+
+def test_shared_element_helpers_sit_below_the_stages():
+    # elements/ (per-page running, ids, rows and blocks, captions) serves every stage and
+    # knows none of them, nor any renderer, runner or PDF library
+    outer = ("layoutpdf.stages", "layoutpdf.extract", "layoutpdf.pipeline", "layoutpdf.render",
+             "layoutpdf.adapters", "layoutpdf.split", "layoutpdf.debug", "pymupdf", "fitz")
+    assert _violations("layoutpdf.elements", outer) == []
+    assert "layoutpdf.elements.rows" in GRAPH["layoutpdf.elements.blocks"]   # the graph sees it
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:

@@ -14,7 +14,7 @@ import pytest
 
 import layoutpdf
 from layoutpdf.model import BBox, Line, Span
-from layoutpdf.stages.base import SENTENCE_END, join_lines, line_text
+from layoutpdf.text.lines import SENTENCE_END, join_lines, line_text
 from layoutpdf.stages.layout.vertical import reading_blocks
 from layoutpdf.text.glyph_columns import glyph_columns
 from layoutpdf.text.scripts import cjk_despace

@@ -7,7 +7,7 @@ import pymupdf
 
 import layoutpdf
 from layoutpdf.model import Role
-from layoutpdf.stages.blocks import is_toc_entry
+from layoutpdf.elements.line_kinds import is_toc_entry
 
 ENTRIES = [  # (indent, text, page, bold)
     (0, "1. Introduction", "1", True),

@@ -57,7 +57,8 @@ def test_display_between_indented_paragraphs_is_its_own_block():
 
 def test_centring_ignores_an_equation_number_at_the_margin():
     from layoutpdf.model import BBox, Line, Span
-    from layoutpdf.stages.blocks import _centered, rows_of
+    from layoutpdf.elements.blocks import _centered
+    from layoutpdf.elements.rows import rows_of
 
     def line(x0, x1, text):
         span = Span(f"s{x0}", text, BBox(x0, 100, x1, 110), "Times", 10, 0, 0, 255, (x0, 108))

@@ -5,8 +5,8 @@ import pytest
 
 from layoutpdf.model import BBox, Line, Span
 from layoutpdf.model.content import FLAG_BOLD
-from layoutpdf.stages.captions import (MIN_SCORE, assign, is_caption_line, label_key, parse_label,
-                                       score_binding)
+from layoutpdf.elements.captions import (MIN_SCORE, assign, is_caption_line, label_key, parse_label,
+                                         score_binding)
 from layoutpdf.stages.figures.stage import mentioned_labels
 
 

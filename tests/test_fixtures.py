@@ -4,7 +4,7 @@ Only plain PyMuPDF is used here: these tests check the fixtures, not layoutpdf's
 Regenerate after changing the generators with
 
     python tests/fixtures/make_fixtures.py
-    python src/layoutpdf/data/make_sample.py
+    python tests/fixtures/make_sample.py
 """
 
 from __future__ import annotations
@@ -72,9 +72,9 @@ def test_committed_fixtures_match_the_generator(regenerated):
 
 def test_committed_sample_matches_its_generator(tmp_path):
     out = tmp_path / "sample.pdf"
-    subprocess.run([sys.executable, str(SAMPLE.parent / "make_sample.py"), "--out", str(out)],
+    subprocess.run([sys.executable, str(FIXTURES / "make_sample.py"), "--out", str(out)],
                    check=True, cwd=ROOT)
-    assert out.read_bytes() == SAMPLE.read_bytes(), "rerun src/layoutpdf/data/make_sample.py"
+    assert out.read_bytes() == SAMPLE.read_bytes(), "rerun tests/fixtures/make_sample.py"
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -178,7 +178,7 @@ def test_iter_pages_can_stop_early():
 
 
 def test_ocr_render_respects_max_pixels(monkeypatch):
-    ocr = pytest.importorskip("layoutpdf.extract.ocr")
+    recognition = pytest.importorskip("layoutpdf.extract.recognition")
     path = Path(__file__).parent / "fixtures" / "fuzz" / "ocr_huge_image_page_14400pt.pdf"
     seen = []
 
@@ -189,7 +189,7 @@ def test_ocr_render_respects_max_pixels(monkeypatch):
     monkeypatch.setattr(pymupdf.Page, "get_pixmap", fake_pixmap)
     with pymupdf.open(path) as doc:
         with pytest.raises(RuntimeError):
-            ocr._render(doc[0], 300, 0)
+            recognition.render(doc[0], 300, 0)
     assert seen and seen[0] <= LimitSettings().max_crop_pixels
 
 

@@ -13,6 +13,7 @@ import random
 
 from layoutpdf.model.content import Line, Span
 from layoutpdf.model.geometry import BBox
+from layoutpdf.stages.math import atoms as A
 from layoutpdf.stages.math import glyphs as G
 from layoutpdf.stages.math import inline
 from layoutpdf.stages.math import structures as S
@@ -102,7 +103,7 @@ def test_screen_characters_are_no_maths():
     for c in map(chr, range(0x10000)):
         if not inline._stands_for_itself(c):
             continue
-        if c in G.SPACES:
+        if c in A.SPACES:
             continue
         assert not sym.is_math_char(c) and not inline._OP_TOKEN.match(c), repr(c)
         assert c not in inline._SCRIPT_CHARS and c not in G.MODIFIERS, repr(c)
@@ -122,8 +123,8 @@ def _reference_glyph(c, span, family, mathf, upright, x0, x1, reasons):
         base = base - 0.36 * span.size if hint > 0 else base + 0.15 * span.size
         found = sym.lookup(c2)
         tex, kind = found if found else (c2, sym.ORD)
-        h, d = G.char_extent(c2)
-        return G.Glyph(tex, kind, x0, x1, base - h * size, base + d * size, base, size, ch=c2,
+        h, d = A.char_extent(c2)
+        return A.Glyph(tex, kind, x0, x1, base - h * size, base + d * size, base, size, ch=c2,
                        family=family, upright=False, math_font=True, script_hint=hint)
     found = sym.lookup(c, family)
     unmapped = found is None or sym.is_private_use(c)
@@ -144,11 +145,11 @@ def _reference_glyph(c, span, family, mathf, upright, x0, x1, reasons):
     elif kind == sym.RADICAL and family == "cmsy":
         top, bottom = base - 0.04 * size, base + 0.96 * size
     else:
-        h, d = G.char_extent(c)
+        h, d = A.char_extent(c)
         top, bottom = base - h * size, base + d * size
     if c in sym.PRIMES and kind == sym.ORD:
         tex = r"\prime" * sym.PRIMES[c]
-    return G.Glyph(tex, kind, x0, x1, top, bottom, base, size, ch=c, family=family,
+    return A.Glyph(tex, kind, x0, x1, top, bottom, base, size, ch=c, family=family,
                    upright=upright and c.isascii() and c.isalpha(), math_font=mathf, big=big,
                    unmapped=unmapped)
 

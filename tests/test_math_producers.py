@@ -11,7 +11,8 @@ import pytest
 import layoutpdf
 from layoutpdf.model import BBox, Line, Role, Span, Stats
 from layoutpdf.model.content import FLAG_ITALIC
-from layoutpdf.stages.blocks import rows_of, segment
+from layoutpdf.elements.blocks import segment
+from layoutpdf.elements.rows import rows_of
 from layoutpdf.text.latex_symbols import is_math_font, is_symbol_font, lookup
 from math_pdf_helpers import ITALIC_TTF, MATH_TTF, PROSE_WORDS, centred, prose
 

@@ -17,7 +17,7 @@ import pytest
 import layoutpdf
 from layoutpdf import Settings, TextSource
 from layoutpdf.errors import OCRUnavailableError
-from layoutpdf.extract import ocr
+from layoutpdf.extract import ocr, recognition, tesseract
 from layoutpdf.text.quality import garbled_chars
 
 TEXT = ("Scanned pages need optical character recognition.\n"
@@ -26,14 +26,14 @@ TEXT = ("Scanned pages need optical character recognition.\n"
 WORDS = ("quick brown fox", "lazy dog", "character recognition")
 FAST = {"ocr": {"dpi": 150}}
 
-HAVE_ENG = ocr.engine(("eng",))[0] is not None
+HAVE_ENG = tesseract.engine(("eng",))[0] is not None
 needs_tesseract = pytest.mark.skipif(
-    not HAVE_ENG, reason=f"Tesseract with English data is not installed ({ocr.install_hint()})")
+    not HAVE_ENG, reason=f"Tesseract with English data is not installed ({tesseract.install_hint()})")
 needs_tesseract_program = pytest.mark.skipif(
     not HAVE_ENG or not shutil.which("tesseract"),
     reason="word confidences need the tesseract program (apt-get install tesseract-ocr)")
 needs_osd = pytest.mark.skipif(
-    not HAVE_ENG or not shutil.which("tesseract") or "osd" not in ocr.installed_languages(),
+    not HAVE_ENG or not shutil.which("tesseract") or "osd" not in tesseract.installed_languages(),
     reason="orientation detection needs the tesseract binary and osd data (apt-get install tesseract-ocr)")
 
 
@@ -93,13 +93,13 @@ def test_latin1_symbols_inside_words_are_a_wrong_encoding():
 def test_parse_osd():
     text = ("Page number: 0\nOrientation in degrees: 90\nRotate: 270\n"
             "Orientation confidence: 2.48\nScript: Latin\nScript confidence: 24.44\n")
-    assert ocr.parse_osd(text) == (270, "Latin")
-    assert ocr.parse_osd(text.replace("2.48", "0.4")) == (0, "Latin")     # unsure: leave it
-    assert ocr.parse_osd("Too few characters. Skipping this page") == (0, None)
+    assert tesseract.parse_osd(text) == (270, "Latin")
+    assert tesseract.parse_osd(text.replace("2.48", "0.4")) == (0, "Latin")     # unsure: leave it
+    assert tesseract.parse_osd("Too few characters. Skipping this page") == (0, None)
 
 
 def test_install_hint_names_the_debian_packages():
-    assert ocr.install_hint(("chi_sim",)) == "apt-get install tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim"
+    assert tesseract.install_hint(("chi_sim",)) == "apt-get install tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim"
 
 
 def test_never_mode_flags_the_page_and_keeps_it_native():
@@ -125,7 +125,7 @@ def test_hidden_ocr_layer_is_kept_and_labelled_ocr(monkeypatch):
 
 
 def test_missing_tesseract_is_an_issue_naming_the_package(monkeypatch):
-    monkeypatch.setattr(ocr, "tessdata_dir", lambda: None)
+    monkeypatch.setattr(tesseract, "tessdata_dir", lambda: None)
     doc = layoutpdf.parse(scan_pdf())
     issue = next(i for i in doc.issues if i.code == "ocr_unavailable")
     assert "apt-get install tesseract-ocr tesseract-ocr-eng" in issue.message
@@ -148,7 +148,7 @@ def test_ocr_lines_close_up_cjk_and_keep_latin_spaces():
     raw = {"blocks": [{"type": 0, "lines": [{"spans": [
         word("中", 10, 22), word(" 的", 24, 36), word(" 事情", 38, 60), word(" 。", 61, 70),
         word(" worth", 72, 100), word(" value", 104, 130)]}]}]}
-    (line,) = ocr.ocr_lines(raw, 0)
+    (line,) = recognition.ocr_lines(raw, 0)
     assert line.text == "中的事情。 worth value"
     assert all("-ocr" in s.id for s in line.spans) and all(s.alpha == 255 for s in line.spans)
 
@@ -227,12 +227,12 @@ def test_garbled_spans_are_ocrd_in_their_region_only(monkeypatch):
     """Replacing a few garbled spans renders and reads their region (clipped), not the
     whole page; the words OCR finds come back where the spans were."""
     clips = []
-    render = ocr._render
+    render = recognition.render
 
     def recording(pdf_page, dpi, rotate, clip=None):
         clips.append(clip)
         return render(pdf_page, dpi, rotate, clip)
-    monkeypatch.setattr(ocr, "_render", recording)
+    monkeypatch.setattr(recognition, "render", recording)
     doc = layoutpdf.parse(garbled_line_pdf(), FAST)
     page = doc.pages[0]
     assert page.text_source is TextSource.MIXED
@@ -308,11 +308,11 @@ def test_a_failed_recognition_counts_only_if_its_reading_is_used(monkeypatch, co
 def test_word_confidences_process_is_stopped_and_its_file_removed():
     from layoutpdf.extract.ocr_quality import WordConfidences
     pix = pymupdf.open("pdf", scan_pdf())[0].get_pixmap(dpi=150)
-    running = WordConfidences(pix.tobytes("png"), "eng", ocr.tessdata_dir())
+    running = WordConfidences(pix.tobytes("png"), "eng", tesseract.tessdata_dir())
     assert _leftovers()
     running.close()                                   # not waited for: stopped
     assert running._proc.poll() is not None and not _leftovers()
-    done = WordConfidences(pix.tobytes("png"), "eng", ocr.tessdata_dir()).result()
+    done = WordConfidences(pix.tobytes("png"), "eng", tesseract.tessdata_dir()).result()
     assert done and any(word == "quick" and conf >= 60 for conf, word in done)
     assert not _leftovers()
 
@@ -324,11 +324,11 @@ def test_word_confidences_without_a_writable_temporary_folder(monkeypatch):
     from layoutpdf.extract import ocr_quality
     from layoutpdf.extract.ocr_quality import WordConfidences
     png = pymupdf.open("pdf", scan_pdf())[0].get_pixmap(dpi=150).tobytes("png")
-    filed = WordConfidences(png, "eng", ocr.tessdata_dir()).result()
+    filed = WordConfidences(png, "eng", tesseract.tessdata_dir()).result()
 
     def refuse(*a, **k):
         raise OSError("read-only file system")
     monkeypatch.setattr(ocr_quality.tempfile, "NamedTemporaryFile", refuse)
-    piped = WordConfidences(png, "eng", ocr.tessdata_dir())
+    piped = WordConfidences(png, "eng", tesseract.tessdata_dir())
     assert piped._proc is None                        # nothing started yet
     assert piped.result() == filed and filed

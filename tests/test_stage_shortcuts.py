@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from layoutpdf.model import BBox, Line, Page, Span
-from layoutpdf.stages import blocks, captions, furniture_patterns
+from layoutpdf.elements import captions, line_kinds, rows
+from layoutpdf.stages.furniture import outer_rows
 from layoutpdf.stages.figures import regions
 from layoutpdf.text import scripts
 from layoutpdf.text.latex_symbols import font_family, is_math_char, is_math_font, is_symbol_font
@@ -32,7 +33,7 @@ def _span(text: str, font: str, x: float, size: float = 10.0, y: float = 100.0) 
                 origin=(x, y))
 
 
-def _row(rng: random.Random) -> blocks.Row:
+def _row(rng: random.Random) -> rows.Row:
     lines, x = [], 0.0
     for n in range(rng.randint(1, 3)):
         spans = []
@@ -41,7 +42,7 @@ def _row(rng: random.Random) -> blocks.Row:
             x += 20.0
         lines.append(Line.build(f"l{n}", 0, tuple(spans)))
         x += 30.0
-    return blocks.rows_of(tuple(lines))[0]
+    return rows.rows_of(tuple(lines))[0]
 
 
 # -- blocks: maths counts --------------------------------------------------------------------
@@ -49,13 +50,13 @@ _WORD = re.compile(r"[A-Za-z]{4,}")
 _ASCII_MATH = frozenset("=+<>^_|/")
 
 
-def _count_math_reference(row: blocks.Row) -> tuple[int, int, int, bool]:
+def _count_math_reference(row: rows.Row) -> tuple[int, int, int, bool]:
     """`row_math` as written before the shortcuts: span by span, character by character."""
     total = math = words = 0
     sign = False
-    for ln in blocks._formula_lines(row):
+    for ln in rows._formula_lines(row):
         for sp in ln.spans:
-            text = blocks._cmex_glyphs(sp) or "".join(sp.text.split())
+            text = rows._cmex_glyphs(sp) or "".join(sp.text.split())
             if not text:
                 continue
             total += len(text)
@@ -74,7 +75,7 @@ def _count_math_reference(row: blocks.Row) -> tuple[int, int, int, bool]:
 def test_row_counts_and_screen_match_the_span_by_span_rule(seed):
     row = _row(random.Random(seed))
     counts = _count_math_reference(row)
-    assert blocks.row_math(row) == counts
+    assert rows.row_math(row) == counts
     total, math, words, sign = counts
     if row.no_maths:            # the screen never hides a maths row
         assert not (sign and total > 0 and words <= 2 and math >= 0.3 * total)
@@ -87,19 +88,19 @@ def test_row_cached_properties_are_the_plain_ones():
         spans = [s for ln in row.lines for s in ln.spans if s.text.strip()]
         assert row.bold == (bool(spans) and all(s.bold for s in spans))
         assert row.text == " ".join(ln.text for ln in row.lines)
-        assert row.toc_entry == blocks.is_toc_entry(row.text)
+        assert row.toc_entry == line_kinds.is_toc_entry(row.text)
 
 
 # -- text screens: a character test before an expression ------------------------------------
-_TOC_ENTRY = blocks._TOC_ENTRY
-_LEADER_HINT = blocks._LEADER_HINT
+_TOC_ENTRY = line_kinds._TOC_ENTRY
+_LEADER_HINT = line_kinds._LEADER_HINT
 
 
 @settings(max_examples=500, deadline=None)
 @given(st.text(alphabet="ab .…·0123456789ivxlcIVXLC\u0130\u0131\n\t-–,", max_size=40))
 def test_toc_entry_screen(text):
     expected = _LEADER_HINT.search(text) is not None and _TOC_ENTRY.search(text) is not None
-    assert blocks.is_toc_entry(text) == expected
+    assert line_kinds.is_toc_entry(text) == expected
 
 
 def test_label_first_characters_are_all_that_can_open_a_label():
@@ -164,11 +165,11 @@ def test_page_lines_outer_blocks_follow_the_marks():
                                                                   "www.example.org")), "Times-Roman",
                                                       72.0, 10.0, y),)))
     page = Page(index=0, width=612.0, height=792.0, lines=tuple(lines))
-    cache = furniture_patterns.PageLines([page], 0.2, 12.0)
+    cache = outer_rows.PageLines([page], 0.2, 12.0)
     marks: dict = {}
     for step in range(6):
         free = [ln for ln in lines if ln.id not in marks and ln.text.strip()]
-        assert cache.outer_blocks(page, marks) == furniture_patterns.outer_blocks(page, free, 0.2, 12.0)
+        assert cache.outer_blocks(page, marks) == outer_rows.outer_blocks(page, free, 0.2, 12.0)
         marks[lines[step * 5].id] = ("x",)
 
 
@@ -178,7 +179,7 @@ def test_page_lines_outer_blocks_follow_the_marks():
        st.integers(0, 500), st.text(max_size=30))
 def test_element_id_keeps_the_rounded_box_of_to_list(coords, page, text):
     import hashlib
-    from layoutpdf.stages.base import element_id
+    from layoutpdf.elements.ids import element_id
     box = BBox(*coords)
     old = hashlib.blake2b(f"{page}|{box.to_list(1)}|{text}".encode("utf-8"), digest_size=5)
     assert element_id(page, box, text) == f"p{page}-{old.hexdigest()}"

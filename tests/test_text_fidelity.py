@@ -14,7 +14,7 @@ import shutil
 import pytest
 
 import layoutpdf
-from layoutpdf.extract import ocr, ocr_quality
+from layoutpdf.extract import ocr_quality, recognition, tesseract
 from layoutpdf.extract.accents import compose
 from layoutpdf.extract.words import normalise, respace
 from layoutpdf.model import BBox, Line, Span
@@ -23,9 +23,9 @@ from layoutpdf.split import split_units
 
 import text_fidelity_pdfs as gen
 
-HAVE_ENG = ocr.engine(("eng",))[0] is not None
+HAVE_ENG = tesseract.engine(("eng",))[0] is not None
 needs_tesseract = pytest.mark.skipif(
-    not HAVE_ENG, reason=f"Tesseract with English data is not installed ({ocr.install_hint()})")
+    not HAVE_ENG, reason=f"Tesseract with English data is not installed ({tesseract.install_hint()})")
 needs_tesseract_program = pytest.mark.skipif(
     not HAVE_ENG or not shutil.which("tesseract"),
     reason="word confidences need the tesseract program (apt-get install tesseract-ocr)")
@@ -205,6 +205,6 @@ def test_ocr_lines_larger_than_body_need_a_headings_evidence():
     lines.append(_ocr_line(8, "a noisy line of running text read too tall", 80 + 14 * 8, 17))
     lines += [_ocr_line(k, "a line of running text on the scanned page", 84 + 14 * k, 12)
               for k in range(9, 12)]
-    sizes = {ln.text: ln.size for ln in ocr._snap_sizes(lines)}
+    sizes = {ln.text: ln.size for ln in recognition._snap_sizes(lines)}
     assert sizes["Chapter One"] == 20.0                     # short, set apart: stays large
     assert sizes["a noisy line of running text read too tall"] == 10.0   # inside a paragraph

@@ -14,9 +14,10 @@ from .extract.page import DENSE_SPAN_FACTOR
 from .limits import DocumentClock, is_out_of_memory, out_of_memory_is_a_limit
 from .model import Document, Element, Layer, Page, TextSource
 from .settings import Settings
-from .stages import (classify, coverage, figures, footnotes, furniture, layout, math, stats, stitch,
-                     tables, text_layer)
-from .stages.base import fallback_elements
+from .elements.per_page import fallback_elements
+from .stages import (classify, coverage, figure_captions, figure_context, figures, footnotes,
+                     furniture, layout, math, stats, stitch, table_captions, tables, text_layer,
+                     text_source)
 
 log = logging.getLogger("layoutpdf")
 
@@ -26,7 +27,8 @@ log = logging.getLogger("layoutpdf")
 Stage = Callable[[Document, Settings], Document]
 OCR_BUDGET_FACTOR = 4   # recognising a scanned page may take this many page time budgets
 
-# The order of work, in one place. Each stage is (Document, Settings) -> Document.
+# The order of work, in one place. Each stage is (Document, Settings) -> Document, the `run`
+# of the module in stages/ of the same name (its name is the one its issues carry).
 STAGES: tuple[tuple[str, Stage], ...] = (
     ("text_layer", text_layer.run),  # pages with no usable text layer are flagged
     ("stats", stats.run),            # body size, line pitch: read by every later stage
@@ -36,12 +38,12 @@ STAGES: tuple[tuple[str, Stage], ...] = (
     ("layout", layout.run),          # columns, reading order, paragraph blocks
     ("classify", classify.run),      # title, headings, lists, captions, footnote blocks
     ("math", math.run),              # display equations and inline $...$ as LaTeX
-    ("figure_captions", figures.bind),  # figure captions bound to figures (before stitch)
-    ("table_captions", tables.bind), # table captions bound; continued tables joined
+    ("figure_captions", figure_captions.run),  # figure captions bound to figures (before stitch)
+    ("table_captions", table_captions.run), # table captions bound; continued tables joined
     ("stitch", stitch.run),          # paragraphs cut by column and page breaks
     ("footnotes", footnotes.run),    # notes split, bound to their anchors by marker
-    ("figure_context", figures.context),  # paragraphs mentioning each figure, and around it
-    ("text_source", text_layer.tag_elements),  # native / ocr / mixed, per element
+    ("figure_context", figure_context.run),  # paragraphs mentioning each figure, and around it
+    ("text_source", text_source.run),  # native / ocr / mixed, per element
     ("coverage", coverage.run),      # a text line no element holds is named in an Issue
 )
 

@@ -13,21 +13,24 @@ DOM contract (tests and scripts rely on it): every element of a shown page is on
 is the 0-based model index; a continuation piece is a ``g.el-part``, without ``data-role``);
 bindings are ``g.bind[data-kind=figure|table|footnote]``; equations ``g.eq[data-kind=equation]``;
 links ``line.link[data-kind=caption|footnote]``; pages ``section.page#page-N`` (N 1-based).
+
+Beneath it: records.py (the model as JSON records), svg.py (the overlay of a page),
+markup.py (escaping, short numbers, role colours).
 """
 from __future__ import annotations
 
 import base64
-import html
 import io
 import json
 import logging
-from dataclasses import dataclass, field
 from importlib import resources
 from typing import Iterable, Sequence
 
 from ..errors import LayoutPDFError
-from ..model import BBox, Document, Element, Layer, Page, Role
-from .overlay import ROLE_COLORS
+from ..model import Document, Layer, Page, Role
+from .markup import _e, _n, role_color
+from .records import _Index, _records, _review_items
+from .svg import _page_svg
 
 log = logging.getLogger(__name__)
 
@@ -36,35 +39,10 @@ THUMBNAIL_DPI = 40
 ZOOM = 1.3                         # CSS px per PDF point at 100 % zoom
 JPEG_QUALITY = 70
 PNG_COLORS = 64                    # palette size of quantised PNG pages (crisp text, small)
-MAX_TEXT = 4000                    # characters of element text kept in the report
-MAX_LABEL = 90
-
-
-def role_color(role: Role) -> str:
-    r, g, b = ROLE_COLORS.get(role, (0.0, 0.0, 0.0))
-    return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
 
 
 def _asset(name: str) -> str:
     return resources.files("layoutpdf.debug").joinpath("assets", name).read_text("utf-8")
-
-
-def _e(value: object) -> str:
-    return html.escape(str(value), quote=True)
-
-
-def _n(v: float) -> str:
-    return f"{v:.1f}".rstrip("0").rstrip(".")
-
-
-def _round(v):
-    if isinstance(v, float):
-        return round(v, 3)
-    if isinstance(v, list):
-        return [_round(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _round(x) for k, x in v.items()}
-    return v
 
 
 # -- page images ----------------------------------------------------------------------------
@@ -135,259 +113,6 @@ def _images(document: Document, pages: Sequence[Page], dpi: int, source, passwor
             if unusable:
                 break
     return images, problems
-
-
-# -- the model as JSON records --------------------------------------------------------------
-
-@dataclass
-class _Index:
-    """Lookups from the document, built once per report."""
-    document: Document
-    elements: dict[str, Element] = field(default_factory=dict)
-    order: dict[str, int] = field(default_factory=dict)
-    bound: dict[str, list[str]] = field(default_factory=dict)   # element id -> binding keys
-    spans: dict[str, BBox] = field(default_factory=dict)
-
-    @classmethod
-    def build(cls, doc: Document) -> "_Index":
-        ix = cls(doc)
-        n = 0
-        for e in doc.elements:
-            ix.elements[e.id] = e
-            if e.layer is Layer.BODY:
-                n += 1
-                ix.order[e.id] = n
-        for kind, items in (("figure", doc.figures), ("table", doc.tables)):
-            for it in items:
-                for eid in (it.element_id, it.caption_element_id):
-                    if eid:
-                        ix.bound.setdefault(eid, []).append(f"{kind}:{it.id}")
-        for fn in doc.footnotes:
-            for eid in (fn.element_id, fn.anchor_element_id, *fn.continuation_element_ids):
-                if eid:
-                    ix.bound.setdefault(eid, []).append(f"footnote:{fn.id}")
-        for eq in doc.equations:
-            if eq.element_id:
-                ix.bound.setdefault(eq.element_id, []).append(f"equation:{eq.id}")
-        wanted = {fn.anchor_span_id for fn in doc.footnotes if fn.anchor_span_id}
-        if wanted:
-            for page in doc.pages:
-                for line in page.lines:
-                    for span in line.spans:
-                        if span.id in wanted:
-                            ix.spans[span.id] = span.bbox
-        return ix
-
-    def page_of(self, element_id: str | None) -> int | None:
-        e = self.elements.get(element_id or "")
-        return e.page if e else None
-
-
-def _clip(text: str | None, limit: int = MAX_TEXT) -> str:
-    text = text or ""
-    return text if len(text) <= limit else text[:limit] + f"… [{len(text) - limit} more characters]"
-
-
-def _record(kind: str, obj, **extra) -> dict:
-    """Every field of a model object (a field added to the model shows up by itself), with
-    boxes rounded and long texts clipped; ``kind`` says which panel renders it."""
-    from ..model.serialize import to_jsonable
-    rec = _round(to_jsonable(obj))
-    if "kind" in rec:                      # Figure.kind: raster | vector | mixed
-        rec["figure_kind"] = rec.pop("kind")
-    for key in ("bbox", "caption_bbox"):
-        if rec.get(key):
-            rec[key] = [round(v, 1) for v in rec[key]]
-    for key in ("text", "caption"):
-        if isinstance(rec.get(key), str):
-            rec[key] = _clip(rec[key])
-    rec.update(kind=kind, **extra)
-    return rec
-
-
-def _records(doc: Document, ix: _Index, shown: set[int]) -> dict[str, dict]:
-    """Every decision on the shown pages, keyed ``kind:id`` for the details panel."""
-    out: dict[str, dict] = {}
-    for e in doc.elements:
-        if shown.intersection([e.page] + [r.page for r in e.continuation]):
-            rec = _record("element", e, order=ix.order.get(e.id), lines=len(e.line_ids),
-                          bindings=ix.bound.get(e.id, []))
-            del rec["line_ids"]
-            out[f"element:{e.id}"] = rec
-    for f in doc.figures:
-        out[f"figure:{f.id}"] = _record("figure", f, caption_page=ix.page_of(f.caption_element_id))
-    for t in doc.tables:
-        rec = _record("table", t, caption_page=ix.page_of(t.caption_element_id),
-                      columns=max((len(r) for r in t.rows), default=0))
-        rec["rows"] = len(t.rows)
-        out[f"table:{t.id}"] = rec
-    for fn in doc.footnotes:
-        out[f"footnote:{fn.id}"] = _record(
-            "footnote", fn, anchor_page=ix.page_of(fn.anchor_element_id),
-            anchor_context=_anchor_context(ix, fn.anchor_element_id, fn.anchor_offset))
-    for q in doc.equations:
-        out[f"equation:{q.id}"] = _record("equation", q, needs_review=q.confidence != "high")
-    return out
-
-
-def _anchor_context(ix: _Index, element_id: str | None, offset: int | None) -> str | None:
-    e = ix.elements.get(element_id or "")
-    if e is None or offset is None:
-        return None
-    lo = max(0, offset - 60)
-    return ("…" if lo else "") + e.text[lo:offset] + " ⟨mark⟩ " + e.text[offset:offset + 40] + "…"
-
-
-def _review_items(records: dict[str, dict]) -> list[dict]:
-    return [r for r in records.values() if r.get("needs_review")]
-
-
-# -- SVG overlay ----------------------------------------------------------------------------
-
-def _rect(b: BBox | Sequence[float], cls: str, extra: str = "") -> str:
-    x0, y0, x1, y1 = b
-    w, h = max(x1 - x0, 0.5), max(y1 - y0, 0.5)
-    return (f'<rect class="{cls}" x="{_n(x0)}" y="{_n(y0)}" width="{_n(w)}" height="{_n(h)}"'
-            f'{extra}/>')
-
-
-def _title(text: str) -> str:
-    return f"<title>{_e(text)}</title>"
-
-
-def _element_svg(e: Element, order: int | None, page_index: int) -> str:
-    color = role_color(e.role)
-    preview = " ".join(e.text.split())[:MAX_LABEL]
-    tip = f"{e.role.value} ({e.layer.value}) {e.id}: {preview}"
-    label = ""
-    if order is not None:
-        label = (f'<text class="order" x="{_n(e.bbox.x0 - 1.5)}" y="{_n(e.bbox.y0 + 6)}">'
-                 f"{order}</text>")
-    head = (f'<g class="el" data-kind="element" data-id="{_e(e.id)}" data-role="{e.role.value}" '
-            f'data-layer="{e.layer.value}" data-page="{e.page}" style="--c:{color}" tabindex="0" '
-            f'role="button" aria-label="{_e(tip[:140])}">')
-    parts = [head + _title(tip) + _rect(e.bbox, "box") + label + "</g>"] if e.page == page_index else []
-    for k, r in enumerate(e.continuation, 1):
-        if r.page == page_index:
-            parts.append(f'<g class="el-part" data-kind="element" data-id="{_e(e.id)}" '
-                         f'data-part="{k}" data-part-role="{e.role.value}" '
-                         f'data-layer="{e.layer.value}" data-page="{r.page}" '
-                         f'style="--c:{color}">{_title("continued: " + tip)}'
-                         f'{_rect(r.bbox, "box")}</g>')
-    return "".join(parts)
-
-
-def _link_points(a: BBox, b: BBox) -> tuple[float, float, float, float]:
-    """A short segment between facing edges of two boxes (centres when they overlap)."""
-    ox0, ox1 = max(a.x0, b.x0), min(a.x1, b.x1)
-    if ox1 > ox0 and (a.y0 >= b.y1 or b.y0 >= a.y1):
-        x = (ox0 + ox1) / 2
-        return (x, a.y0, x, b.y1) if a.y0 >= b.y1 else (x, a.y1, x, b.y0)
-    oy0, oy1 = max(a.y0, b.y0), min(a.y1, b.y1)
-    if oy1 > oy0 and (a.x0 >= b.x1 or b.x0 >= a.x1):
-        y = (oy0 + oy1) / 2
-        return (a.x0, y, b.x1, y) if a.x0 >= b.x1 else (a.x1, y, b.x0, y)
-    return a.cx, a.cy, b.cx, b.cy
-
-
-def _line(pts, cls: str, attrs: str) -> str:
-    x0, y0, x1, y1 = pts
-    return (f'<line class="{cls}" x1="{_n(x0)}" y1="{_n(y0)}" x2="{_n(x1)}" y2="{_n(y1)}"'
-            f' {attrs}/>')
-
-
-def _verdict(score: float, needs_review: bool) -> str:
-    return f"{score:.2f}" + (" ⚠ review" if needs_review else "")
-
-
-def _binding_svg(kind: str, item, ix: _Index, page_index: int) -> str:
-    """A figure/table outline with its caption link, or a footnote with its marker link."""
-    review = "true" if item.needs_review else "false"
-    head = (f'<g class="bind" data-kind="{kind}" data-id="{_e(item.id)}" data-page="{item.page}" '
-            f'data-needs-review="{review}" data-score="{item.score:.3f}">')
-    body = []
-    if item.page == page_index:
-        name = item.label or item.id if kind != "footnote" else f"note {item.marker}"
-        src_page = ix.page_of(item.anchor_element_id if kind == "footnote" else item.caption_element_id)
-        away = f" · {'anchor' if kind == 'footnote' else 'caption'} on p. {src_page + 1}" \
-            if src_page is not None and src_page != page_index else ""
-        body.append(_title(f"{kind} {item.id}: score {_verdict(item.score, item.needs_review)}"))
-        body.append(_rect(item.bbox, "outline"))
-        body.append(f'<text class="score" x="{_n(item.bbox.x1 - 1)}" y="{_n(item.bbox.y0 - 1.5)}">'
-                    f"{_e(name)} · {_e(_verdict(item.score, item.needs_review))}{_e(away)}</text>")
-    if kind == "footnote":
-        source_box = ix.spans.get(item.anchor_span_id or "")
-        anchor = ix.elements.get(item.anchor_element_id or "")
-        src_id, same = item.anchor_element_id, anchor is not None and anchor.page == page_index
-        if source_box is not None and same:
-            body.append(_rect(source_box.expand(1.0), "marker"))
-        elif same and source_box is None:
-            source_box = anchor.bbox
-        link_kind = "footnote"
-    else:
-        cap = ix.elements.get(item.caption_element_id or "")
-        src_id, same = item.caption_element_id, cap is not None and cap.page == page_index
-        source_box = item.caption_bbox or (cap.bbox if cap else None)
-        link_kind = "caption"
-    if same and source_box is not None and item.page == page_index:
-        body.append(_line(_link_points(source_box, item.bbox), "link",
-                          f'data-kind="{link_kind}" data-from="{_e(src_id)}" '
-                          f'data-to="{_e(item.id)}"'))
-    return head + "".join(body) + "</g>" if body else ""
-
-
-def _equation_svg(q) -> str:
-    conf = _e(q.confidence)
-    return (f'<g class="eq" data-kind="equation" data-id="{_e(q.id)}" data-page="{q.page}" '
-           f'data-display="{str(q.display).lower()}" data-confidence="{conf}" tabindex="0" '
-           f'role="button" aria-label="equation {_e(q.id)}">{_title(q.latex)}'
-           f'{_rect(q.bbox, "box")}</g>')
-
-
-def _page_svg(doc: Document, page: Page, ix: _Index) -> tuple[str, list[str]]:
-    w, h = page.width or 1.0, page.height or 1.0
-    cols = "".join(
-        f'<g class="col" data-col="{k}">{_rect(c, "colbox")}'
-        f'<text class="collabel" x="{_n(c.x0 + 1)}" y="{_n(c.y1 - 2)}">col {k + 1}</text></g>'
-        for k, c in enumerate(page.columns))
-    flow, prev = [], None
-    elements, eqs, notes = [], [], []
-    for e in doc.elements:
-        if e.page == page.index or any(r.page == page.index for r in e.continuation):
-            elements.append(_element_svg(e, ix.order.get(e.id), page.index))
-        if e.layer is Layer.BODY:
-            for pg, b in [(e.page, e.bbox)] + [(r.page, r.bbox) for r in e.continuation]:
-                if pg == page.index:
-                    if prev is not None:
-                        flow.append(_line((prev.cx, prev.cy, b.cx, b.cy), "flow",
-                                          f'marker-end="url(#arrow-{page.index})"'))
-                    prev = b
-    binds = [_binding_svg(k, it, ix, page.index)
-             for k, items in (("figure", doc.figures), ("table", doc.tables), ("footnote", doc.footnotes))
-             for it in items if it.page == page.index or ix.page_of(
-                 getattr(it, "caption_element_id", None) or getattr(it, "anchor_element_id", None)) == page.index]
-    for q in doc.equations:
-        if q.page == page.index:
-            eqs.append(_equation_svg(q))
-            notes.append(_latex_note(q, page))
-    svg = (f'<svg class="overlay" viewBox="0 0 {_n(w)} {_n(h)}" preserveAspectRatio="none" '
-           f'aria-label="layout of page {page.index + 1}"><defs><marker id="arrow-{page.index}" '
-           f'class="arrow" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="4" markerHeight="4" '
-           f'orient="auto-start-reverse">'
-           f'<path d="M0,0 L6,3 L0,6 z"/></marker></defs>'
-           f'<g class="layer-cols">{cols}</g><g class="layer-flow">{"".join(flow)}</g>'
-           f'<g class="layer-binds">{"".join(binds)}</g><g class="layer-els">{"".join(elements)}</g>'
-           f'<g class="layer-eqs">{"".join(eqs)}</g></svg>')
-    return svg, notes
-
-
-def _latex_note(q, page: Page) -> str:
-    left = 100 * q.bbox.x0 / (page.width or 1)
-    top = 100 * q.bbox.y1 / (page.height or 1)
-    cls = "latex display" if q.display else "latex inline"
-    low = " low" if q.confidence != "high" else ""
-    return (f'<div class="{cls}{low}" data-for="{_e(q.id)}" style="left:{left:.2f}%;top:{top:.2f}%">'
-            f"<code>{_e(q.latex)}</code></div>")
 
 
 # -- the report -----------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from ..model import BBox, Document, Element, Footnote, Layer, Line, Role, Span
 from ..settings import Settings
-from .base import SENTENCE_END, join_lines, line_text
+from ..text.lines import SENTENCE_END, join_lines, line_text
 
 # enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
 # through EnumType's attribute hook, several times slower than a global on Python 3.11

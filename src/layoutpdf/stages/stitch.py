@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..elements.line_kinds import is_toc_entry
 from ..model import BBox, Document, Element, Layer, Line, Region, Role
 from ..settings import Settings
-from .base import SENTENCE_END, join_lines
-from .blocks import is_toc_entry
+from ..text.lines import SENTENCE_END, join_lines
 
 # enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
 # through EnumType's attribute hook, several times slower than a global on Python 3.11

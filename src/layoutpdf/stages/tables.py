@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..elements.captions import assign, parse_label, score_binding
+from ..elements.ids import element_id
+from ..elements.per_page import per_page
 from ..model import BBox, Document, Element, Layer, Line, Page, Region, Role, Table, TableCandidate
 from ..settings import Settings
-from .base import element_id, per_page
-from .captions import assign, parse_label, score_binding
 
 NOTE_GAP_LINES = 1.2     # a table note starts at most this many line heights under the table
 NOTE_SIZE = 0.97         # lettered table notes are set smaller than body text

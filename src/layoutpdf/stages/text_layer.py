@@ -1,19 +1,18 @@
-"""Can the text layer be trusted? The `text_layer` stage turns each page's assessment
-(`text.quality.assess`, also read by extraction to decide whether to OCR a page) into
-issues, so no page is ever silently empty; the `text_source` stage copies each page's
-decision onto its elements.
+"""The text_layer stage: can the text layer be trusted? Each page's assessment
+(`text.quality.assess`, also read by extraction to decide whether to OCR a page) becomes
+an issue, so no page is ever silently empty (the `text_source` stage, last, copies each
+page's OCR decision onto its elements).
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
 from ..errors import Issue
-from ..model import Document, Element, Page, TextSource
+from ..model import Document, Page, TextSource
 from ..settings import Settings
-from ..text.quality import TextLayerReport, assess, is_ocr_line
+from ..text.quality import TextLayerReport, assess
 
 
-# -- the text_layer stage: issues ------------------------------------------------------------
 def run(doc: Document, settings: Settings) -> Document:
     issues = list(doc.issues)
     for page in doc.pages:
@@ -51,23 +50,3 @@ def _page_issue(page: Page, report: TextLayerReport, settings: Settings) -> Issu
                      f"page {n}: {report.garbled} of {report.chars} characters have no usable "
                      f"Unicode mapping (broken font encoding, e.g. no ToUnicode map); {why}")
     return None
-
-
-# -- the text_source stage: each element says where its text came from ------------------
-def tag_elements(doc: Document, settings: Settings) -> Document:
-    """Copy the page decision onto elements; on mixed pages decide by the element's lines."""
-    source = {p.index: p.text_source for p in doc.pages}
-    if all(s is TextSource.NATIVE for s in source.values()):
-        return doc
-    elements = [_tag(e, source) for e in doc.elements]
-    return replace(doc, elements=tuple(elements))
-
-
-def _tag(e: Element, source: dict[int, TextSource]) -> Element:
-    pages = {e.page} | {r.page for r in e.continuation}
-    kinds = {source.get(p, TextSource.NATIVE) for p in pages}
-    if kinds == {TextSource.MIXED} or TextSource.MIXED in kinds:
-        ocr = {is_ocr_line(lid) for lid in e.line_ids}
-        kinds = (kinds - {TextSource.MIXED}) | {TextSource.OCR if o else TextSource.NATIVE for o in ocr}
-    kind = next(iter(kinds)) if len(kinds) == 1 else TextSource.MIXED   # none or several
-    return e if kind is e.text_source else replace(e, text_source=kind)

@@ -3,5 +3,8 @@
 scripts.py (CJK and Hangul tests, CJK letter-spacing), quality.py (what a page's text layer
 is worth: garbled spans, invisible text, image cover), latex_symbols.py (which fonts and
 characters are math, and their LaTeX names), glyph_columns.py (stacked glyphs rebuilt into
-vertical lines). Imports only the model.
+vertical lines), lines.py (fragments joined into a line, lines into a paragraph, sentence
+ends), margin_lines.py (what page numbers, URLs, copyright lines and other margin text
+read like; note markers opening a line), monospace.py (typewriter fonts). Imports only the
+model.
 """

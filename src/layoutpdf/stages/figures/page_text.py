@@ -6,8 +6,8 @@ import bisect
 import re
 from operator import attrgetter
 
+from ...elements.captions import Label, is_caption_line
 from ...model import BBox, Line
-from ..captions import Label, is_caption_line
 
 HEADING_SIZE = 1.15     # text this much larger than body text is a heading, not a label
 FLOW_GAP = 0.6          # a line this close (in font sizes) under running text goes on it

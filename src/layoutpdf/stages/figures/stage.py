@@ -14,15 +14,16 @@ import logging
 import re
 from dataclasses import replace
 
+from ...elements.captions import Binding, Label, assign, is_caption_line, label_key, parse_label, score_binding
+from ...elements.ids import element_id
+from ...elements.rows import rows_of
 from ...errors import Issue, PageProcessingError
 from ...model import BBox, Document, Element, Figure, Layer, Line, Page, Role
 from ...settings import Settings
-from ..base import element_id, join_lines, line_text
-from ..blocks import rows_of
-from ..captions import Binding, Label, assign, is_caption_line, label_key, parse_label, score_binding
+from ...text.lines import join_lines, line_text
 from .caption_first import caption_first
-from .regions import Proposal, claim_labels, regions
 from .page_text import PageText
+from .regions import Proposal, claim_labels, regions
 
 log = logging.getLogger("layoutpdf")
 

@@ -2,8 +2,8 @@
 
 `run` is what `pipeline.STAGES` calls. Beneath it: bands.py (full-width separator rules and
 the small-type band at a page foot, read apart), columns.py (gutters and the reading
-order of column regions), vertical.py (vertical CJK text read right to left); the block
-segmentation it shares with later stages is in ../blocks.py.
+order of column regions), vertical.py (vertical CJK text read right to left); the rows and
+block segmentation it shares with later stages are in `elements/rows.py` and `elements/blocks.py`.
 """
 from .stage import run
 

@@ -14,9 +14,9 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from operator import attrgetter
 
+from ...elements.blocks import is_formula_block
 from ...model import BBox, Line
 from ...settings import ColumnSettings
-from ..blocks import is_formula_block
 from .bands import cut_at, foot_band, with_columns
 
 MAX_DEPTH = 12

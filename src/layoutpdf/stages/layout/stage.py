@@ -3,10 +3,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...elements.blocks import segment
+from ...elements.ids import element_id
+from ...elements.per_page import per_page
+from ...elements.rows import has_glyphs, rows_of
 from ...model import BBox, Document, Element, Layer, Line, Page, Role
 from ...settings import Settings
-from ..base import element_id, join_lines, line_text, per_page
-from ..blocks import has_glyphs, rows_of, segment
+from ...text.lines import join_lines, line_text
 from .bands import separator_rules
 from .columns import reading_order
 from .vertical import reading_blocks

@@ -2,8 +2,9 @@
 
 `run` is what `pipeline.STAGES` calls (stage.py decides where math is). The serializer
 beneath it, glyphs -> structures -> rows -> LaTeX, is documented in serialize.py:
-glyphs.py (spans to glyphs), structures.py (accents, radicals, fractions, limits,
-delimiters, matrices, cases), rows.py (baseline tree, scripts, joining), display.py
+glyphs.py (spans to glyphs; beside it atoms.py: the Glyph and character geometry,
+levels.py: script levels, composites.py: glyphs read together), structures.py (accents,
+radicals, fractions, limits, delimiters, matrices, cases), rows.py (baseline tree, scripts, joining), display.py
 (display formulas, tags, aligned rows, confidence), inline.py (formulas inside prose).
 """
 from .stage import run

@@ -8,8 +8,10 @@ from typing import Sequence
 
 from ...model.content import Drawing, ImagePlacement, Line, Span
 from ...model.geometry import BBox
-from .glyphs import (Glyph, glyphs_from_spans, group_words, mark_big_glyphs,
-                     mark_stretched_delimiters, settle_levels)
+from .atoms import Glyph
+from .composites import group_words, mark_big_glyphs, mark_stretched_delimiters
+from .glyphs import glyphs_from_spans
+from .levels import settle_levels
 from .rows import REL, Atom, join_atoms, serialize_row, split_rows
 from .structures import Ctx, layout, structure, usable_rules
 

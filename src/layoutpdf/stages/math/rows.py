@@ -19,7 +19,7 @@ from operator import attrgetter
 from typing import Callable, Iterable, Sequence
 
 from ...text import latex_symbols as sym
-from .glyphs import AXIS, Glyph
+from .atoms import AXIS, Glyph
 
 BIN, REL, OPEN, CLOSE, PUNCT, BIGOP, RADICAL, ACCENT, ORD = (
     sym.BIN, sym.REL, sym.OPEN, sym.CLOSE, sym.PUNCT, sym.BIGOP, sym.RADICAL, sym.ACCENT, sym.ORD)

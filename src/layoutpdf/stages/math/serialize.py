@@ -25,7 +25,7 @@ Quality is best when each span holds one glyph (rawdict chars); multi-glyph span
 in proportion to rough advance widths, and a span that PyMuPDF put on two baselines is
 settled against the fraction rules.
 
-Modules: glyphs (spans -> glyphs), structures (accents, radicals, fractions, limits,
+Modules: glyphs (spans -> glyphs, with atoms, levels and composites), structures (accents, radicals, fractions, limits,
 delimiters, matrices, cases), rows (baseline tree, scripts, joining), display (display
 formulas, tags, aligned rows, confidence), inline (prose lines).
 Symbol tables: text/latex_symbols.py.

@@ -15,11 +15,13 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
+from ...elements.line_kinds import EQUATION_TAG
+from ...elements.per_page import per_page
+from ...elements.rows import rows_of
 from ...model import BBox, Document, Element, Equation, Layer, Line, Page, Role, TextSource
-from ...text.latex_symbols import is_math_char, is_math_font, is_symbol_font
 from ...settings import Settings
-from ..base import join_lines, per_page
-from ..blocks import EQUATION_TAG, rows_of
+from ...text.latex_symbols import is_math_char, is_math_font, is_symbol_font
+from ...text.lines import join_lines
 from .serialize import (MathResult, attach_script_lines, inline_math_runs, lines_to_latex,
                         notes_at_most, rules_from_drawings, rules_from_images)
 

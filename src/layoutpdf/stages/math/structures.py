@@ -11,7 +11,7 @@ from typing import Sequence
 
 from ...model.geometry import BBox
 from ...text import latex_symbols as sym
-from .glyphs import Glyph
+from .atoms import Glyph
 from .rows import (Ctx, _baseline_of, _bbox, _composite, _normal_size, _row_size,
                           _without, serialize_row, join_atoms, split_rows)
 

@@ -5,13 +5,14 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from ..model import Document, Element, Layer, Line, Page, Role
-from ..settings import Settings
-from .base import per_page
-from .blocks import LEADERS, is_formula_block, is_list_start, is_toc_entry
-from .captions import assemble, is_caption_line, parse_label
+from ...elements.blocks import is_formula_block
+from ...elements.captions import assemble, is_caption_line, parse_label
+from ...elements.line_kinds import LEADERS, is_list_start, is_toc_entry
+from ...elements.per_page import per_page
+from ...model import Document, Element, Layer, Line, Page, Role
+from ...settings import Settings
+from ...text.margin_lines import NOTE_MARKER, is_rights_notice, marker_first
 from .code import code_blocks, mono_document
-from .furniture_patterns import NOTE_MARKER, is_rights_notice, marker_first
 
 # enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
 # through EnumType's attribute hook, several times slower than a global on Python 3.11

@@ -14,35 +14,10 @@ import re
 from dataclasses import dataclass
 from operator import attrgetter
 
-from ..model import Line, Page
-from .captions import parse_label
+from ...elements.captions import parse_label
+from ...model import Line, Page
+from ...text.margin_lines import NOTE_MARKER, PAGE_NUMBER, PATTERNS, marker_first
 
-# The kinds of line publishers, repositories and office suites put in the margins. Each
-# is specific enough that a short line made of it is not prose.
-_URL = r"(?:https?://|www\.)\S+"
-_DOI = r"(?:doi\s*:?\s*|https?://(?:dx\.)?doi\.org/)?10\.\d{4,9}/\S+"
-# month names and their abbreviations, English and the common European spellings
-_MONTH = r"\b(?:jan|feb|f[eé]v|m[aä]r|apr|avr|ma[iy]|jun|jui|jul|aug|ao[uû]|sep|o[ck]t|nov|de[cz]|d[eé]c)[a-zéû]*\.?"
-_DATE = (r"(?:\d{1,2}\s+" + _MONTH + r"\s+\d{4}|" + _MONTH + r"\s+\d{1,2},?\s+\d{4}|"
-         + _MONTH + r"\s+\d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})")
-PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(rx, re.I)) for name, rx in (
-    ("download stamp", r"\b(?:downloaded|retrieved|accessed|printed)\s+(?:from|on|by|at)\b"),
-    ("copyright line", r"©|\(c\)\s*\d{4}|\bcopyright\b|\ball rights reserved\b|\blicen[cs]ed? under\b"
-                       r"|\bcreative commons\b|\bcc[ -]by\b|\bopen access\b"),
-    ("identifier", r"\b(?:doi|issn|isbn|e-?issn|arxiv)\s*:?\s*[\d\w]|" + _DOI + r"|\barxiv:\d"),
-    ("url", _URL),
-    ("journal citation", r"\b(?:vol(?:ume)?\.?\s*\d+|no\.\s*\d+|pp?\.\s*\d+\s*[-–]\s*\d+)"
-                         r"|\b\d{1,4}\s*\(\d{4}\)\s*[\d\w]*\d+(?:\s*[-–]\s*\d+)?\b"
-                         r"|\b(?:19|20)\d{2}\s*,\s*\d{1,4}\s*(?:,|\(|:|$)"),
-    ("page count", r"\bpage\s+\d+\s+(?:of|/)\s+\d+\b|^\s*page\s+\d+\s*$|^\s*\d{1,4}\s*(?:of|/)\s*\d{1,4}\s*$"),
-    ("publication note", r"\b(?:preprint|author manuscript|proceedings of|published by|in press|submitted to"
-                         r"|conference on)\b|\b(?:received|accepted|revised|published(?: online)?)"
-                         r"(?: for publication)?[:\s]+(?:in\s+|on\s+)?(?:\d|" + _MONTH + r")"),
-    ("date", _DATE),
-    # a page number beside a short title: 'INTRODUCTION 3', '4 FREE CULTURE' (six words at most)
-    ("folio line", r"^(?=(?:\S+\s+){0,6}\S+$)(?:\d{1,4}\s+[^\d\s.!?][^\d.!?]{1,60}|[^\d.!?]{2,60}\s+\d{1,4})$"),
-))
-_PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?$", re.I)
 _CAPS_FOLIO = re.compile(r"^\d{1,4}\s+[A-Z][A-Z\s&'’:,-]{1,60}$")  # '4 FREE CULTURE': a folio, not note 4
 _NOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶]{1,3})\s*[^\W\d]")   # '1 See the ...', '3You may'
 
@@ -182,8 +157,9 @@ def furniture_kind(ln: Line, block: OuterBlock, body_size: float, pitch: float) 
         return None
     if ln.size > body_size * 1.15:
         return None             # a title, a chapter number
-    if _PAGE_NUMBER.match(text):
-        return "page number"
+    number = PAGE_NUMBER.match(text)
+    if number and number.group("count") is None:
+        return "page number"    # with its count ('3 of 10') it is a 'page count' line, below
     if len(text.split()) > MAX_WORDS:
         return None             # a paragraph line
     for name, rx in PATTERNS:
@@ -210,10 +186,6 @@ def _head_style(ln: Line, block: OuterBlock, body_size: float, pitch: float) -> 
     return all(s.italic for s in spans) or (len(letters) >= 4 and all(c.isupper() for c in letters))
 
 
-# a bare note marker: a number or a run of note symbols
-NOTE_MARKER = re.compile(r"\d{1,3}|[*∗†‡§¶]{1,3}")
-
-
 def _marker_beside(ln: Line, lines: tuple[Line, ...]) -> bool:
     """A note marker set as a line of its own: a bare number or symbol in smaller type,
     right before a text line of the same row ('1' + 'Pub. L. No. 105-304, ...')."""
@@ -221,26 +193,3 @@ def _marker_beside(ln: Line, lines: tuple[Line, ...]) -> bool:
         return False
     return any(o is not ln and o.bbox.overlap_y(ln.bbox) > 0 and -1.0 <= o.bbox.x0 - ln.bbox.x1 < 2 * o.size
                and ln.size < 0.85 * o.size for o in lines)
-
-
-def marker_first(ln: Line) -> bool:
-    """The line opens with a note marker set smaller than the text after it (raised, or on
-    the baseline as some producers set it)."""
-    spans = [s for s in ln.spans if s.text.strip()]
-    return len(spans) >= 2 and spans[0].size < spans[1].size * 0.85 \
-        and NOTE_MARKER.fullmatch(spans[0].text.strip()) is not None
-
-
-# kinds that say furniture by their words alone, wherever the line sits
-STRONG_KINDS = {"download stamp", "page count"}
-_NOTICE_KINDS = {"copyright line", "identifier", "url", "publication note", "download stamp"}
-
-
-def is_rights_notice(text: str) -> bool:
-    """A block of publisher boilerplate: a copyright or licence line together with at
-    least one other kind of furniture (an identifier, a URL, a publication note), as in
-    the permission block at the foot of a first page ('Permission to make digital or hard
-    copies ... (c) 2023 ... ACM ISBN ... https://doi.org/...')."""
-    kinds = {name for name, rx in PATTERNS if name in _NOTICE_KINDS and rx.search(text)}
-    return "copyright line" in kinds and len(kinds) >= 2
-

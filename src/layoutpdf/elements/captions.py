@@ -19,9 +19,9 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Sequence
 
-from .base import join_lines
-from .blocks import is_toc_entry
 from ..model import BBox, Element, Line, Role
+from ..text.lines import join_lines
+from .line_kinds import is_toc_entry
 
 # "Figure 3:", "Fig. 3.", "FIGURE 3", "Figure S1", "Figure 3a", "Table 2", "TABLE II", "图 3"
 _LABEL = re.compile(

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import replace
 from functools import lru_cache
 
-from ..model import Document, Element, Layer, Line, Page, Role
-from ..settings import FurnitureSettings, Settings
-from .base import element_id, normalize_for_repeat
-from .furniture_patterns import MAX_HEAD_WORDS, STRONG_KINDS, PageLines, furniture_kind
-
-_PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?"
-                          r"(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
+from ...elements.ids import element_id
+from ...model import Document, Element, Layer, Line, Page, Role
+from ...settings import FurnitureSettings, Settings
+from ...text.margin_lines import PAGE_NUMBER, STRONG_KINDS
+from .line_numbers import mark_line_numbers
+from .outer_rows import MAX_HEAD_WORDS, PageLines, furniture_kind
 
 
 def run(doc: Document, settings: Settings) -> Document:
@@ -29,7 +29,7 @@ def run(doc: Document, settings: Settings) -> Document:
     marks: dict[str, tuple[Role, Layer, str]] = {}
     lines = PageLines(doc.pages, cfg.band, doc.stats.line_height or body * 1.2)
     _mark_watermarks(doc, cfg, body, marks)
-    _mark_line_numbers(doc, lines, marks)  # before page numbers: the first and last are in the bands
+    mark_line_numbers(doc, lines, marks)  # before page numbers: the first and last are in the bands
     edges = {p.index: _Edges(p, _edges(p, lines, cfg.band, marks)) for p in doc.pages}
     sequence = _PageSequence(doc, edges)
     _mark_running(doc, lines, cfg, marks, edges, sequence)
@@ -125,6 +125,15 @@ def _styled_apart(ln: Line, cfg: FurnitureSettings, body: float) -> bool:
                             or max(s.alpha for s in spans) < 200 or ln.size >= body * 1.5)
 
 
+@lru_cache(maxsize=65536)
+def normalize_for_repeat(text: str) -> str:
+    """Key for cross-page repetition: digits masked, case and spacing folded."""
+    t = unicodedata.normalize("NFKC", text).lower()
+    t = re.sub(r"\d+", "#", t)
+    t = re.sub(r"\b[ivxlcdm]+\b", "#", t) if len(t) < 12 else t
+    return re.sub(r"\s+", " ", t).strip()
+
+
 # -- running headers and footers ------------------------------------------------------------
 EDGE_ROWS = 2   # running text sits in the first or last rows of a page
 
@@ -171,14 +180,14 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
                 if (where, normalize_for_repeat(ln.text)) in running \
                         and sequence.fits(ln, page.index, where):
                     role = Role.PAGE_HEADER if where == "top" else Role.PAGE_FOOTER
-                    if _PAGE_NUMBER.match(ln.text.strip()):
+                    if PAGE_NUMBER.match(ln.text.strip()):
                         role = Role.PAGE_NUMBER
                     marks[ln.id] = (role, Layer.FURNITURE, f"repeats in the {where} rows on {need}+ pages")
     _mark_zones(doc, lines, edges, marks)
     for page in doc.pages:
         for ln in edges[page.index].lines:
             where = edges[page.index][ln.id]
-            if ln.id not in marks and _PAGE_NUMBER.match(ln.text.strip()) \
+            if ln.id not in marks and PAGE_NUMBER.match(ln.text.strip()) \
                     and sequence.fits(ln, page.index, where) \
                     and _alone_on_row(page, ln) and _outermost(page, ln, where, marks):
                 marks[ln.id] = (Role.PAGE_NUMBER, Layer.FURNITURE, f"page number in the {where} rows")
@@ -201,7 +210,7 @@ def _keep_only_text(doc: Document, marks: dict) -> None:
         for ln in texts:
             role, layer, _ = marks[ln.id]
             if layer is Layer.FURNITURE and role in (Role.PAGE_HEADER, Role.PAGE_FOOTER) \
-                    and not _PAGE_NUMBER.match(ln.text.strip()) \
+                    and not PAGE_NUMBER.match(ln.text.strip()) \
                     and normalize_for_repeat(ln.text) not in beside_body:
                 del marks[ln.id]
 
@@ -246,8 +255,10 @@ class _PageSequence:
 
 def _arabic(text: str) -> int | None:
     """The number of a bare arabic page number ('12', '- 12 -', 'Page 12'), else None."""
-    m = _PAGE_NUMBER.match(text.strip())
-    return int(m.group(1)) if m and m.group(1).isdigit() and "of" not in text and "/" not in text else None
+    m = PAGE_NUMBER.match(text.strip())
+    if m is None or not m.group("number").isdigit() or "of" in text or "/" in text:
+        return None     # roman, or with its page count ('3 of 10')
+    return int(m.group("number"))
 
 
 def _mark_zones(doc: Document, lines: PageLines, edges: dict[int, "_Edges"], marks: dict) -> None:
@@ -304,7 +315,7 @@ def _alone_on_row(page: Page, ln: Line) -> bool:
     """No body text beside it on the same baseline (a table cell or list number is not alone)."""
     for other in page.lines:
         if other.id != ln.id and other.bbox.overlap_y(ln.bbox) > 0.5 * ln.bbox.height:
-            if len(other.text.strip()) > 3 and not _PAGE_NUMBER.match(other.text.strip()):
+            if len(other.text.strip()) > 3 and not PAGE_NUMBER.match(other.text.strip()):
                 return abs(other.bbox.x0 - ln.bbox.x1) > page.width * 0.25 and \
                     abs(ln.bbox.x0 - other.bbox.x1) > page.width * 0.25
     return True
@@ -418,74 +429,3 @@ def _mark_margin_stamps(doc: Document, lines: PageLines, marks: dict) -> None:
                 continue
             if ln.bbox.x1 <= left + 2 or ln.bbox.x0 >= right - 2:
                 marks[ln.id] = (Role.MARGIN_NOTE, Layer.FURNITURE, "rotated text in the side margin")
-
-
-# -- manuscript line numbers -------------------------------------------------------------------
-_LINE_NUMBER = re.compile(r"\d{1,5}")
-MIN_LINE_NUMBERS = 5      # a column of numbers this long, counting up, beside text lines
-
-
-def _mark_line_numbers(doc: Document, lines: PageLines, marks: dict) -> None:
-    """Line numbers of a review manuscript (lineno, journal submission styles): bare
-    numbers stacked at one x in a margin or gutter, counting up down the page, each on
-    the baseline of a text line beside it. Read as text they would open every line."""
-    for page in doc.pages:
-        upright = [ln for ln in lines.upright[page.index] if ln.id not in marks]
-        nums = [ln for ln in upright if _LINE_NUMBER.fullmatch(ln.text.strip())]
-        if len(nums) < MIN_LINE_NUMBERS:
-            continue
-        text = [ln for ln in upright if not _LINE_NUMBER.fullmatch(ln.text.strip())]
-        for stack in _aligned_stacks(nums):
-            if _counts_up(stack, doc.stats.line_height) and _beside_text(stack, text):
-                for ln in stack:
-                    marks[ln.id] = (Role.LINE_NUMBER, Layer.FURNITURE, "line numbers in the margin")
-
-
-def _aligned_stacks(nums: list[Line]) -> list[list[Line]]:
-    """Numbers sharing a right edge or a left edge (within 2 pt), at least MIN long; the
-    longer reading wins where the two disagree (mixed widths share only one edge)."""
-    found: list[list[Line]] = []
-    for edge in (lambda b: b.x1, lambda b: b.x0):
-        ordered = sorted(nums, key=lambda ln: edge(ln.bbox))
-        group: list[Line] = []
-        for ln in ordered + [None]:
-            if ln is not None and group and edge(ln.bbox) - edge(group[-1].bbox) <= 2.0:
-                group.append(ln)
-                continue
-            if len(group) >= MIN_LINE_NUMBERS:
-                found.append(group)
-            group = [ln] if ln is not None else []
-    out: list[list[Line]] = []
-    seen: set[str] = set()
-    for group in sorted(found, key=len, reverse=True):
-        if not any(ln.id in seen for ln in group):
-            out.append(sorted(group, key=lambda g: g.baseline))
-            seen.update(ln.id for ln in group)
-    return out
-
-
-def _counts_up(stack: list[Line], pitch: float) -> bool:
-    """The numbers count lines: one step (1, or the 5 of every-fifth-line numbering) almost
-    everywhere, and about one line pitch down the page per line counted (section numbers
-    of a contents page and brackets of a tax table count something else)."""
-    values = [int(ln.text.strip()) for ln in stack]
-    steps = [b - a for a, b in zip(values, values[1:])]
-    step, n = Counter(steps).most_common(1)[0]
-    if not 1 <= step <= 10 or n < 0.8 * len(steps):
-        return False
-    per_line = sorted((b.baseline - a.baseline) / step
-                      for a, b, d in zip(stack, stack[1:], steps) if d == step)
-    return 0.6 * pitch <= per_line[len(per_line) // 2] <= 2.0 * pitch
-
-
-def _beside_text(stack: list[Line], text: list[Line]) -> bool:
-    """Most numbers sit on a text line's baseline, and no text runs through the stack."""
-    x0, x1 = min(ln.bbox.x0 for ln in stack), max(ln.bbox.x1 for ln in stack)
-    # in a margin or gutter no text crosses them anywhere on the page (a title may): the
-    # row numbers of a table sit under and over prose that does
-    crossing = sum(1 for t in text if t.bbox.x0 < x1 - 0.5 and t.bbox.x1 > x0 + 0.5)
-    if crossing > max(2, 0.1 * len(stack)):
-        return False
-    on_baseline = sum(1 for n in stack
-                      if any(abs(t.baseline - n.baseline) <= 0.3 * max(t.size, 1.0) for t in text))
-    return on_baseline >= 0.6 * len(stack)

@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from statistics import median
 
-from ..model import BBox, Element, Layer, Line, Role, Span
-from ..model.content import FLAG_MONO
-from ..text.monospace import is_mono, mono_font
-from .base import element_id
+from ...elements.ids import element_id
+from ...model import BBox, Element, Layer, Line, Role, Span
+from ...model.content import FLAG_MONO
+from ...text.monospace import is_mono, mono_font
 
 MIN_LINES = 2           # a listing holds this many code lines at least
 MONO_CHARS = 0.8        # share of a line's characters (line number aside) set in a mono font

@@ -1,0 +1,243 @@
+"""Paragraph blocks inside one column leaf: its rows (`rows.py`) split into paragraphs,
+headings, list items and display formulas."""
+from __future__ import annotations
+
+from ..model import BBox, Line, Stats
+from .line_kinds import EQUATION_TAG, LABEL_ONLY, is_list_start
+from .rows import Row, formula_x1, prose_line, row_math, rows_of
+
+
+def segment(rows: list[Row], stats: Stats, column: BBox) -> list[list[Row]]:
+    """Split the rows of one column into blocks (paragraphs, headings, list items). A
+    display formula (see `display_runs`) is a block of its own, whatever its rows' sizes."""
+    runs = display_runs(rows, stats, column)
+    starts = {a for a, _ in runs}
+    ends = {b for _, b in runs}
+    inside = {i for a, b in runs for i in range(a + 1, b)}
+    for a, b in runs:
+        starts.update(_equation_breaks(rows[a:b], a, stats))
+    blocks: list[list[Row]] = []
+    for i, row in enumerate(rows):
+        if i in starts or i in ends:
+            new = True
+        elif i in inside:
+            new = _display_gap(blocks[-1][-1], row, stats)
+        else:
+            new = not blocks or _starts_block(blocks[-1], row, stats, column)
+        if blocks and not new:
+            blocks[-1].append(row)
+        else:
+            blocks.append([row])
+    return blocks
+
+
+# -- display formulas ---------------------------------------------------------------------
+# Whoever sets a display (TeX, a browser's MathML, an office suite's formula object), it
+# leaves the same evidence: rows made of maths (maths fonts, maths symbols, single letters,
+# few words), set apart from the column's edges as a whole (centred, or indented), or
+# numbered at the margin. Rows of the display that carry little (a numerator '1', a limit
+# 'n = 1', a matrix row of dots) belong to it when they sit within its extent.
+
+
+def _math_row(row: Row) -> bool:
+    if row.no_maths:
+        return False
+    total, math, words, sign = row_math(row)
+    return sign and total > 0 and words <= 2 and math >= 0.3 * total
+
+
+def _fragment(row: Row, anchor: Row, em: float) -> bool:
+    """A short row with no words starting inside the x-extent of a maths row next to it
+    and ending at most a few em past it (a matrix row reaching further columns than the
+    row that holds the matrix's left-hand side)."""
+    total, _, words, _ = row_math(row)
+    return total <= 12 and words == 0 and row.bbox.x0 >= anchor.bbox.x0 - em \
+        and row.bbox.x0 <= formula_x1(anchor, em) + 2 * em \
+        and formula_x1(row, em) <= formula_x1(anchor, em) + 4 * em \
+        and abs(row.baseline - anchor.baseline) < 2.5 * em
+
+
+def is_formula_block(lines: tuple[Line, ...] | list[Line]) -> bool:
+    """Every row of the block is maths (or a wordless piece of it), one at least a maths
+    row: a formula, whatever its size or its first character (not a note, not a list)."""
+    if any(prose_line(ln) for ln in lines):    # its row is prose: no need to build rows
+        return False
+    rows = rows_of(tuple(lines))
+    if not rows or not all(_math_row(r) or (row_math(r)[0] <= 12 and row_math(r)[2] == 0)
+                           for r in rows):
+        return False
+    return any(_math_row(r) for r in rows)
+
+
+def _enclosed(row: Row, anchor: Row, em: float) -> bool:
+    """A row (a case 'x otherwise', a matrix row) inside the height of a tall delimiter of
+    a maths row, to its right: part of that display, whatever words it holds."""
+    return any(x0 - 0.2 * em <= row.bbox.x0 and top - 0.2 * em <= row.baseline <= bottom + 0.2 * em
+               and bottom - top > 1.5 * em for x0, top, bottom in anchor.tall_extents)
+
+
+def _tag_row(row: Row) -> bool:
+    return ")" in row.text and bool(EQUATION_TAG.fullmatch(row.text.strip()))
+
+
+def _tag_of(row: Row, anchor: Row, em: float) -> bool:
+    """An equation number right of a maths row, within a line of its baseline."""
+    return _tag_row(row) and row.bbox.x0 > anchor.bbox.x1 + em \
+        and abs(row.baseline - anchor.baseline) < 1.5 * em
+
+
+def display_runs(rows: list[Row], stats: Stats, column: BBox) -> list[tuple[int, int]]:
+    """Runs [start, end) of rows that form display formulas set apart from the prose."""
+    em = stats.body_size or 10.0
+    core = [_math_row(r) for r in rows]
+    if not any(core):
+        return []                         # no maths row: no display, nothing to gather
+    member = list(core)
+    # numerators, limits, dot rows beside a maths row and its number, on a baseline of its own
+    for i, r in enumerate(rows):
+        if not member[i] and any(core[max(0, i - 2):i + 3]):    # a maths row two rows away at most
+            member[i] = any(core[j] and (_fragment(r, rows[j], em) or _tag_of(r, rows[j], em)
+                                         or _enclosed(r, rows[j], em))
+                            for j in (i - 1, i + 1, i - 2, i + 2) if 0 <= j < len(rows))
+    runs: list[tuple[int, int]] = []
+    i = 0
+    while i < len(rows):
+        if not member[i]:
+            i += 1
+            continue
+        j = i + 1
+        while j < len(rows) and member[j] and not _display_gap(rows[j - 1], rows[j], stats):
+            j += 1
+        a, b = _without_flush_ends(rows, i, j, column, em)
+        if any(core[a:b]) and _set_apart_run(rows[a:b], column, em) and b - a <= 12:
+            runs.append((a, b))
+        i = j
+    if not runs and 1 < len(rows) <= 12 and all(member) \
+            and is_formula_block([ln for r in rows for ln in r.lines]):
+        runs.append((0, len(rows)))    # a region of its own (the column stage set it apart)
+    return runs
+
+
+def _without_flush_ends(rows: list[Row], i: int, j: int, column: BBox,
+                       em: float) -> tuple[int, int]:
+    """A run's first or last rows that start at the column's left edge are prose lines
+    that end or begin with a formula ('... of x^2.'), not rows of the display below."""
+    while i < j - 1 and rows[i].bbox.x0 - column.x0 < 0.5 * em:
+        i += 1
+    while j - 1 > i and rows[j - 1].bbox.x0 - column.x0 < 0.5 * em:
+        j -= 1
+    return i, j
+
+
+_RELATIONS = frozenset("=<>≤≥≠≈≡∼≃≅∝∈⊂⊆→⇒⇔↦")
+
+
+def _relation_x(row: Row) -> float | None:
+    """Estimated x of the first relation sign of a row (within its span, by position)."""
+    for ln in row.lines:
+        for sp in ln.spans:
+            k = next((i for i, c in enumerate(sp.text) if c in _RELATIONS), None)
+            if k is not None and sp.text:
+                return sp.bbox.x0 + sp.bbox.width * (k + 0.5) / len(sp.text)
+    return None
+
+
+def _equation_breaks(rows: list[Row], offset: int, stats: Stats) -> set[int]:
+    """Two equations set one under the other are two displays: consecutive rows holding a
+    relation, more than a line apart and not aligned on it (an `aligned` block's rows
+    share the relation's x), split where the rows between them turn to the nearer one."""
+    em = stats.body_size or 10.0
+    pitch = stats.line_height or 1.2 * em
+    anchors = [(i, x) for i, r in enumerate(rows) if (x := _relation_x(r)) is not None]
+    out = set()
+    for (i, xi), (j, xj) in zip(anchors, anchors[1:]):
+        if rows[j].baseline - rows[i].baseline <= 1.45 * pitch or abs(xi - xj) <= 0.6 * em:
+            continue
+        mid = (rows[i].baseline + rows[j].baseline) / 2
+        cut = next((k for k in range(i + 1, j + 1) if rows[k].baseline > mid), j)
+        out.add(offset + cut)
+    return out
+
+
+def _display_gap(prev: Row, row: Row, stats: Stats) -> bool:
+    """Two displays one under the other: a blank line's worth of space between rows."""
+    return row.bbox.y0 - prev.bbox.y1 > 1.2 * (stats.line_height or 12.0)
+
+
+def _set_apart_run(rows: list[Row], column: BBox, em: float) -> bool:
+    """The run as a whole is indented, or centred clear of both edges, or numbered."""
+    body = [r for r in rows if not _tag_row(r)] or rows
+    x0 = min(r.bbox.x0 for r in body)
+    x1 = max(formula_x1(r, em) for r in body)
+    left, right = x0 - column.x0, column.x1 - x1
+    if left > 1.5 * em:
+        return True
+    if left > 0.8 * em and right > 0.8 * em and abs(left - right) < max(2 * em, 0.15 * column.width):
+        return True
+    numbered = len(body) < len(rows) or any(formula_x1(r, em) < r.bbox.x1 - 2 * em for r in rows)
+    return numbered and left > 0.8 * em
+
+
+def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> bool:
+    prev = block[-1]
+    size = max(prev.size, row.size)
+    pitch = stats.line_height * (size / stats.body_size) if stats.body_size else size * 1.2
+    gap = row.baseline - prev.baseline
+    if gap > pitch * 1.45 or gap < -0.5 * size:
+        return True
+    if abs(row.size - prev.size) > 0.12 * size:
+        return True
+    if prev.bold != row.bold and (len(block) == 1 or row.bold):
+        return True
+    if is_list_start(row.text.strip()) and (row.bbox.x0 <= block[0].bbox.x0 + 2 * stats.char_width):
+        return True
+    em = size
+    if len(block) == 1 and _centered(prev, column, em) and not _centered(row, column, em) \
+            and row.bbox.width > prev.bbox.width + 4 * em \
+            and not LABEL_ONLY.match(prev.text):
+        return True   # a centred heading or label line above flush text
+    if size <= stats.body_size * 1.1 and _set_apart(block, column, em) \
+            and row.bbox.width > 0.7 * column.width and not _centered(row, column, em) \
+            and _leaves_display(block, row, column, em) \
+            and not LABEL_ONLY.match(block[0].text):
+        return True   # out of a display set apart from the prose into a full prose line
+    indent = row.bbox.x0 - column.x0
+    prev_short = prev.bbox.x1 < column.x1 - 1.5 * em
+    if prev.toc_entry or (row.toc_entry and prev.bbox.x1 < column.x0 + 0.75 * column.width):
+        return True   # one contents entry per block (the first line of a wrapped entry is long)
+    if indent > 0.6 * em and indent < 4 * em and prev_short and prev.bbox.x0 < row.bbox.x0 - 0.5 * em:
+        return True
+    if prev_short and prev.text.rstrip().endswith((".", "!", "?", ":")) and indent > 0.6 * em:
+        return True
+    return False
+
+
+def _leaves_display(block: list[Row], row: Row, column: BBox, em: float) -> bool:
+    """`row` starts prose after the set-apart `block`: flush left; or with a paragraph
+    indent (under 4 em) when the block is narrow, as a display formula is (a narrow
+    column's ordinary lines can look centred, its indented lines must not end them)."""
+    indent = row.bbox.x0 - column.x0
+    if indent < 0.5 * em:
+        return True
+    return indent < 4 * em and max(r.bbox.width for r in block) < 0.4 * column.width
+
+
+def _set_apart(rows: list[Row], column: BBox, em: float) -> bool:
+    """Every row centred and clear of both column edges: a display, not prose."""
+    for r in rows:      # a loop, not all(): the first row of prose ends it, at every row
+        if not _centered(r, column, em):
+            return False
+    return True
+
+
+def _centered(row: Row, column: BBox, em: float) -> bool:
+    """Centred in the column, clear of both edges; an equation number "(2)" set at the
+    right edge, apart from the rest, does not count."""
+    lines = row.lines
+    if len(lines) > 1 and EQUATION_TAG.match(lines[-1].text.strip()) \
+            and lines[-1].bbox.x0 - lines[-2].bbox.x1 > 2 * em:
+        x1 = max(ln.bbox.x1 for ln in lines[:-1])
+    else:
+        x1 = row.bbox.x1
+    left, right = row.bbox.x0 - column.x0, column.x1 - x1
+    return left > 2 * em and right > 2 * em and abs(left - right) < max(2 * em, 0.15 * column.width)

@@ -1,0 +1,35 @@
+"""What a line's text alone says of its kind: a table-of-contents entry, the start of a
+list item, an equation number, a caption label set alone. Read by the block segmenter
+and by the classify, captions and stitch rules alike."""
+from __future__ import annotations
+
+import re
+
+# a caption label set alone on its line ("TABLE III", "Figure 2:") above the caption text
+LABEL_ONLY = re.compile(r"^\s*(?:fig(?:ure)?|table|tab)\.?\s*(?:[A-Z]?\d+[a-z]?|[IVXLC]+)\s*[:.]?$", re.I)
+# an equation number, "(2)", "(3.1)", "(4b)", an appendix's "(A.2)", at the end of a line
+EQUATION_TAG = re.compile(r"\(\s*(?:[A-Z]\.?)?\d+(?:\.\d+)*[a-z]?\s*\)\s*$")
+_LIST_START = re.compile(r"^\s*(?:[•·◦▪▫‣⁃●○■□➢►–—-]\s+|\(?\d{1,3}[.)]\s+|\(?[a-zA-Z][.)]\s+|\([ivx]{1,4}\)\s+)")
+
+
+# a table-of-contents entry ends in leader dots (or an ellipsis) and a page number
+_LEADER_RUN = r"(?:(?:\.\s?){4,}|[…⋯]+|(?:·\s?){4,})"       # dot leaders, or an ellipsis
+LEADERS = re.compile(r"\s*" + _LEADER_RUN + r"\s*")
+_PAGE_REF = r"(?:\d{1,4}|[ivxlc]{1,7})"
+_TOC_ENTRY = re.compile(_LEADER_RUN + r"\s*" + _PAGE_REF
+                        + r"(?:\s*[,–-]\s*" + _PAGE_REF + r")*\s*$", re.I)
+
+
+_LEADER_HINT = re.compile(r"\.\s?\.|[…⋯·]")     # what every leader run starts with
+_PAGE_REF_END = re.compile(r"[\divxlc]", re.I)     # what every page reference ends with
+
+
+def is_toc_entry(text: str) -> bool:
+    # an entry ends in a page reference: testing the last character first spares the
+    # leader searches on almost every line and paragraph
+    return _PAGE_REF_END.fullmatch(text.rstrip()[-1:]) is not None \
+        and _LEADER_HINT.search(text) is not None and _TOC_ENTRY.search(text) is not None
+
+
+def is_list_start(text: str) -> bool:
+    return bool(_LIST_START.match(text))

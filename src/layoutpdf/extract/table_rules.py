@@ -1,0 +1,278 @@
+"""The rules of one page read as table edges: horizontal and vertical segments from vector
+paths and thin filled boxes, merged where collinear; the regions they bound (ruled grids,
+booktabs-style rule bands); and those regions that are figures instead (curves, images,
+slanted marks, a bar chart under a figure caption), whose text is no table either."""
+from __future__ import annotations
+
+import re
+
+from ..model import BBox, Drawing, ImagePlacement, Line
+from .table_grid import Seg
+
+RULE_THICK = 2.5        # pt: a filled box thinner than this is a rule
+MIN_HRULE_EM = 1.5      # shortest horizontal rule that can bound a table, in em
+MIN_VRULE_EM = 0.8      # shortest vertical rule (about one row)
+TOUCH = 2.0             # pt: rules closer than this touch
+JOIN = 3.0              # pt: collinear pieces with a smaller gap are one rule
+MAX_BOX_SHARE = 0.5     # a filled box covering more of the page is a background
+STACK_ALIGN_EM = 1.5    # stacked rules of one table start and end within this many em
+TWO_ROWS_EM = 2.2       # a vertical rule this long spans two rows or more
+ALIGNED_SHARE = 0.5     # share of vertical rule positions that must line up in columns
+MAX_RULES = 4000        # rules read per direction (a hatched drawing has thousands)
+FIGURE_CAPTION_EM = 2.5 # a figure caption this close to a ruled region makes it a chart
+FIGURE_MARKS = 4
+LEGEND_EM = 6.0         # a ruled box lower than this beside curves is a plot legend        # curves or slanted lines inside a ruled region make it a figure
+CAPTION_LABEL = re.compile(r"^\s*(fig(ure)?|chart|table|tab)\.?\s*[A-Z]?\d+|^\s*table\s+[IVXLC]+\b", re.I)
+
+
+def ruled_regions(paths, drawings, images, body: list[Line], em: float, area: float):
+    """Regions bounded by rules, with the merged rules, and the boxes found to be figures
+    (curves, images, bar charts under a figure caption), whose text is no table either."""
+    hs, vs, marks = _segments(paths, drawings, area)
+    hs = [h for h in _merge(hs) if h.length >= MIN_HRULE_EM * em][:MAX_RULES]
+    vs = [v for v in _merge(vs) if v.length >= MIN_VRULE_EM * em][:MAX_RULES]
+    regions, blocked = [], []
+    for box, strategy in _rule_regions(hs, vs, body, em):
+        if _is_figure(box, marks, images, em) or (strategy == "lines" and not _aligned_verticals(box, vs, em)):
+            blocked.append(BBox(*box))
+        else:
+            regions.append((box, strategy))
+    grids = [BBox(*box) for box, strategy in regions if strategy == "lines"]
+    regions = [(box, strategy) for box, strategy in regions if strategy == "lines"
+               or not any(g.covers_fraction(BBox(*box)) > 0.2 or BBox(*box).covers_fraction(g) > 0.5
+                          for g in grids)]       # rules around ruled grids: section rules
+    blocked += [BBox(*box) for box, _ in regions if figure_captioned(box, body, em)]
+    regions = [(box, strategy) for box, strategy in regions
+               if not any(c.covers_fraction(BBox(*box)) > 0.5 for c in blocked)]
+    return regions, hs, vs, blocked
+
+
+def rule_signal(drawings: list[Drawing], em: float) -> bool:
+    h = v = 0
+    for d in drawings:
+        b = d.bbox
+        if b.height <= RULE_THICK and b.width >= MIN_HRULE_EM * em:
+            h += 1
+        elif b.width <= RULE_THICK and b.height >= MIN_VRULE_EM * em:
+            v += 1
+        elif d.kind in ("line", "rect") and b.width >= 2 * em and b.height >= em:
+            return True                    # several segments or boxes in one path
+        if h >= 2 or (h and v) or v >= 2:
+            return True
+    return False
+
+
+def _segments(paths: list[dict], drawings: list[Drawing], page_area: float):
+    """Horizontal and vertical rule pieces, and marks (curves, slanted lines) of figures.
+    Read from the drawings' boxes when every path is one thin piece (the common case),
+    else from the path items."""
+    hs: list[Seg] = []
+    vs: list[Seg] = []
+    marks: list[BBox] = []
+    if all(d.bbox.height <= RULE_THICK or d.bbox.width <= RULE_THICK or d.kind == "curve"
+           for d in drawings):
+        for d in drawings:
+            b = d.bbox
+            if d.kind == "curve":
+                marks.append(b)
+            elif d.kind != "rect" or d.fill is not None or d.stroke is not None:
+                _box_edges(b.x0, b.y0, b.x1, b.y1, True, page_area, hs, vs)
+        return hs, vs, marks
+    for p in paths:
+        typ = p.get("type") or ""
+        stroked = "s" in typ
+        filled = "f" in typ and p.get("fill") is not None
+        for item in p.get("items", ()):
+            kind = item[0]
+            if kind == "l":
+                if not stroked:
+                    continue
+                (ax, ay), (bx, by) = item[1], item[2]
+                lox, hix = bx if bx < ax else ax, bx if bx > ax else ax   # as min(), max()
+                loy, hiy = by if by < ay else ay, by if by > ay else ay
+                if -1.0 <= ay - by <= 1.0:
+                    hs.append(Seg((ay + by) / 2, lox, hix))
+                elif -1.0 <= ax - bx <= 1.0:
+                    vs.append(Seg((ax + bx) / 2, loy, hiy))
+                else:
+                    marks.append(BBox(lox, loy, hix, hiy))
+            elif kind in ("re", "qu"):
+                pts = item[1] if kind == "qu" else ((item[1][0], item[1][1]), (item[1][2], item[1][3]))
+                xs, ys = [q[0] for q in pts], [q[1] for q in pts]
+                _box_edges(min(xs), min(ys), max(xs), max(ys), stroked or filled, page_area, hs, vs)
+            elif kind == "c":
+                pts = item[1:]
+                marks.append(BBox(min(q[0] for q in pts), min(q[1] for q in pts),
+                                  max(q[0] for q in pts), max(q[1] for q in pts)))
+    return hs, vs, marks
+
+
+def _box_edges(x0, y0, x1, y1, painted, page_area, hs, vs) -> None:
+    w, h = x1 - x0, y1 - y0
+    if h <= RULE_THICK and w > h:
+        hs.append(Seg((y0 + y1) / 2, x0, x1))
+    elif w <= RULE_THICK and h > w:
+        vs.append(Seg((x0 + x1) / 2, y0, y1))
+    elif painted and w * h < MAX_BOX_SHARE * page_area:
+        hs.extend((Seg(y0, x0, x1), Seg(y1, x0, x1)))
+        vs.extend((Seg(x0, y0, y1), Seg(x1, y0, y1)))
+
+
+def _merge(segs: list[Seg]) -> list[Seg]:
+    """Collinear pieces (snapped to one position) joined where they touch."""
+    out: list[Seg] = []
+    groups: list[list[Seg]] = []
+    for s in sorted(segs, key=lambda s: s.pos):
+        if groups and s.pos - groups[-1][-1].pos <= 1.0:
+            groups[-1].append(s)
+        else:
+            groups.append([s])
+    for g in groups:
+        pos = sum(s.pos for s in g) / len(g)
+        cur = None
+        for s in sorted(g, key=lambda s: s.a):
+            if cur and s.a <= cur[1] + JOIN:
+                cur[1] = max(cur[1], s.b)
+            else:
+                if cur:
+                    out.append(Seg(pos, cur[0], cur[1]))
+                cur = [s.a, s.b]
+        out.append(Seg(pos, cur[0], cur[1]))
+    return out
+
+
+# -- regions -------------------------------------------------------------------------------
+def _rule_regions(hs: list[Seg], vs: list[Seg], lines: list[Line], em: float):
+    """Connected rule structures: grids (vertical rules) and stacks of horizontal rules."""
+    n = len(hs)
+    parent = list(range(n + len(vs)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    ruled: set[int] = set()             # horizontal rules that meet a vertical one
+    vs_sorted = sorted(range(len(vs)), key=lambda j: vs[j].pos)
+    vpos = [vs[j].pos for j in vs_sorted]
+    from bisect import bisect_left, bisect_right
+    for i, h in enumerate(hs):
+        lo, hi = bisect_left(vpos, h.a - TOUCH), bisect_right(vpos, h.b + TOUCH)
+        for j in vs_sorted[lo:hi]:
+            v = vs[j]
+            if v.a - TOUCH <= h.pos <= v.b + TOUCH:
+                parent[find(i)] = find(n + j)
+                ruled.add(i)
+    _stack_rules(hs, lines, em, find, parent, ruled)
+    comps: dict[int, list[int]] = {}
+    for i in range(len(parent)):
+        comps.setdefault(find(i), []).append(i)
+    regions = []
+    for members in comps.values():
+        ch = [hs[i] for i in members if i < n]
+        cv = [vs[i - n] for i in members if i >= n]
+        if len(ch) + len(cv) < 2:
+            continue
+        x0 = min([h.a for h in ch] + [v.pos for v in cv])
+        x1 = max([h.b for h in ch] + [v.pos for v in cv])
+        y0 = min([h.pos for h in ch] + [v.a for v in cv])
+        y1 = max([h.pos for h in ch] + [v.b for v in cv])
+        if x1 - x0 < 3 * em or y1 - y0 < 1.2 * em:
+            continue
+        nx = len({round(v.pos) for v in cv})
+        ny = len({round(h.pos) for h in ch})
+        strategy = "lines" if nx >= 2 else "rules" if ny >= 2 else None
+        if strategy:
+            regions.append(((x0, y0, x1, y1), strategy))
+    return regions
+
+
+def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent, ruled: set[int]) -> None:
+    """Join horizontal rules stacked over the same x-range (booktabs top/mid/bottom rules:
+    both ends aligned, no vertical rules) unless another rule over the range, text running
+    across the range's edges, or a caption lies between them."""
+    order = sorted((i for i in range(len(hs)) if i not in ruled), key=lambda i: hs[i].pos)
+    for k, i in enumerate(order):
+        a = hs[i]
+        for j in order[k + 1:]:
+            b = hs[j]
+            if b.pos - a.pos < 0.5:
+                continue
+            if abs(a.a - b.a) > STACK_ALIGN_EM * em or abs(a.b - b.b) > STACK_ALIGN_EM * em:
+                if min(a.b, b.b) - max(a.a, b.a) > 0.5 * a.length and b.length > 0.5 * a.length:
+                    break                   # another rule across the range: a section rule
+                continue                    # partial rules (cmidrule) are read inside the region
+            if not _blocked(lines, a.pos, b.pos, a.a, a.b, em):
+                parent[find(i)] = find(j)
+            break                           # only the next rule below over the same range
+
+
+def _blocked(lines: list[Line], y0: float, y1: float, x0: float, x1: float, em: float) -> bool:
+    for ln in lines:
+        b = ln.bbox
+        if not (y0 < b.cy < y1) or b.x1 < x0 or b.x0 > x1:
+            continue
+        if b.x0 < x0 - em or b.x1 > x1 + em or CAPTION_LABEL.match(ln.text):
+            return True
+    return False
+
+
+def _is_figure(box, marks: list[BBox], images: list[ImagePlacement], em: float) -> bool:
+    """Curves or slanted strokes inside the region (or right beside a small one: a legend
+    box in a plot), or raster images over a good part of the region."""
+    region = BBox(*box)
+    if _at_least(FIGURE_MARKS, region.expand(1.0).contains, marks):
+        return True
+    if region.height < LEGEND_EM * em:
+        near = region.expand(3 * em)
+        if _at_least(FIGURE_MARKS, lambda m: near.intersection(m) is not None, marks):
+            return True
+    covered = sum(im.bbox.area for im in images if region.covers_fraction(im.bbox) > 0.8)
+    return covered > 0.3 * region.area
+
+
+def _at_least(n: int, test, items) -> bool:
+    """`test` holds for `n` of the items or more (stops counting there: a CAD sheet has
+    tens of thousands of marks)."""
+    for item in items:
+        if test(item):
+            n -= 1
+            if n <= 0:
+                return True
+    return n <= 0
+
+
+def figure_captioned(box, lines: list[Line], em: float) -> bool:
+    """A "Figure 3" caption inside the region, or right above or below it with no
+    "Table" caption nearer: the region is a chart drawn with rules and boxes."""
+    x0, y0, x1, y1 = box
+    best = None
+    for ln in lines:
+        b = ln.bbox
+        if b.x1 < x0 or b.x0 > x1 or not CAPTION_LABEL.match(ln.text):
+            continue
+        gap = max(y0 - b.y1, b.y0 - y1, 0.0)
+        if gap <= FIGURE_CAPTION_EM * em and (best is None or gap < best[0]):
+            best = (gap, ln.text.lstrip()[:1].lower() in "fc")
+    return bool(best and best[1])
+
+
+def _aligned_verticals(box, vs: list[Seg], em: float) -> bool:
+    """Cell borders line up in columns: most x positions of the vertical rules inside the
+    region hold a rule spanning two rows or more, or rules in several rows; or the lone
+    short rules all sit in one or two rows (a boxed header). The bars of a bar chart end
+    at a different x in every row."""
+    x0, y0, x1, y1 = box
+    inside = [v for v in vs if x0 - TOUCH <= v.pos <= x1 + TOUCH and v.a >= y0 - TOUCH and v.b <= y1 + TOUCH]
+    if len(inside) < 4:
+        return True
+    groups: list[list[Seg]] = []
+    for v in sorted(inside, key=lambda v: v.pos):
+        if groups and v.pos - groups[-1][0].pos <= TOUCH:
+            groups[-1].append(v)
+        else:
+            groups.append([v])
+    lone = [g[0] for g in groups if len(g) == 1 and g[0].length < TWO_ROWS_EM * em]
+    rows = {round((v.a + v.b) / (2 * em)) for v in lone}
+    return len(lone) <= (1 - ALIGNED_SHARE) * len(groups) or len(rows) < 3

@@ -1,0 +1,159 @@
+"""The words a table is built from, and the bands of a page where text is set in aligned
+short pieces (the sign of a borderless table): word boxes read from the PyMuPDF text page
+(with their font's kind: maths, monospaced), aligned bands and regions, and which words a
+box holds."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from operator import itemgetter
+
+from ..model import Line
+from ..text.monospace import is_mono
+from .table_grid import Word, text_lines
+
+SHORT_PIECE = 0.3       # a text piece narrower than this share of the text width is short
+MIN_ALIGNED_ROWS = 3    # borderless tables need this many aligned rows
+MAX_CELL_WORDS = 4      # median words per cell of a borderless table (prose has more)
+_MATH_FONT = re.compile(r"math|^cm(mi|sy|ex)|^ms(am|bm)|symbol|stix|rsfs|eufm|euler", re.I)
+
+
+def aligned_bands(lines: list[Line], em: float, page_width: float) -> list[tuple[float, float]]:
+    """y-ranges of three or more consecutive text rows that each hold two or more short
+    pieces (math set in math fonts aside): where a borderless table may be."""
+    rows: list[list] = []
+    last_cy = None
+    step = 0.4 * em
+    keyed = []
+    for ln in lines:
+        b = ln.bbox
+        keyed.append((round(b.cy / step), b.x0, ln))
+    keyed.sort(key=itemgetter(0, 1))      # stable: the order lines.sort by that key gives
+    for _, _, ln in keyed:
+        cy = ln.bbox.cy
+        if last_cy is None or abs(cy - last_cy) > 0.4 * em:
+            rows.append([ln.bbox.y0, ln.bbox.y1, []])
+            last_cy = cy
+        row = rows[-1]
+        row[0], row[1] = min(row[0], ln.bbox.y0), max(row[1], ln.bbox.y1)
+        row[2].extend(_pieces(ln, em))
+    limit = SHORT_PIECE * page_width
+    bands: list[tuple[float, float]] = []
+    run: list = []
+    for row in rows + [[0.0, 0.0, []]]:
+        pieces = row[2]
+        if len(pieces) >= 2 and sum(1 for a, b in pieces if b - a <= limit) >= 2:
+            run.append(row)
+            continue
+        if len(run) >= MIN_ALIGNED_ROWS:
+            bands.append((run[0][0] - 2 * em, run[-1][1] + 2 * em))
+        run = []
+    return bands
+
+
+@lru_cache(maxsize=512)
+def _is_math_font(font: str) -> bool:
+    return _MATH_FONT.search(font) is not None
+
+
+def _pieces(ln: Line, em: float) -> list[tuple[float, float]]:
+    out: list[list[float]] = []
+    for s in ln.spans:
+        if not s.text.strip() or _is_math_font(s.font):
+            continue
+        b = s.bbox
+        if out and b.x0 - out[-1][1] <= em:
+            last = out[-1]
+            if b.x1 > last[1]:
+                last[1] = b.x1
+        else:
+            out.append([b.x0, b.x1])
+    return [(a, b) for a, b in out]
+
+
+# -- words ---------------------------------------------------------------------------------
+def page_words(textpage, lines: list[Line], em: float, boxes=None) -> list[Word]:
+    """Word boxes with the size and weight of the span they sit in (only those inside
+    `boxes` when given)."""
+    if boxes is not None:
+        lines = [ln for ln in lines if any(ln.bbox.y1 >= b[1] - 1 and ln.bbox.y0 <= b[3] + 1
+                                           and ln.bbox.x1 >= b[0] - 1 and ln.bbox.x0 <= b[2] + 1
+                                           for b in boxes)]
+        boxes = [(b[0] - 1, b[1] - 1, b[2] + 1, b[3] + 1) for b in boxes]
+    buckets: dict[int, list[tuple]] = {}     # 8 pt bands of y -> (reach of a span, span)
+    for ln in lines:
+        for s in ln.spans:
+            if s.text.strip():
+                b = s.bbox
+                entry = (b.x0 - 0.5, b.x1 + 0.5, b.y0 - 0.5, b.y1 + 0.5, 1.5 * b.height + 1, s)
+                for k in range(int(b.y0 // 8), int(b.y1 // 8) + 1):
+                    buckets.setdefault(k, []).append(entry)
+    out = []
+    styles: dict[str, tuple] = {}            # span id -> (size, bold, math, mono)
+    for x0, y0, x1, y1, text, _block, _line, _word in textpage.extractWORDS():
+        cy = (y0 + y1) / 2
+        near = buckets.get(int(cy // 8))
+        if near is None or not text.strip():
+            continue                          # no span of the lines read lies there
+        cx = (x0 + x1) / 2
+        if boxes is not None and not _in_any(cx, cy, boxes):
+            continue
+        for sx0, sx1, sy0, sy1, tall, s in near:
+            if sx0 <= cx <= sx1 and sy0 <= cy <= sy1 and y1 - y0 <= tall:
+                style = styles.get(s.id)
+                if style is None:
+                    style = styles[s.id] = (s.size, s.bold, _is_math_font(s.font), is_mono(s))
+                out.append(Word(x0, y0, x1, y1, text, *style))
+                break
+        # else: rotated, vertical or furniture text is never a table cell
+    return out
+
+
+def _in_any(x: float, y: float, boxes) -> bool:
+    for x0, y0, x1, y1 in boxes:
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            return True
+    return False
+
+
+def outside(words: list[Word], boxes) -> list[Word]:
+    """The words whose centre lies in none of the boxes (`holds`)."""
+    if not boxes:
+        return words
+    grown = [(b[0] - 1, b[1] - 1, b[2] + 1, b[3] + 1) for b in boxes]
+    return [w for w in words if not _in_any(w.cx, w.cy, grown)]
+
+
+def holds(box, w) -> bool:
+    """The centre of a word (or of a box) lies inside `box`."""
+    x0, y0, x1, y1 = box
+    return x0 - 1 <= w.cx <= x1 + 1 and y0 - 1 <= w.cy <= y1 + 1
+
+
+def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, float, float]]:
+    """Runs of three or more text lines made of two or more short, separated phrases."""
+    if len(words) < 6:
+        return []
+    lines = text_lines(words)
+    text_width = max(w.x1 for w in words) - min(w.x0 for w in words)
+    limit = SHORT_PIECE * text_width
+    runs: list[list[list]] = []
+    prev = None
+    for ln in lines:
+        short = [p for p in ln.phrases if p.x1 - p.x0 <= limit and len(p.words) <= 2 * MAX_CELL_WORDS]
+        ok = len(short) >= 2 and any(b.x0 - a.x1 >= em for a, b in zip(short, short[1:]))
+        near = prev is not None and ln.y0 - prev.y1 <= 1.5 * (ln.y1 - ln.y0)
+        if ok:
+            if runs and near and runs[-1][-1][0] is prev:
+                runs[-1].append((ln, short))
+            else:
+                runs.append([(ln, short)])
+        prev = ln
+    boxes = []
+    for run in runs:
+        if len(run) < MIN_ALIGNED_ROWS:
+            continue
+        ps = [p for _, short in run for p in short]
+        boxes.append((min(p.x0 for p in ps), min(p.y0 for p in ps),
+                      max(p.x1 for p in ps), max(p.y1 for p in ps)))
+    return boxes

@@ -1,0 +1,13 @@
+"""The furniture stage: watermarks, running headers and footers, page numbers, margin
+stamps and manuscript line numbers become FURNITURE or BACKGROUND elements, before column
+detection (so watermark glyphs never disturb column boundaries).
+
+`run` is what `pipeline.STAGES` calls (stage.py: watermarks, repetition across pages,
+page-number sequences, furniture a page shows on its own). Beneath it: outer_rows.py (the
+rows white space sets apart at a page's top and bottom, and which of their lines read as
+furniture), line_numbers.py (manuscript line numbers). What margin lines say by their words
+alone is shared with classify in `text/margin_lines.py`.
+"""
+from .stage import run
+
+__all__ = ["run"]
