@@ -382,5 +382,9 @@ def test_chinese_caption(tmp_path):
 
 def test_figure_parts_text_not_duplicated_in_markdown(one_column):
     d = layoutpdf.parse(one_column)
-    md = d.to_markdown()
-    assert "Memory use" not in md.replace("Memory use grows", "")   # the axis label stays on the figure
+    md = d.to_markdown().replace("Memory use grows", "")
+    # the axis label is the figure's: once, in the figure's text right after its image line,
+    # never in the prose around it
+    assert md.count("Memory use") == 1
+    assert md.index("![") < md.index("Memory use")
+    assert "Memory use" not in body_text(d).replace("Memory use grows", "")
