@@ -20,6 +20,7 @@ from typing import Sequence
 from ...model.content import FLAG_ITALIC, Span
 from ...model.geometry import BBox
 from ...text import latex_symbols as sym
+from .raw_codes import brace_not_pilcrow
 
 AXIS = 0.25          # math axis above the baseline, in em (TeX: 0.25em for cmsy10)
 
@@ -327,6 +328,7 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
     out: list[Glyph] = []
     pending_accent, pending_not = "", False
     offsets = box_offsets(spans)
+    brace = brace_not_pilcrow(spans)
     for si, span in enumerate(spans):
         span, alt = span_at_level(span, offsets, out)
         family = sym.font_family(span.font)
@@ -353,7 +355,8 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
                 pending_accent, pending_not = _modify(c, si, ci, family, out, pending_accent,
                                                       pending_not)
                 continue
-            g = _make_glyph(c, span, family, mathf, upright, x0, x1, reasons, si, ci, fontname)
+            g = _make_glyph(c, span, "" if brace and c == "{" else family, mathf, upright,
+                            x0, x1, reasons, si, ci, fontname)
             if pending_accent:
                 g.tex, pending_accent = f"{pending_accent}{{{g.tex}}}", ""
             if pending_not:
@@ -523,16 +526,19 @@ def _script_char(c: str) -> tuple[int, str, str, str, float, float]:
 
 @lru_cache(maxsize=16384)
 def _char_info(c: str, family: str) -> tuple[str, str, bool, float, float, bool, bool]:
-    """(tex, kind, unmapped, height, depth, big, ASCII letter) of a character in a font of
+    """(tex, kind, unmapped, height, depth, big, word letter) of a character in a font of
     `family`; height above and depth below the baseline in em (cmex glyphs and the cmsy
     radical hang from their origin)."""
     found = sym.lookup(c, family)
     unmapped = found is None or sym.is_private_use(c)
     tex, kind = (c, sym.ORD) if unmapped else found
-    letter = c.isascii() and c.isalpha()
-    if family == "bold" and letter:
+    ascii_letter = c.isascii() and c.isalpha()
+    # a letter of a word: Latin with its diacritics (Räume), Cyrillic; Greek letters but
+    # those that stand for themselves are symbols (see is_math_char)
+    letter = ascii_letter or (c.isalpha() and not sym.is_math_char(c))
+    if family == "bold" and ascii_letter:
         tex = rf"\mathbf{{{c}}}"
-    elif family == "cmmib" and letter:
+    elif family == "cmmib" and ascii_letter:
         tex = rf"\boldsymbol{{{c}}}"
     ext = sym.cmex_extent(c) if family == "cmex" else None
     big = ext is not None
@@ -583,18 +589,26 @@ def _crosses(g: Glyph, base: float, r: BBox) -> bool:
 def mark_big_glyphs(glyphs: list[Glyph]) -> None:
     """Delimiters / operators / radicals set well above the text size (Unicode math fonts
     size a glyph up instead of using a separate extension font) sit on the math axis."""
-    sizes = sorted(g.size for g in glyphs if not g.composite and g.kind == sym.ORD)
-    if not sizes:
+    ords = [g for g in glyphs if not g.composite and g.kind == sym.ORD]
+    if not ords:
         return
-    median = sizes[len(sizes) // 2]
+    median = _median_size(ords)
     for g in glyphs:
         if g.big or g.composite:
             continue
         if g.kind in (sym.OPEN, sym.CLOSE, sym.BIGOP, sym.RADICAL) or g.ch in "|‖∥":
-            if g.size >= 1.3 * median:
+            # scripts may outnumber the letters ({U_i}_{i \in I}): the letters on the
+            # glyph's own baseline are its text size where there are any
+            level = [o for o in ords if abs(o.base - g.base) < 0.1 * g.size]
+            if g.size >= 1.3 * max(median, _median_size(level) if level else 0):
                 g.big = True
                 h = 0.75 * g.size
                 g.top, g.bottom = g.base - h, g.base + 0.25 * g.size
+
+
+def _median_size(glyphs: list[Glyph]) -> float:
+    sizes = sorted(g.size for g in glyphs)
+    return sizes[len(sizes) // 2]
 
 
 _CLOSING = {"(": ")", "[": "]", r"\{": r"\}", "|": "|", r"\|": r"\|", r"\langle": r"\rangle"}

@@ -492,8 +492,9 @@ def line_to_markdown_with_math(line: Line, body_size: float, rules: Sequence[BBo
             continue                  # a number set in math mode carries no structure
         before = text[pos:run.start]
         out.append(before)
-        if before and not before[-1].isspace() and before[-1] not in "([{\"'“‘":
-            out.append(" ")           # the page had a gap where the text had no space
+        if (before and not before[-1].isspace() and before[-1] not in "([{\"'“‘") \
+                or (not before and results):
+            out.append(" ")           # a gap with no space; never '$a$$b$' (a display)
         out.append(f"${run.result.latex}$")
         if run.end < len(text) and text[run.end].isalnum():
             out.append(" ")
