@@ -150,7 +150,8 @@ def _reference_glyph(c, span, family, mathf, upright, x0, x1, reasons):
     if c in sym.PRIMES and kind == sym.ORD:
         tex = r"\prime" * sym.PRIMES[c]
     return A.Glyph(tex, kind, x0, x1, top, bottom, base, size, ch=c, family=family,
-                   upright=upright and c.isascii() and c.isalpha(), math_font=mathf, big=big,
+                   upright=upright and c.isalpha() and (c.isascii() or not sym.is_math_char(c)),
+                   math_font=mathf, big=big,
                    unmapped=unmapped)
 
 

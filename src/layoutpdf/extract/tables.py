@@ -20,6 +20,7 @@ from statistics import median
 
 from ..model import BBox, Drawing, ImagePlacement, Line, TableCandidate
 from ..text.monospace import is_mono
+from .framed_text import framed_prose
 from .table_grid import Grid, Seg, Word, build_grid, col_index, is_number, text_lines
 from .table_rules import CAPTION_LABEL, figure_captioned, rule_signal, ruled_regions
 from .table_words import (MAX_CELL_WORDS, MIN_ALIGNED_ROWS, aligned_bands, aligned_regions, holds, outside,
@@ -64,6 +65,9 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     aligned = bool(bands)
     grids: list[Grid] = []
     for box, strategy in regions:
+        if framed_prose(box, body, vs):
+            blocked.append(BBox(*box))      # a boxed theorem or note: its text is prose
+            continue
         grid = build_grid(box, words, hs, vs, strategy, em)
         if grid and _plausible(grid):
             grids.append(grid)

@@ -118,18 +118,26 @@ def merge_cdots(glyphs: list[Glyph]) -> list[Glyph]:
 def mark_big_glyphs(glyphs: list[Glyph]) -> None:
     """Delimiters / operators / radicals set well above the text size (Unicode math fonts
     size a glyph up instead of using a separate extension font) sit on the math axis."""
-    sizes = sorted(g.size for g in glyphs if not g.composite and g.kind == sym.ORD)
-    if not sizes:
+    ords = [g for g in glyphs if not g.composite and g.kind == sym.ORD]
+    if not ords:
         return
-    median = sizes[len(sizes) // 2]
+    median = _median_size(ords)
     for g in glyphs:
         if g.big or g.composite:
             continue
         if g.kind in (sym.OPEN, sym.CLOSE, sym.BIGOP, sym.RADICAL) or g.ch in "|‖∥":
-            if g.size >= 1.3 * median:
+            # scripts may outnumber the letters ({U_i}_{i \in I}): the letters on the
+            # glyph's own baseline are its text size where there are any
+            level = [o for o in ords if abs(o.base - g.base) < 0.1 * g.size]
+            if g.size >= 1.3 * max(median, _median_size(level) if level else 0):
                 g.big = True
                 h = 0.75 * g.size
                 g.top, g.bottom = g.base - h, g.base + 0.25 * g.size
+
+
+def _median_size(glyphs: list[Glyph]) -> float:
+    sizes = sorted(g.size for g in glyphs)
+    return sizes[len(sizes) // 2]
 
 
 _CLOSING = {"(": ")", "[": "]", r"\{": r"\}", "|": "|", r"\|": r"\|", r"\langle": r"\rangle"}

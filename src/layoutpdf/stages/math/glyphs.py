@@ -25,6 +25,7 @@ from ...text import latex_symbols as sym
 from .atoms import AXIS, RAW_CODED, RAW_SPACE, SPACES, Glyph, char_extent, char_width
 from .composites import dots_glyph, extensible_stack, merge_cdots, merge_pieces
 from .levels import box_offsets, span_at_level
+from .raw_codes import brace_not_pilcrow
 
 def _is_upright(span: Span, family: str) -> bool:
     return _upright(span.font, span.flags & FLAG_ITALIC, family)
@@ -57,6 +58,7 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
     out: list[Glyph] = []
     pending_accent, pending_not = "", False
     offsets = box_offsets(spans)
+    brace = brace_not_pilcrow(spans)
     for si, span in enumerate(spans):
         span, alt = span_at_level(span, offsets, out)
         family = sym.font_family(span.font)
@@ -83,7 +85,8 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
                 pending_accent, pending_not = _modify(c, si, ci, family, out, pending_accent,
                                                       pending_not)
                 continue
-            g = _make_glyph(c, span, family, mathf, upright, x0, x1, reasons, si, ci, fontname)
+            g = _make_glyph(c, span, "" if brace and c == "{" else family, mathf, upright,
+                            x0, x1, reasons, si, ci, fontname)
             if pending_accent:
                 g.tex, pending_accent = f"{pending_accent}{{{g.tex}}}", ""
             if pending_not:
@@ -212,16 +215,19 @@ def _script_char(c: str) -> tuple[int, str, str, str, float, float]:
 
 @lru_cache(maxsize=16384)
 def _char_info(c: str, family: str) -> tuple[str, str, bool, float, float, bool, bool]:
-    """(tex, kind, unmapped, height, depth, big, ASCII letter) of a character in a font of
+    """(tex, kind, unmapped, height, depth, big, word letter) of a character in a font of
     `family`; height above and depth below the baseline in em (cmex glyphs and the cmsy
     radical hang from their origin)."""
     found = sym.lookup(c, family)
     unmapped = found is None or sym.is_private_use(c)
     tex, kind = (c, sym.ORD) if unmapped else found
-    letter = c.isascii() and c.isalpha()
-    if family == "bold" and letter:
+    ascii_letter = c.isascii() and c.isalpha()
+    # a letter of a word: Latin with its diacritics (Räume), Cyrillic; Greek letters but
+    # those that stand for themselves are symbols (see is_math_char)
+    letter = ascii_letter or (c.isalpha() and not sym.is_math_char(c))
+    if family == "bold" and ascii_letter:
         tex = rf"\mathbf{{{c}}}"
-    elif family == "cmmib" and letter:
+    elif family == "cmmib" and ascii_letter:
         tex = rf"\boldsymbol{{{c}}}"
     ext = sym.cmex_extent(c) if family == "cmex" else None
     big = ext is not None

@@ -369,7 +369,11 @@ def inline_math_runs(line: Line, body_size: float, rules: Sequence[BBox] = (), *
         end = offs[gl[-1].end[0]] + gl[-1].end[1]
         sub = gl                      # in reading order (_trim sorts)
         x0, x1 = min(g.x0 for g in sub), max(g.x1 for g in sub)
-        near = [r for r in rules if r.x1 > x0 - 1 and r.x0 < x1 + 1]
+        # a fraction bar or a vinculum lies within its formula; a longer rule across it
+        # (a frame round a theorem, a table's rule) is none of its own
+        reach = 0.5 * body_size
+        near = [r for r in rules if r.x1 > x0 - 1 and r.x0 < x1 + 1
+                and r.x0 > x0 - reach and r.x1 < x1 + reach]
         res = glyphs_to_latex(sub, near, [r for r in reasons if _in_run(r, sub)],
                               display=False)
         out.append(MathRun(start, end, gl[0].pos[0], gl[-1].end[0] + 1, res))
@@ -492,8 +496,9 @@ def line_to_markdown_with_math(line: Line, body_size: float, rules: Sequence[BBo
             continue                  # a number set in math mode carries no structure
         before = text[pos:run.start]
         out.append(before)
-        if before and not before[-1].isspace() and before[-1] not in "([{\"'“‘":
-            out.append(" ")           # the page had a gap where the text had no space
+        if (before and not before[-1].isspace() and before[-1] not in "([{\"'“‘") \
+                or (not before and results):
+            out.append(" ")           # a gap with no space; never '$a$$b$' (a display)
         out.append(f"${run.result.latex}$")
         if run.end < len(text) and text[run.end].isalnum():
             out.append(" ")

@@ -217,8 +217,8 @@ def _base_tex(b: Glyph, prev: Glyph | None, nxt: Glyph | None, size: float,
         return rf"\operatorname{{{word}}}", ORD
     spaced = all(o is None or (o.x0 - b.x1 if o.x0 > b.x0 else b.x0 - o.x1) >= 0.2 * size
                  for o in (prev, nxt))
-    if word.islower() and depth == 0 and spaced:
-        after = " " if nxt is not None else ""     # TeX drops the space after \text{...}
+    if word.islower() and depth == 0 and spaced or not word.isascii():   # Räume: prose
+        after = " " if nxt is not None and spaced else ""   # TeX drops it after \text
         return rf"\text{{{word}{after}}}", ORD
     return rf"\mathrm{{{word}}}", ORD
 

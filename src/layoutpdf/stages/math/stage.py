@@ -22,10 +22,10 @@ from ...model import BBox, Document, Element, Equation, Layer, Line, Page, Role,
 from ...settings import Settings
 from ...text.latex_symbols import is_math_char, is_math_font, is_symbol_font
 from ...text.lines import join_lines
+from .prose import PROSE_WORD, opens_statement
 from .serialize import (MathResult, attach_script_lines, inline_math_runs, lines_to_latex,
                         notes_at_most, rules_from_drawings, rules_from_images)
 
-PROSE_WORD = re.compile(r"[A-Za-z]{4,}")
 PLAIN_PROSE = re.compile(r"[A-Za-z0-9\s.,;:!?'\"()\[\]\-\u2013\u2014\u2018\u2019\u201c\u201d&%]*")
 MAX_DISPLAY_CHARS = 600
 INLINE_ROLES = {Role.PARAGRAPH, Role.LIST_ITEM}   # captions and notes keep plain text for now
@@ -169,8 +169,8 @@ _MATH_CANDIDATE = re.compile("[" + re.escape("".join(sorted(_ASCII_MATH))) + "\x
 
 
 def _is_display(e: Element, own: list[Line], page: Page, body: float, memo: dict) -> bool:
-    if not own or _wordy(own, memo, 3 + len(own)):      # see the prose test below
-        return False
+    if not own or _wordy(own, memo, 3 + len(own)) or opens_statement(e.text):
+        return False                  # see the prose test below
     share, prose = _math_share(own, memo)
     tagged = any(EQUATION_TAG.search(ln.text) for ln in own)
     if share < (0.1 if tagged else 0.2) or prose > 3 + len(own):
@@ -220,7 +220,7 @@ def _mathy(e: Element, lines: dict[str, Line], memo: dict) -> bool:
             or len(e.text) > MAX_DISPLAY_CHARS:
         return False
     own = [lines[i] for i in e.line_ids if i in lines]
-    if _wordy(own, memo, 2):
+    if _wordy(own, memo, 2) or opens_statement(e.text):
         return False                  # each test below admits 2 prose words at most
     share, prose = _math_share(own, memo)
     short = len(e.text.strip()) <= 6 and prose == 0     # a numerator '1', a limit 'n = 1'
@@ -293,8 +293,9 @@ def _line_markdown(line: Line, body: float, rules: list[BBox]) -> tuple[str, lis
             continue          # a list bullet opening the line; names with affiliation marks
         before = text[pos:run.start]
         out.append(_escape(before))
-        if before and not before[-1].isspace() and before[-1] not in "([{\"'“‘":
-            out.append(" ")
+        if (before and not before[-1].isspace() and before[-1] not in "([{\"'“‘") \
+                or (not before and results):
+            out.append(" ")           # two formulas side by side: '$a$$b$' opens a display
         out.append(f"${run.result.latex}$")
         if run.end < len(text) and text[run.end].isalnum():
             out.append(" ")

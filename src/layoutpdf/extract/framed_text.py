@@ -1,0 +1,70 @@
+"""A frame drawn around running text is no table.
+
+Lecture notes box their theorems ("Satz 1.1 (Heine-Borel). Eine Teilmenge ..."), reports
+their notes and warnings: a rectangle, sometimes a title bar stacked on it, around a
+paragraph. Its rules bound a region like a table's, and the paragraph's word gaps or the
+edge of the title bar offer "columns", so the grid cut the sentences into cells and lost
+words on the way (maths among them). What tells them apart is how the text runs: in a
+paragraph most of the text sits on lines that run across the frame with word spaces only;
+in a table no line runs across its columns — a column gap or a column rule cuts every row.
+The lines are read from the page's spans, maths included (a formula is part of its line).
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..model import BBox, Line, Span
+from .table_grid import Seg
+
+FULL_LINE = 0.8        # share of the frame's width a line of running text spans
+WORD_GAP_EM = 1.0      # widest gap between two pieces of one line of (justified) text
+PROSE_SHARE = 0.5      # share of the frame's characters on such lines that makes it prose
+_SNAP = 2.0            # pt: rule/text tolerance (as the grid's)
+
+
+def framed_prose(box: tuple[float, float, float, float], lines: Sequence[Line],
+                 vrules: Sequence[Seg]) -> bool:
+    """True when the text inside `box` reads as running text, not as table rows."""
+    x0, y0, x1, y1 = box
+    spans = [s for ln in lines if x0 - 1 <= ln.bbox.cx <= x1 + 1 and y0 - 1 <= ln.bbox.cy <= y1 + 1
+             for s in ln.spans if s.text.strip()]
+    total = sum(len(s.text.strip()) for s in spans)
+    if not total:
+        return False
+    running = 0
+    for row in _rows(spans):
+        lo, hi = min(s.bbox.y0 for s in row), max(s.bbox.y1 for s in row)
+        # a formula's pieces off the baseline (a big operator, a lowered limit) fill
+        # the line's gaps too
+        pieces = [s.bbox for s in spans if lo <= s.bbox.cy <= hi]
+        if _runs_across(pieces, x1 - x0, vrules, max(s.size for s in row)):
+            running += sum(len(s.text.strip()) for s in row)
+    return running >= PROSE_SHARE * total
+
+
+def _rows(spans: list[Span]) -> list[list[Span]]:
+    """Spans grouped by baseline (a script or a maths letter of another font sits on it
+    or near it)."""
+    rows: list[list[Span]] = []
+    for s in sorted(spans, key=lambda s: s.origin[1]):
+        if rows and abs(s.origin[1] - rows[-1][0].origin[1]) <= 0.25 * s.size:
+            rows[-1].append(s)
+        else:
+            rows.append([s])
+    return rows
+
+
+def _runs_across(pieces: list[BBox], width: float, vrules: Sequence[Seg], size: float) -> bool:
+    """A line spanning the frame, with word spaces only and no rule between its pieces."""
+    pieces = sorted(pieces, key=lambda b: b.x0)
+    if max(b.x1 for b in pieces) - pieces[0].x0 < FULL_LINE * width:
+        return False
+    reach, cy = pieces[0].x1, sum(b.cy for b in pieces) / len(pieces)
+    for b in pieces[1:]:
+        if b.x0 - reach > WORD_GAP_EM * size:
+            return False
+        if any(reach - 1 < v.pos < b.x0 + 1 and v.a - _SNAP <= cy <= v.b + _SNAP
+               for v in vrules):
+            return False
+        reach = max(reach, b.x1)
+    return True

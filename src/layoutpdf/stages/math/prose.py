@@ -1,0 +1,30 @@
+"""What makes a block prose rather than display maths, in any language.
+
+A prose word is a run of letters of any alphabet (Latin with its diacritics — Räume,
+Überdeckung —, Cyrillic, Greek words) in a text font: counting only ASCII letters took a
+German or Russian sentence set apart in a list for a formula. A block that opens with an
+enumeration label or a statement's head ("6)", "(b)", "Satz 1.1", "Beweis:", "Bemerkung
+30") and goes on with words is an enumerated statement: prose with inline maths, never a
+display (an equation number at the left margin, "(1) x = y", has no words after it)."""
+from __future__ import annotations
+
+import re
+
+from ...text.latex_symbols import FUNCTION_NAMES
+
+_LETTER = r"[^\W\d_][\u0300-\u036f]*"          # a letter and its combining accents
+PROSE_WORD = re.compile(rf"(?:{_LETTER}){{4,}}")
+_WORD = re.compile(rf"(?:{_LETTER}){{3,}}")
+# "6)", "(b)", "iii.", "a)" opening the block; a capitalised word with a number ("Satz
+# 1.1", "Lemma 3", "Bemerkung 30") or followed by a colon or full stop ("Beweis:", "Proof.")
+_LABEL = re.compile(r"^\s*(?:\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,5})[.)]"
+                    rf"|[^\W\d_a-z](?:{_LETTER}){{2,}}\s+\d+(?:\.\d+)*[.:)]?"
+                    rf"|[^\W\d_a-z](?:{_LETTER}){{3,}}[.:])(?=\s)")
+
+
+def opens_statement(text: str) -> bool:
+    """The text opens with a label and has words after it (not operator names)."""
+    m = _LABEL.match(text)
+    if m is None:
+        return False
+    return any(w.group(0) not in FUNCTION_NAMES for w in _WORD.finditer(text, m.end()))
