@@ -6,7 +6,8 @@ it is a listing, a table set as a figure, or something not seen as a drawing."""
 from __future__ import annotations
 
 from ...model import BBox, Line, Page
-from .regions import Proposal, facing, own_caption
+from .caption_reach import facing, own_caption
+from .proposal import Proposal
 from .page_text import PageText, blocker
 
 MIN_EMPTY_EM = 3.0      # a caption-first area must be at least this tall

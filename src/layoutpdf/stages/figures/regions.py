@@ -17,11 +17,12 @@ All distances are in units of the body font size (em).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from operator import itemgetter
 
 from ...model import BBox, Page
-from .page_text import HEADING_SIZE, SUBLABEL, PageText, blocker
+from .caption_reach import facing_side, merge_under_caption, own_caption, separated
+from .page_text import HEADING_SIZE, SUBLABEL, PageText
+from .proposal import Proposal
 
 RULE_EM = 0.15          # a drawing thinner than this is a rule (table rule, underline, axis)
 CLUSTER_GAP_EM = 0.3    # drawings closer than this belong to one cluster
@@ -38,30 +39,10 @@ SCAN_SHARE = 0.6        # an image covering this share of the page is a scan/bac
 BAND_SHARE = 0.2        # images bleeding off the page within this outer band are decoration
 STACK_GAP_EM = 3.0      # parts stacked this close (nothing between) are one figure
 SUBLABEL_GAP_EM = 2.5   # sub-figure labels "(a)" may sit this far below their part
-CAPTION_REACH_EM = 6.0  # a region this close to a caption (nothing between) is "its" region
 WHITE = 0.95            # fills lighter than this (and unstroked) are page background
 PURE_WHITE = 0.999      # ... and a pale tint below this is a background box (frame_boxes)
 BACKGROUND_WIDTH = 0.8  # an image this share of the page wide may be a background
 
-
-
-@dataclass
-class Proposal:
-    bbox: BBox
-    sources: set[str]
-    line_ids: list[str] = field(default_factory=list)
-    reasons: list[str] = field(default_factory=list)
-    claim: bool = True           # take the label lines inside out of the text flow
-    review: bool = False         # a guess (caption-first over text or an empty area)
-
-    @property
-    def kind(self) -> str:
-        s = self.sources - {"caption"}
-        if s == {"raster"}:
-            return "raster"
-        if "raster" in s and "vector" in s:
-            return "mixed"
-        return "vector"
 
 
 # -- raster and vector sources --------------------------------------------------------------
@@ -395,7 +376,7 @@ def _mergeable(a: BBox, b: BBox, text: PageText, em: float, grown: bool) -> bool
     close = _close(a, b, MERGE_GAP_EM * em)
     stacked = a.overlap_x(b) >= 0.3 * min(a.width, b.width) and \
         max(a.y0 - b.y1, b.y0 - a.y1) <= STACK_GAP_EM * em
-    return (close or stacked) and not _separated(a, b, text) and not _captioned_apart(a, b, text, em)
+    return (close or stacked) and not separated(a, b, text) and not _captioned_apart(a, b, text, em)
 
 
 def _captioned_apart(a: BBox, b: BBox, text: PageText, em: float) -> bool:
@@ -410,30 +391,10 @@ def _captioned_apart(a: BBox, b: BBox, text: PageText, em: float) -> bool:
     def own(part: BBox, other: BBox) -> set[int]:
         return {k for k, cb in enumerate(blocks)
                 if cb.overlap_x(part) >= 0.5 * cb.width and cb.overlap_x(other) <= 0.1 * cb.width
-                and (_facing([Proposal(part, set())], cb, text, em, "above")
-                     or _facing([Proposal(part, set())], cb, text, em, "below"))}
+                and (facing_side([Proposal(part, set())], cb, text, em, "above")
+                     or facing_side([Proposal(part, set())], cb, text, em, "below"))}
     mine, theirs = own(a, b), own(b, a)
     return bool(mine) and bool(theirs) and mine.isdisjoint(theirs)
-
-
-def _gap_box(a: BBox, b: BBox) -> BBox:
-    """The space between two boxes (their common range along an axis where they overlap)."""
-    def span(a0, a1, b0, b1):
-        if a1 <= b0:
-            return a1, b0
-        if b1 <= a0:
-            return b1, a0
-        return max(a0, b0), min(a1, b1)
-    x0, x1 = span(a.x0, a.x1, b.x0, b.x1)
-    y0, y1 = span(a.y0, a.y1, b.y0, b.y1)
-    return BBox(x0, y0, x1, y1)
-
-
-def _separated(a: BBox, b: BBox, text: PageText) -> bool:
-    """Prose, a heading or a caption in the space between two boxes."""
-    gap = _gap_box(a, b)
-    return any(blocker(ln, text) for ln in text.near(gap)
-               if ln.bbox.overlap_x(gap) > 0.5 and ln.bbox.overlap_y(gap) > 0.5)
 
 
 def _prose_inside(box: BBox, text: PageText) -> bool:
@@ -467,51 +428,3 @@ def _text_over_background(p: Proposal, page: Page, text: PageText) -> bool:
                 and abs(a.size - b.size) <= 0.1 * size:
             return True
     return False
-
-
-def merge_under_caption(props: list[Proposal], text: PageText, em: float) -> list[Proposal]:
-    """Side-by-side parts (sub-figures) with one caption spanning them are one figure;
-    side-by-side figures with captions of their own stay apart."""
-    if len(props) < 2:
-        return props
-    for _, _, cb in text.caption_blocks():
-        parts = facing(props, cb, text, em)
-        row = [p for p in parts if any(p is not q and p.bbox.overlap_y(q.bbox) > 0.3 *
-                                       min(p.bbox.height, q.bbox.height) for q in parts)]
-        if len(row) >= 2:
-            first = row[0]
-            for p in row[1:]:
-                first.bbox = first.bbox.union(p.bbox)
-                first.sources |= p.sources
-                props = [q for q in props if q is not p]
-            first.reasons.append("parts under one caption")
-    return props
-
-
-def facing(props: list[Proposal], cb: BBox, text: PageText, em: float) -> list[Proposal]:
-    """The regions a caption block faces: those right above it, nothing between; else
-    those right below it that no other caption has right below them (figure captions
-    sit below their figure more often than above)."""
-    above = _facing(props, cb, text, em, "above")
-    if above:
-        return above
-    others = [b for _, _, b in text.caption_blocks() if b != cb]
-    return [p for p in _facing(props, cb, text, em, "below")
-            if not any(_facing([p], b, text, em, "above") for b in others)]
-
-
-def _facing(props: list[Proposal], cb: BBox, text: PageText, em: float, side: str) -> list[Proposal]:
-    """Regions right above (or below) a caption block, nothing between."""
-    reach = CAPTION_REACH_EM * em
-    out = []
-    for p in props:
-        gap = cb.y0 - p.bbox.y1 if side == "above" else p.bbox.y0 - cb.y1
-        if cb.overlap_x(p.bbox) > 0 and -0.5 * em <= gap <= reach and not _separated(p.bbox, cb, text):
-            out.append(p)
-    return out
-
-
-def own_caption(p: Proposal, text: PageText, em: float) -> bool:
-    """A table (or other object) with a caption of its own facing it."""
-    return any(_facing([p], b, text, em, "above") or _facing([p], b, text, em, "below")
-               for _, _, b in text.caption_blocks(kinds=("table", "other")))

@@ -23,7 +23,8 @@ from ...settings import Settings
 from ...text.lines import join_lines, line_text
 from .caption_first import caption_first
 from .page_text import PageText
-from .regions import Proposal, claim_labels, regions
+from .proposal import Proposal
+from .regions import claim_labels, regions
 
 log = logging.getLogger("layoutpdf")
 
