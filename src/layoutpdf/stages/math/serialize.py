@@ -34,8 +34,8 @@ from __future__ import annotations
 
 from .display import (MathResult, MathRun, lines_to_latex, rules_from_drawings,
                            rules_from_images, spans_to_latex)
-from .inline import (attach_script_lines, inline_math_runs, line_to_markdown_with_math,
-                     notes_at_most)
+from .inline import inline_math_runs, line_to_markdown_with_math, notes_at_most
+from .script_lines import attach_script_lines
 
 __all__ = ["MathResult", "MathRun", "spans_to_latex", "lines_to_latex", "inline_math_runs",
            "line_to_markdown_with_math", "rules_from_drawings", "rules_from_images",
