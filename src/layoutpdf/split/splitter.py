@@ -27,6 +27,7 @@ from ..settings import SplitSettings
 from . import _syntax as sx
 from ._atoms import (PROSE_KINDS, SENTENCE, SEP_TOKENS, TABLE, UNIT, WORD, Atom, prose_atoms,
                      table_atoms, tail_sentences)
+from ._leads import TABLE_CONTEXT, lead_units, table_context, table_rows
 from .chunk import Chunk
 from .markdown_units import units_from_markdown
 from .tokenizers import Tokenizer, TokenizerSpec, get_tokenizer
@@ -35,9 +36,11 @@ _JOIN = "\n\n"
 
 
 class _Packer:
-    def __init__(self, units: Sequence[Unit], size: int, overlap: int, tok: Tokenizer) -> None:
+    def __init__(self, units: Sequence[Unit], size: int, overlap: int, tok: Tokenizer,
+                 table_context: float = TABLE_CONTEXT) -> None:
         self.units = list(units)
         self.size, self.overlap, self.tok = size, overlap, tok
+        self.table_context = table_context
         self.md = _JOIN.join(u.text for u in self.units)
         self.offsets: list[int] = []
         pos = 0
@@ -45,6 +48,7 @@ class _Packer:
             self.offsets.append(pos)
             pos += len(u.text) + len(_JOIN)
         self.paths = _heading_paths(self.units)
+        self.leads = lead_units(self.units, tok, size)
         self.chunks: list[Chunk] = []
         self.cur: list[Atom] = []
         self.est = 0
@@ -57,7 +61,7 @@ class _Packer:
         start = self.offsets[i]
         end = start + len(u.text)
         n = self.tok.count(u.text)
-        heading = u.kind is UnitKind.HEADING
+        heading = u.kind is UnitKind.HEADING or i in self.leads
         if n <= self.size:
             return [Atom(i, UNIT, start, end, n, heading=heading)]
         if u.kind in PROSE_KINDS:
@@ -65,10 +69,16 @@ class _Packer:
             if len(atoms) > 1:
                 return atoms
         elif u.kind is UnitKind.TABLE:
-            atoms = table_atoms(self.md, i, start, end, self.tok, self.size) or []
+            atoms = self._table_atoms(i, start, end) or []
             if len(atoms) > 1:
                 return atoms
         return [Atom(i, UNIT, start, end, n, heading=heading, oversize=True)]
+
+    def _table_atoms(self, i: int, start: int, end: int,
+                     first_budget: int | None = None) -> list[Atom] | None:
+        context = table_context(self.units, i, self.leads, self.paths[i])
+        return table_atoms(self.md, i, start, end, self.tok, self.size, first_budget,
+                           context, self.table_context)
 
     def _refine(self, a: Atom, heads: list[Atom], queue: deque[Atom]) -> list[Atom] | None:
         """Cut an atom that fits alone but not after the headings it must follow.
@@ -81,7 +91,7 @@ class _Packer:
         if kind is UnitKind.TABLE and a.start == self.offsets[a.unit] and heads:
             room = self.size - sum(h.tokens + SEP_TOKENS for h in heads)
             end = self.offsets[a.unit] + len(self.units[a.unit].text)
-            parts = table_atoms(self.md, a.unit, a.start, end, self.tok, self.size, room)
+            parts = self._table_atoms(a.unit, a.start, end, room)
             if not parts or parts[0].tokens >= a.tokens:
                 return None      # (a first piece of one row that still does not fit is
                                  # flagged oversize and goes out with the headings)
@@ -228,7 +238,8 @@ class _Packer:
             text=text, units=tuple(units), token_count=n, oversize=n > self.size,
             start=spans[0][0] if spans else -1, end=spans[-1][1] if spans else -1,
             heading_path=self.paths[first], spans=tuple(spans),
-            overlap_len=len(self.prefix_text) + len(_JOIN) if self.prefix else 0))
+            overlap_len=len(self.prefix_text) + len(_JOIN) if self.prefix else 0,
+            table_rows=table_rows(self.units, self.md, self.cur)))
         done, self.cur, self.est = self.cur, [], 0
         self._set_prefix(self._overlap_atoms(done) if self.overlap else [])
 
@@ -301,30 +312,35 @@ def _heading_paths(units: list[Unit]) -> list[tuple[str, ...]]:
     return paths
 
 
-def _validate(chunk_size: int, chunk_overlap: int) -> None:
+def _validate(chunk_size: int, chunk_overlap: int, table_context: float = TABLE_CONTEXT) -> None:
     if not isinstance(chunk_size, int) or chunk_size < 1:
         raise SettingsError("chunk_size must be a positive number of tokens")
     if not isinstance(chunk_overlap, int) or not 0 <= chunk_overlap < chunk_size:
         raise SettingsError("chunk_overlap must be >= 0 and < chunk_size")
+    if not isinstance(table_context, (int, float)) or not 0 <= table_context <= 1:
+        raise SettingsError("table_context must be a share of the chunk size, in [0, 1]")
 
 
 def split_units(units: Iterable[Unit], *, chunk_size: int = 512, chunk_overlap: int = 0,
-                tokenizer: TokenizerSpec = "cl100k_base") -> list[Chunk]:
+                tokenizer: TokenizerSpec = "cl100k_base",
+                table_context: float = TABLE_CONTEXT) -> list[Chunk]:
     """Pack units into chunks of at most `chunk_size` tokens (see module docstring).
 
     Offsets (Chunk.start/end/spans) refer to ``"\\n\\n".join(u.text for u in units)``,
     which is the document's Markdown.
     """
-    _validate(chunk_size, chunk_overlap)
+    _validate(chunk_size, chunk_overlap, table_context)
     tok = get_tokenizer(tokenizer)
-    return _Packer(list(units), chunk_size, chunk_overlap, tok).run()
+    return _Packer(list(units), chunk_size, chunk_overlap, tok, table_context).run()
 
 
 def split_markdown(md: str, *, chunk_size: int = 512, chunk_overlap: int = 0,
-                   tokenizer: TokenizerSpec = "cl100k_base") -> list[Chunk]:
+                   tokenizer: TokenizerSpec = "cl100k_base",
+                   table_context: float = TABLE_CONTEXT) -> list[Chunk]:
     """units_from_markdown + split_units; offsets refer to `md`."""
     return split_units(units_from_markdown(md), chunk_size=chunk_size,
-                       chunk_overlap=chunk_overlap, tokenizer=tokenizer)
+                       chunk_overlap=chunk_overlap, tokenizer=tokenizer,
+                       table_context=table_context)
 
 
 @dataclass(frozen=True)
@@ -333,10 +349,11 @@ class Splitter:
     chunk_size: int = 512
     chunk_overlap: int = 0
     tokenizer: TokenizerSpec = "cl100k_base"
+    table_context: float = TABLE_CONTEXT    # share of chunk_size a table's repeated context may take
     _tok: Tokenizer | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        _validate(self.chunk_size, self.chunk_overlap)
+        _validate(self.chunk_size, self.chunk_overlap, self.table_context)
 
     @classmethod
     def from_settings(cls, settings: SplitSettings,
@@ -356,7 +373,7 @@ class Splitter:
 
     def split_units(self, units: Iterable[Unit]) -> list[Chunk]:
         return _Packer(list(units), self.chunk_size, self.chunk_overlap,
-                       self.token_counter).run()
+                       self.token_counter, self.table_context).run()
 
     def split_markdown(self, md: str) -> list[Chunk]:
         return self.split_units(units_from_markdown(md))
