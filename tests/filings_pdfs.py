@@ -75,7 +75,9 @@ def filing_pdf(prose_pages: int = 6, statement_pages: int = 4, rows_per_page: in
         page = doc.new_page(width=612, height=792)
         page.insert_text((LEFT, 30), RUNNING_HEAD, fontname="helv", fontsize=8)
         y = _lines(page, prose(60 + 25 * k, k), 60)
-        y = _lines(page, prose(90 + 35 * k, k + 3)[:-1] + " and", y + PITCH)   # runs on
+        last = prose(90 + 35 * k, k + 3)
+        runs_on = k < prose_pages - 1          # into the next page, but not into a statement
+        y = _lines(page, last[:-1] + " and" if runs_on else last, y + PITCH)
         _footer(page, y, number)
         number += 1
     for k in range(statement_pages):

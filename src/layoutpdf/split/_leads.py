@@ -19,8 +19,8 @@ from .tokenizers import Tokenizer
 
 TABLE_CONTEXT = 0.25      # share of the chunk budget a table's repeated context may take
 MAX_LEAD_LINES = 3        # a title block: company, statement, period or unit line
-LEAD_SHARE = 8            # a lead line takes at most this part of the budget...
-MAX_LEAD_TOKENS = 32      # ... and is one short line at most
+LEAD_SHARE = 6            # a lead line takes at most this part of the budget...
+MAX_LEAD_TOKENS = 40      # ... and is one short line at most (a title block line)
 _LINE_KINDS = (UnitKind.PARAGRAPH, UnitKind.LIST_ITEM)
 _SENTENCE_END = (".", "!", "?", ":", ";")
 
