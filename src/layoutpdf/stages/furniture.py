@@ -15,6 +15,7 @@ from functools import lru_cache
 from ..model import Document, Element, Layer, Line, Page, Role
 from ..settings import FurnitureSettings, Settings
 from .base import element_id, normalize_for_repeat
+from .furniture_flow import keep_title_blocks, mark_floating_footers
 from .furniture_patterns import MAX_HEAD_WORDS, STRONG_KINDS, PageLines, furniture_kind
 
 _PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?"
@@ -33,9 +34,9 @@ def run(doc: Document, settings: Settings) -> Document:
     edges = {p.index: _Edges(p, _edges(p, lines, cfg.band, marks)) for p in doc.pages}
     sequence = _PageSequence(doc, edges)
     _mark_running(doc, lines, cfg, marks, edges, sequence)
-    _mark_floating_footers(doc, lines, cfg, marks)
+    mark_floating_footers(doc, lines, cfg, marks, lambda pages: _facing(pages, doc, cfg))
     _mark_set_apart(doc, lines, cfg, marks, sequence)
-    _keep_title_blocks(doc, lines, marks)   # and those the set-apart rules found
+    keep_title_blocks(doc, lines, marks)    # and those the set-apart rules found
     _keep_only_text(doc, marks)         # after every rule that marks headers and footers
     _mark_margin_stamps(doc, lines, marks)
     if not marks:
@@ -176,7 +177,7 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
                     if _PAGE_NUMBER.match(ln.text.strip()):
                         role = Role.PAGE_NUMBER
                     marks[ln.id] = (role, Layer.FURNITURE, f"repeats in the {where} rows on {need}+ pages")
-    _keep_title_blocks(doc, lines, marks)       # before their height marks a zone
+    keep_title_blocks(doc, lines, marks)        # before their height marks a zone
     _mark_zones(doc, lines, edges, marks)
     for page in doc.pages:
         for ln in edges[page.index].lines:
@@ -185,72 +186,6 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
                     and sequence.fits(ln, page.index, where) \
                     and _alone_on_row(page, ln) and _outermost(page, ln, where, marks):
                 marks[ln.id] = (Role.PAGE_NUMBER, Layer.FURNITURE, f"page number in the {where} rows")
-
-
-_FOLIO = re.compile(r"^(\d{1,4})(?=\s|$)|(?:^|\s)(\d{1,4})$")
-
-
-def _folio(text: str) -> int | None:
-    """The page number a footer line closes or opens with ('2019 FORM 10-K 51',
-    '52 NIKE, INC.', a bare '41')."""
-    found = [m.group(1) or m.group(2) for m in _FOLIO.finditer(text.strip())]
-    return int(found[-1]) if found else None
-
-
-def _mark_floating_footers(doc: Document, lines: PageLines, cfg: FurnitureSettings,
-                           marks: dict) -> None:
-    """Pages printed from HTML (SEC filings) set the footer right under the page's last
-    line of content, however high that is, not at the foot of the sheet: the last row of
-    a page is its running footer when its words (digits aside) end many pages and its
-    number counts with the pages ('52 NIKE, INC.' on page 53, '2019 FORM 10-K 51' on
-    page 52). Body text ending many pages with a number that keeps that count is none."""
-    n = len(doc.pages)
-    if n < 3:
-        return
-    need = max(2, math.ceil(cfg.repeat_fraction * n))
-    found: dict[str, list[tuple[int, Line, int]]] = defaultdict(list)
-    for page in doc.pages:
-        rows = lines.rows(page, marks)
-        if not rows or len(rows[-1][0]) != 1:
-            continue
-        ln = rows[-1][0][0]
-        value, key = _folio(ln.text), normalize_for_repeat(ln.text)
-        if value is not None and key:
-            found[key].append((page.index, ln, value - page.index))
-    for key, hits in found.items():
-        pages = {index for index, _, _ in hits}
-        if len(pages) < need and not (len(_LETTERS.findall(key)) >= 4 and _facing(pages, doc, cfg)):
-            continue
-        offset, agree = Counter(off for _, _, off in hits).most_common(1)[0]
-        if agree < 0.8 * len(hits):
-            continue            # numbers that do not count with the pages: not folios
-        for index, ln, off in hits:
-            if off == offset:
-                role = Role.PAGE_NUMBER if _PAGE_NUMBER.match(ln.text.strip()) else Role.PAGE_FOOTER
-                marks[ln.id] = (role, Layer.FURNITURE, "running footer under the last row of text")
-
-
-TITLE_BLOCK_PITCHES = 1.3   # lines of one block: baselines no further apart than this
-
-
-def _keep_title_blocks(doc: Document, lines: PageLines, marks: dict) -> None:
-    """A line repeated at the top of pages that sits tight on a line of the body, as one
-    block with it (the company line over each financial statement's title: 'American Water
-    Works Company, Inc. and Subsidiary Companies' over 'Consolidated Balance Sheets') is
-    the first line of that title block, not a running header: running heads are set apart
-    from the text under them by white space. Worked upwards, so a title block of several
-    repeated lines stays whole."""
-    pitch = doc.stats.line_height or doc.stats.body_size * 1.2
-    for page in doc.pages:
-        heads = [ln for ln in lines.text[page.index]
-                 if ln.id in marks and marks[ln.id][0] is Role.PAGE_HEADER]
-        for ln in sorted(heads, key=lambda h: -h.baseline):
-            below = [o for o in lines.text[page.index] if o.baseline > ln.baseline + 0.5 * ln.size]
-            nearest = min(below, key=lambda o: o.baseline, default=None)
-            if nearest is not None and nearest.id not in marks \
-                    and nearest.baseline - ln.baseline <= TITLE_BLOCK_PITCHES * pitch \
-                    and abs(nearest.bbox.x0 - ln.bbox.x0) <= 2.0:
-                del marks[ln.id]
 
 
 def _keep_only_text(doc: Document, marks: dict) -> None:
