@@ -3,11 +3,12 @@
 Units are kept whole. Only these are ever cut: a prose unit larger than the budget (at
 sentence boundaries, or word boundaries inside an over-long sentence, never inside inline
 math or a footnote marker; footnote definitions stay with the piece holding their anchor),
-a table larger than the budget (between rows, header repeated, caption in the first
-piece), and, when headings would not fit with what follows them, the prose unit or table
-after them (so the headings keep company within the budget). A heading is never the last
-unit of a chunk: it is carried to the next one (a document that ends with a heading is
-the one exception). A unit that cannot be cut and does not fit becomes its own chunk
+a table larger than the budget (between rows, caption in the first piece, a context line
+and the header repeated in the others: see _leads.py), and, when headings would not fit
+with what follows them, the prose unit or table after them (so the headings keep company
+within the budget). A heading, or a short line that opens what follows it (the line under
+a heading, a statement's title block), is never the last unit of a chunk: it is carried
+to the next one (a document that ends with one is the one exception). A unit that cannot be cut and does not fit becomes its own chunk
 (with the headings before it) flagged ``oversize``.
 
 Tokens are counted once per unit (or sentence), summed as an estimate while packing, and
