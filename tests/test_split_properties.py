@@ -129,7 +129,8 @@ def check_chunks(md, units, chunks, size):
         for n in re.findall(r"^Table (\d+): ", c.text, re.MULTILINE):
             assert re.search(r"^\| h0 ", c.text, re.MULTILINE)
             assert re.search(r"^\|---\|", c.text, re.MULTILINE)
-        # own text = its spans of the Markdown, plus only repeated table headers
+        # own text = its spans of the Markdown, plus only repeated table headers (and
+        # the context line over them)
         rest, pos = c.own_text, 0
         for s, e in c.spans:
             k = rest.find(md[s:e], pos)
@@ -138,7 +139,7 @@ def check_chunks(md, units, chunks, size):
             pos = k + e - s
             covered.append((s, e))
         leftover = [ln for ln in rest.replace("\0", "").split("\n") if ln.strip()]
-        assert all(re.fullmatch(r"\| h\d.*\||\|(---\|)+", ln) for ln in leftover), leftover
+        assert all(re.fullmatch(r"\| h\d.*\||\|(---\|)+|.+ \(continued\)", ln) for ln in leftover), leftover
     covered.sort()
     for (s1, e1), (s2, e2) in zip(covered, covered[1:]):
         assert e1 <= s2

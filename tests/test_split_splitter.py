@@ -348,8 +348,8 @@ def test_metadata_is_flat_and_complete():
         "heading_path": "Intro", "page_start": 0, "page_end": 2,
         "element_ids": '["e1","e2","e9","e3","e4"]',
         "bboxes": "[[0,10.0,20.1,300.0,40.0],[0,10,50,300,700],[1,10,50,300,80]]",
-        "figure_ids": '["f1"]', "table_ids": '["t1"]', "footnote_ids": '["fn1"]',
-        "has_math": True, "oversize": False, "extraction_confidence": "low",
+        "figure_ids": '["f1"]', "table_ids": '["t1"]', "table_rows": '{"t1":[1,1]}',
+        "footnote_ids": '["fn1"]', "has_math": True, "oversize": False, "extraction_confidence": "low",
         "unit_kinds": '["heading","paragraph","figure","table"]',
     }
     assert json.loads(meta["bboxes"])[0] == [0, 10.0, 20.1, 300.0, 40.0]

@@ -15,8 +15,8 @@ Needs the extra: pip install "layoutpdf[ray]".
 
 Each row holds ``text`` and flat metadata: ``source``, ``chunk_index``, ``token_count``,
 the splitter's chunk metadata (``heading_path``, ``page_start``, ``page_end``,
-``element_ids``, ``bboxes``, ``figure_ids``, ``table_ids``, ``footnote_ids`` as JSON strings,
-``has_math``, ``oversize``, ``extraction_confidence``, ``unit_kinds``), and per document
+``element_ids``, ``bboxes``, ``figure_ids``, ``table_ids``, ``table_rows``, ``footnote_ids``
+as JSON strings, ``has_math``, ``oversize``, ``extraction_confidence``, ``unit_kinds``), and per document
 ``doc_pages`` and ``doc_issues``. Every batch is a pyarrow Table with the same schema, so
 blocks always concatenate.
 
@@ -63,6 +63,7 @@ CHUNK_COLUMNS: dict[str, str] = {
     "bboxes": "string",
     "figure_ids": "string",
     "table_ids": "string",
+    "table_rows": "string",
     "footnote_ids": "string",
     "has_math": "bool",
     "oversize": "bool",

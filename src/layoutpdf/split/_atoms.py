@@ -43,8 +43,9 @@ class Atom:
     text: str | None = None    # TABLE pieces: the piece text (not a plain slice)
     spans: tuple[tuple[int, int], ...] = ()  # TABLE pieces: where the text came from
     joins: tuple[str, ...] = ()              # TABLE pieces: text put before each span
-    heading: bool = False
+    heading: bool = False      # carried like a heading: never the last atom of a chunk
     oversize: bool = False
+    rows: tuple[int, int] | None = None      # TABLE pieces: first and last body row (1-based)
 
     @property
     def joinable(self) -> bool:
@@ -188,12 +189,20 @@ def _def_owners(md: str, spans: list[tuple[int, int]],
     return owners
 
 
+CONTINUED = " (continued)"
+
+
 def table_atoms(md: str, unit: int, start: int, end: int, tok: Tokenizer,
-                budget: int, first_budget: int | None = None) -> list[Atom] | None:
-    """Cut a table unit between rows; each piece repeats the header (and separator line).
+                budget: int, first_budget: int | None = None, context: str = "",
+                context_share: float = 0.0) -> list[Atom] | None:
+    """Cut a table unit between rows; each later piece repeats the table's context.
 
     The caption goes with the first piece (a caption after the table is appended to it),
     which gets `first_budget` tokens (default `budget`): less when headings precede it.
+    A later piece opens with a context line (`context`, the table's title and unit, with
+    " (continued)") and the header row and separator line, together within
+    `context_share` of the budget: a long title is shortened, then the header's labels
+    (a flattened two-level header can fill half a chunk and leave room for one row).
     None when the unit has no body rows to cut between.
     """
     first_budget = budget if first_budget is None else first_budget
@@ -210,7 +219,8 @@ def table_atoms(md: str, unit: int, start: int, end: int, tok: Tokenizer,
     body = [lines[i] for i in range(head_last + 1, hi + 1)]
     if not body:
         return None
-    header = md[lines[lo][0]:lines[head_last][1]]
+    header = repeated_header(md[lines[lo][0]:lines[head_last][1]], context, tok,
+                             int(context_share * budget))
     head_end = lines[head_last][1]
     after = md[lines[hi][1]:end]
     cap_start = lines[hi][1] + len(after) - len(after.lstrip())
@@ -230,6 +240,50 @@ def table_atoms(md: str, unit: int, start: int, end: int, tok: Tokenizer,
     pieces.append(cur)
     return _verify_table_pieces(md, unit, start, header, caption, body, pieces, tok,
                                 budget, first_budget)
+
+
+_CELL_SPLIT = re.compile(r"(?<!\\)\|")
+
+
+def repeated_header(header: str, context: str, tok: Tokenizer, limit: int) -> str:
+    """The text a later piece of a table opens with: the context line (if any) and the
+    header lines, shortened to `limit` tokens when over it (limit 0: no bound). The
+    context is cut to half the bound at a word, header labels to the last words of their lowest level
+    (one at least), and if that is still too long the context line is left out."""
+    context = " ".join(context.split())
+    line = context + CONTINUED if context else ""
+    def joined(ctx: str, head: str) -> str:
+        return ctx + "\n\n" + head if ctx else head
+    if limit <= 0 or tok.count(joined(line, header)) <= limit:
+        return joined(line, header)
+    if line and tok.count(line) > limit // 2:
+        words = context.split()
+        while len(words) > 1 and tok.count(" ".join(words) + "…" + CONTINUED) > limit // 2:
+            words = words[:max(1, len(words) * 3 // 4)]
+        line = " ".join(words) + "…" + CONTINUED
+    head_lines = header.split("\n")
+    for keep in (4, 2, 1):
+        if tok.count(joined(line, "\n".join(head_lines))) <= limit:
+            break
+        head_lines = [ln if sx.TABLE_SEPARATOR.match(ln) else _short_cells(ln, keep)
+                      for ln in head_lines]
+    head = "\n".join(head_lines)
+    if tok.count(joined(line, head)) > limit:
+        line = ""           # the column labels before the title: rows read by them
+    return joined(line, head)
+
+
+def _short_cells(row: str, words: int) -> str:
+    """A header row with each label cut to the last `words` words of its lowest level
+    (a flattened 'For the Years Ended December 31, / 2021' keeps '2021': the label
+    nearest the numbers names them)."""
+    inner = row.strip()
+    if inner.startswith("|"):
+        inner = inner[1:]
+    if inner.endswith("|") and not inner.endswith("\\|"):
+        inner = inner[:-1]
+    cells = [" ".join(c.split(" / ")[-1].split()[-words:]) for c in _CELL_SPLIT.split(inner)]
+    return "| " + " | ".join(cells) + " |"
 
 
 def _verify_table_pieces(md: str, unit: int, start: int, header: str,
@@ -263,5 +317,6 @@ def _verify_table_pieces(md: str, unit: int, start: int, header: str,
             queue.insert(0, idx[:-1])
             continue
         atoms.append(Atom(unit, TABLE, spans[0][0], spans[-1][1], n, text=text,
-                          spans=tuple(spans), joins=tuple(joins), oversize=n > limit))
+                          spans=tuple(spans), joins=tuple(joins), oversize=n > limit,
+                          rows=(idx[0] + 1, idx[-1] + 1)))
     return atoms

@@ -33,6 +33,10 @@ class Chunk:
     ``token_count`` counts the whole ``text``; it is at most the chunk size unless
     ``oversize`` is set (one element that cannot be cut, such as a display equation).
     ``heading_path`` holds the headings in force for the chunk's first content.
+    ``table_rows`` says which body rows (1-based, first and last) of each table the chunk
+    holds, by table id (a table without one: ``"table"``); metadata ``table_rows``.
+    A later piece of a split table opens with a context line (the table's title block or
+    caption, else its section heading, and " (continued)") above the repeated header.
     """
     text: str
     units: tuple[Unit, ...]
@@ -43,6 +47,7 @@ class Chunk:
     heading_path: tuple[str, ...] = ()
     spans: tuple[tuple[int, int], ...] = ()
     overlap_len: int = 0
+    table_rows: tuple[tuple[str, int, int], ...] = ()   # (table id, first, last body row)
 
     @property
     def own_text(self) -> str:
@@ -63,6 +68,7 @@ class Chunk:
             "bboxes": _json([list(b) for b in boxes]),
             "figure_ids": _json(_unique(f for u in units for f in u.figure_ids)),
             "table_ids": _json(_unique(t for u in units for t in u.table_ids)),
+            "table_rows": _json({t: [a, b] for t, a, b in self.table_rows}),
             "footnote_ids": _json(_unique(f for u in units for f in u.footnote_ids)),
             "has_math": any(u.has_math for u in units),
             "oversize": self.oversize,

@@ -3,11 +3,12 @@
 Units are kept whole. Only these are ever cut: a prose unit larger than the budget (at
 sentence boundaries, or word boundaries inside an over-long sentence, never inside inline
 math or a footnote marker; footnote definitions stay with the piece holding their anchor),
-a table larger than the budget (between rows, header repeated, caption in the first
-piece), and, when headings would not fit with what follows them, the prose unit or table
-after them (so the headings keep company within the budget). A heading is never the last
-unit of a chunk: it is carried to the next one (a document that ends with a heading is
-the one exception). A unit that cannot be cut and does not fit becomes its own chunk
+a table larger than the budget (between rows, caption in the first piece, a context line
+and the header repeated in the others: see _leads.py), and, when headings would not fit
+with what follows them, the prose unit or table after them (so the headings keep company
+within the budget). A heading, or a short line that opens what follows it (the line under
+a heading, a statement's title block), is never the last unit of a chunk: it is carried
+to the next one (a document that ends with one is the one exception). A unit that cannot be cut and does not fit becomes its own chunk
 (with the headings before it) flagged ``oversize``.
 
 Tokens are counted once per unit (or sentence), summed as an estimate while packing, and
@@ -21,11 +22,13 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from ..errors import SettingsError
 from ..model.units import Unit, UnitKind
 from ..settings import CHUNK_OVERLAP, CHUNK_SIZE, ENCODING, SplitSettings, check_chunking
 from . import _syntax as sx
 from ._atoms import (PROSE_KINDS, SENTENCE, SEP_TOKENS, TABLE, UNIT, WORD, Atom, prose_atoms,
                      table_atoms, tail_sentences)
+from ._leads import TABLE_CONTEXT, lead_units, table_context, table_rows
 from .chunk import Chunk
 from .markdown_units import units_from_markdown
 from .tokenizers import Tokenizer, TokenizerSpec, get_tokenizer
@@ -34,9 +37,11 @@ _JOIN = "\n\n"
 
 
 class _Packer:
-    def __init__(self, units: Sequence[Unit], size: int, overlap: int, tok: Tokenizer) -> None:
+    def __init__(self, units: Sequence[Unit], size: int, overlap: int, tok: Tokenizer,
+                 table_context: float = TABLE_CONTEXT) -> None:
         self.units = list(units)
         self.size, self.overlap, self.tok = size, overlap, tok
+        self.table_context = table_context
         self.md = _JOIN.join(u.text for u in self.units)
         self.offsets: list[int] = []
         pos = 0
@@ -44,6 +49,7 @@ class _Packer:
             self.offsets.append(pos)
             pos += len(u.text) + len(_JOIN)
         self.paths = _heading_paths(self.units)
+        self.leads = lead_units(self.units, tok, size)
         self.chunks: list[Chunk] = []
         self.cur: list[Atom] = []
         self.est = 0
@@ -56,7 +62,7 @@ class _Packer:
         start = self.offsets[i]
         end = start + len(u.text)
         n = self.tok.count(u.text)
-        heading = u.kind is UnitKind.HEADING
+        heading = u.kind is UnitKind.HEADING or i in self.leads
         if n <= self.size:
             return [Atom(i, UNIT, start, end, n, heading=heading)]
         if u.kind in PROSE_KINDS:
@@ -64,10 +70,16 @@ class _Packer:
             if len(atoms) > 1:
                 return atoms
         elif u.kind is UnitKind.TABLE:
-            atoms = table_atoms(self.md, i, start, end, self.tok, self.size) or []
+            atoms = self._table_atoms(i, start, end) or []
             if len(atoms) > 1:
                 return atoms
         return [Atom(i, UNIT, start, end, n, heading=heading, oversize=True)]
+
+    def _table_atoms(self, i: int, start: int, end: int,
+                     first_budget: int | None = None) -> list[Atom] | None:
+        context = table_context(self.units, i, self.leads, self.paths[i])
+        return table_atoms(self.md, i, start, end, self.tok, self.size, first_budget,
+                           context, self.table_context)
 
     def _refine(self, a: Atom, heads: list[Atom], queue: deque[Atom]) -> list[Atom] | None:
         """Cut an atom that fits alone but not after the headings it must follow.
@@ -80,7 +92,7 @@ class _Packer:
         if kind is UnitKind.TABLE and a.start == self.offsets[a.unit] and heads:
             room = self.size - sum(h.tokens + SEP_TOKENS for h in heads)
             end = self.offsets[a.unit] + len(self.units[a.unit].text)
-            parts = table_atoms(self.md, a.unit, a.start, end, self.tok, self.size, room)
+            parts = self._table_atoms(a.unit, a.start, end, room)
             if not parts or parts[0].tokens >= a.tokens:
                 return None      # (a first piece of one row that still does not fit is
                                  # flagged oversize and goes out with the headings)
@@ -227,7 +239,8 @@ class _Packer:
             text=text, units=tuple(units), token_count=n, oversize=n > self.size,
             start=spans[0][0] if spans else -1, end=spans[-1][1] if spans else -1,
             heading_path=self.paths[first], spans=tuple(spans),
-            overlap_len=len(self.prefix_text) + len(_JOIN) if self.prefix else 0))
+            overlap_len=len(self.prefix_text) + len(_JOIN) if self.prefix else 0,
+            table_rows=table_rows(self.units, self.md, self.cur)))
         done, self.cur, self.est = self.cur, [], 0
         self._set_prefix(self._overlap_atoms(done) if self.overlap else [])
 
@@ -299,24 +312,33 @@ def _heading_paths(units: list[Unit]) -> list[tuple[str, ...]]:
     return paths
 
 
+def _check_table_context(table_context: float) -> None:
+    if isinstance(table_context, bool) or not isinstance(table_context, (int, float)) \
+            or not 0 <= table_context <= 1:
+        raise SettingsError("table_context must be a share of the chunk size, in [0, 1]")
+
+
 def split_units(units: Iterable[Unit], *, chunk_size: int = CHUNK_SIZE,
-                chunk_overlap: int = CHUNK_OVERLAP,
-                tokenizer: TokenizerSpec = ENCODING) -> list[Chunk]:
+                chunk_overlap: int = CHUNK_OVERLAP, tokenizer: TokenizerSpec = ENCODING,
+                table_context: float = TABLE_CONTEXT) -> list[Chunk]:
     """Pack units into chunks of at most `chunk_size` tokens (see module docstring).
 
     Offsets (Chunk.start/end/spans) refer to ``"\\n\\n".join(u.text for u in units)``,
     which is the document's Markdown.
     """
     check_chunking(chunk_size, chunk_overlap)
+    _check_table_context(table_context)
     tok = get_tokenizer(tokenizer)
-    return _Packer(list(units), chunk_size, chunk_overlap, tok).run()
+    return _Packer(list(units), chunk_size, chunk_overlap, tok, table_context).run()
 
 
 def split_markdown(md: str, *, chunk_size: int = CHUNK_SIZE, chunk_overlap: int = CHUNK_OVERLAP,
-                   tokenizer: TokenizerSpec = ENCODING) -> list[Chunk]:
+                   tokenizer: TokenizerSpec = ENCODING,
+                   table_context: float = TABLE_CONTEXT) -> list[Chunk]:
     """units_from_markdown + split_units; offsets refer to `md`."""
     return split_units(units_from_markdown(md), chunk_size=chunk_size,
-                       chunk_overlap=chunk_overlap, tokenizer=tokenizer)
+                       chunk_overlap=chunk_overlap, tokenizer=tokenizer,
+                       table_context=table_context)
 
 
 @dataclass(frozen=True)
@@ -325,10 +347,12 @@ class Splitter:
     chunk_size: int = CHUNK_SIZE
     chunk_overlap: int = CHUNK_OVERLAP
     tokenizer: TokenizerSpec = ENCODING
+    table_context: float = TABLE_CONTEXT    # share of chunk_size a table's repeated context may take
     _tok: Tokenizer | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         check_chunking(self.chunk_size, self.chunk_overlap)
+        _check_table_context(self.table_context)
 
     @classmethod
     def from_settings(cls, settings: SplitSettings,
@@ -348,7 +372,7 @@ class Splitter:
 
     def split_units(self, units: Iterable[Unit]) -> list[Chunk]:
         return _Packer(list(units), self.chunk_size, self.chunk_overlap,
-                       self.token_counter).run()
+                       self.token_counter, self.table_context).run()
 
     def split_markdown(self, md: str) -> list[Chunk]:
         return self.split_units(units_from_markdown(md))

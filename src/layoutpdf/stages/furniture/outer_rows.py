@@ -11,7 +11,9 @@ a page; `furniture_kind` says which of those lines read as furniture, and why.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from operator import attrgetter
 
 from ...elements.captions import parse_label
@@ -193,3 +195,12 @@ def _marker_beside(ln: Line, lines: tuple[Line, ...]) -> bool:
         return False
     return any(o is not ln and o.bbox.overlap_y(ln.bbox) > 0 and -1.0 <= o.bbox.x0 - ln.bbox.x1 < 2 * o.size
                and ln.size < 0.85 * o.size for o in lines)
+
+
+@lru_cache(maxsize=65536)
+def normalize_for_repeat(text: str) -> str:
+    """Key for cross-page repetition: digits masked, case and spacing folded."""
+    t = unicodedata.normalize("NFKC", text).lower()
+    t = re.sub(r"\d+", "#", t)
+    t = re.sub(r"\b[ivxlcdm]+\b", "#", t) if len(t) < 12 else t
+    return re.sub(r"\s+", " ", t).strip()

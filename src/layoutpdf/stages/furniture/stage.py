@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import replace
 from functools import lru_cache
@@ -17,8 +16,9 @@ from ...elements.ids import element_id
 from ...model import Document, Element, Layer, Line, Page, Role
 from ...settings import FurnitureSettings, Settings
 from ...text.margin_lines import PAGE_NUMBER, STRONG_KINDS
+from .flow import keep_title_blocks, mark_floating_footers
 from .line_numbers import mark_line_numbers
-from .outer_rows import MAX_HEAD_WORDS, PageLines, furniture_kind
+from .outer_rows import MAX_HEAD_WORDS, PageLines, furniture_kind, normalize_for_repeat
 
 
 def run(doc: Document, settings: Settings) -> Document:
@@ -33,7 +33,9 @@ def run(doc: Document, settings: Settings) -> Document:
     edges = {p.index: _Edges(p, _edges(p, lines, cfg.band, marks)) for p in doc.pages}
     sequence = _PageSequence(doc, edges)
     _mark_running(doc, lines, cfg, marks, edges, sequence)
+    mark_floating_footers(doc, lines, cfg, marks, lambda pages: _facing(pages, doc, cfg))
     _mark_set_apart(doc, lines, cfg, marks, sequence)
+    keep_title_blocks(doc, lines, marks)    # and those the set-apart rules found
     _keep_only_text(doc, marks)         # after every rule that marks headers and footers
     _mark_margin_stamps(doc, lines, marks)
     if not marks:
@@ -125,15 +127,6 @@ def _styled_apart(ln: Line, cfg: FurnitureSettings, body: float) -> bool:
                             or max(s.alpha for s in spans) < 200 or ln.size >= body * 1.5)
 
 
-@lru_cache(maxsize=65536)
-def normalize_for_repeat(text: str) -> str:
-    """Key for cross-page repetition: digits masked, case and spacing folded."""
-    t = unicodedata.normalize("NFKC", text).lower()
-    t = re.sub(r"\d+", "#", t)
-    t = re.sub(r"\b[ivxlcdm]+\b", "#", t) if len(t) < 12 else t
-    return re.sub(r"\s+", " ", t).strip()
-
-
 # -- running headers and footers ------------------------------------------------------------
 EDGE_ROWS = 2   # running text sits in the first or last rows of a page
 
@@ -183,6 +176,7 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
                     if PAGE_NUMBER.match(ln.text.strip()):
                         role = Role.PAGE_NUMBER
                     marks[ln.id] = (role, Layer.FURNITURE, f"repeats in the {where} rows on {need}+ pages")
+    keep_title_blocks(doc, lines, marks)        # before their height marks a zone
     _mark_zones(doc, lines, edges, marks)
     for page in doc.pages:
         for ln in edges[page.index].lines:

@@ -1,0 +1,101 @@
+"""What opens a section or a table, and what a later piece of a table must repeat.
+
+A heading names what follows it, and so do the short lines set with it: the one line
+under a section heading ('## 2. Acquisitions' / 'Current Health Ltd.'), and the title block
+of a financial statement (company line, statement name, period, unit line) right above
+its table. Such *lead* lines go with what they open, like headings: a chunk never ends
+with them (issue 39, C and E). A table cut into pieces repeats, in each later piece, a
+compact context line (its title block or caption, else its section heading) with its
+header, within a share of the chunk budget (`TABLE_CONTEXT`).
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..model.units import Unit, UnitKind
+from . import _syntax as sx
+from ._atoms import Atom
+from .tokenizers import Tokenizer
+
+TABLE_CONTEXT = 0.25      # share of the chunk budget a table's repeated context may take
+MAX_LEAD_LINES = 3        # a title block: company, statement, period or unit line
+LEAD_SHARE = 6            # a lead line takes at most this part of the budget...
+MAX_LEAD_TOKENS = 40      # ... and is one short line at most (a title block line)
+_LINE_KINDS = (UnitKind.PARAGRAPH, UnitKind.LIST_ITEM)
+_SENTENCE_END = (".", "!", "?", ":", ";")
+
+
+def _short_line(u: Unit, tok: Tokenizer, limit: int) -> bool:
+    text = u.text.strip()
+    return u.kind in _LINE_KINDS and "\n" not in text and tok.count(text) <= limit
+
+
+def lead_units(units: Sequence[Unit], tok: Tokenizer, size: int) -> set[int]:
+    """Indices of short lines that open what follows: up to MAX_LEAD_LINES after a
+    heading (when anything follows them), and a title block of lines that end no sentence
+    right above a table."""
+    limit = min(MAX_LEAD_TOKENS, max(4, size // LEAD_SHARE))
+    leads: set[int] = set()
+    for i, u in enumerate(units):
+        if u.kind is UnitKind.HEADING:
+            j = i + 1
+            while j < len(units) and j - i <= MAX_LEAD_LINES and _short_line(units[j], tok, limit):
+                j += 1
+            if j < len(units):
+                leads.update(range(i + 1, j))
+        elif u.kind is UnitKind.TABLE:
+            j = i - 1
+            while j >= 0 and i - j <= MAX_LEAD_LINES and j not in leads \
+                    and _short_line(units[j], tok, limit) \
+                    and not units[j].text.rstrip().endswith(_SENTENCE_END):
+                j -= 1
+            leads.update(range(j + 1, i))
+    return leads
+
+
+def table_context(units: Sequence[Unit], i: int, leads: set[int],
+                  path: tuple[str, ...]) -> str:
+    """The context line of table unit i's later pieces: the headings and lead lines
+    right above it and its caption; without them, the section heading it sits under."""
+    parts: list[str] = []
+    j = i - 1
+    while j >= 0 and i - j <= MAX_LEAD_LINES + 1 and (j in leads or units[j].kind is UnitKind.HEADING):
+        u = units[j]
+        parts.insert(0, sx.heading_text(u.text) if u.kind is UnitKind.HEADING else u.text.strip())
+        j -= 1
+    parts += _caption(units[i].text)
+    if not parts and path:
+        parts = [path[-1]]
+    return " ".join(" ".join(parts).split())
+
+
+def _caption(text: str) -> list[str]:
+    """The table's caption: its first line above the rows, or a 'Table N' line under
+    them (the other lines under a table are its notes)."""
+    lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
+    first = next((k for k, ln in enumerate(lines) if sx.TABLE_LINE.match(ln)), len(lines))
+    if first:
+        return lines[:1]
+    return [ln for ln in lines if sx.TABLE_CAPTION.match(ln)][:1]
+
+
+def table_rows(units: Sequence[Unit], md: str, atoms: Sequence[Atom]) -> tuple[tuple[str, int, int], ...]:
+    """(table id, first, last body row) of each table, whole or in part, among the atoms."""
+    out: dict[str, tuple[int, int]] = {}
+    for a in atoms:
+        u = units[a.unit]
+        if u.kind is not UnitKind.TABLE:
+            continue
+        rows = a.rows or _body_rows(md[a.start:a.end])
+        if rows is None:
+            continue
+        key = u.table_ids[0] if u.table_ids else "table"
+        first, last = out.get(key, rows)
+        out[key] = (min(first, rows[0]), max(last, rows[1]))
+    return tuple((k, a, b) for k, (a, b) in out.items())
+
+
+def _body_rows(text: str) -> tuple[int, int] | None:
+    rows = [ln for ln in text.split("\n") if sx.TABLE_LINE.match(ln)]
+    head = 2 if len(rows) > 1 and sx.TABLE_SEPARATOR.match(rows[1]) else 1
+    return (1, len(rows) - head) if len(rows) > head else None
