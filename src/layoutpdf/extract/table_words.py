@@ -130,6 +130,16 @@ def holds(box, w) -> bool:
     return x0 - 1 <= w.cx <= x1 + 1 and y0 - 1 <= w.cy <= y1 + 1
 
 
+MAX_GROUP_LABELS = 2    # group label rows in a row ("Liabilities:" over "Current liabilities:")
+
+
+def _group_label(ln, short: list) -> bool:
+    """A row that is one short phrase ending with a colon: a statement's group label
+    ("Revenue:", "Operating expenses:"), set alone on its row between the rows it heads."""
+    return len(ln.phrases) == 1 and len(short) == 1 and short[0].words \
+        and short[0].words[-1].text.endswith(":")
+
+
 def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, float, float]]:
     """Runs of three or more text lines made of two or more short, separated phrases."""
     if len(words) < 6:
@@ -139,16 +149,34 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
     limit = SHORT_PIECE * text_width
     runs: list[list[list]] = []
     prev = None
+    labels: list = []          # group labels ("Current assets:") right above the next row
     for ln in lines:
         short = [p for p in ln.phrases if p.x1 - p.x0 <= limit and len(p.words) <= 2 * MAX_CELL_WORDS]
         ok = len(short) >= 2 and any(b.x0 - a.x1 >= em for a, b in zip(short, short[1:]))
         near = prev is not None and ln.y0 - prev.y1 <= 1.5 * (ln.y1 - ln.y0)
         if ok:
-            if runs and near and runs[-1][-1][0] is prev:
+            if labels and near and labels[-1][0] is prev:
+                if runs and labels[0][2]:
+                    runs[-1].extend(labels)
+                else:
+                    runs.append(list(labels))
+                runs[-1].append((ln, short))
+            elif runs and near and runs[-1][-1][0] is prev:
                 runs[-1].append((ln, short))
             else:
                 runs.append([(ln, short)])
+            labels = []
+        elif _group_label(ln, short) and len(labels) < MAX_GROUP_LABELS:
+            # a statement's group label sits alone on its row inside the table
+            after_run = bool(runs) and near and runs[-1][-1][0] is prev
+            follows = bool(labels) and near and labels[-1][0] is prev
+            if not (after_run or follows):
+                labels = []
+            labels.append((ln, short, after_run or (follows and labels[0][2])))
+        else:
+            labels = []
         prev = ln
+    runs = [[(ln, short) for ln, short, *_ in run] for run in runs]
     boxes = []
     for run in runs:
         if len(run) < MIN_ALIGNED_ROWS:

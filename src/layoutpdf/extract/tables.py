@@ -15,6 +15,7 @@ papers (it re-extracts every character), which alone would cap the pipeline belo
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from operator import itemgetter
 from statistics import median
 
@@ -53,24 +54,20 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     regions, hs, vs, blocked = [], [], [], []
     if rule_signal(drawings, em):
         regions, hs, vs, blocked = ruled_regions(paths, drawings, images, body, em, width * height)
-    boxes = [box for box, _ in regions] + [b.to_list() for b in blocked]
+    reach = EDGE_ROWS * 2 * em
+    around = [(0.0, box[1] - reach, width, box[3] + reach) for box, _ in regions]
+    grids = _ruled_grids(regions, page_words(textpage, body, em, around) if regions else [],
+                         body, hs, vs, blocked, em)
+    # only a ruled region that is a table keeps its lines from the text-alignment finder:
+    # rules that underline one amount column (a statement's subtotal and total rules) make
+    # no table of their own, and the statement they underline is found by its alignment
+    boxes = [g.bbox for g in grids] + [b.to_list() for b in blocked]
     rest = [ln for ln in body if not any(holds(b, ln.bbox) for b in boxes)] if boxes else body
     bands = aligned_bands(rest, em, width)
     if not regions and not bands:
         return ()
-    reach = EDGE_ROWS * 2 * em
-    words = page_words(textpage, body, em, [(0.0, box[1] - reach, width, box[3] + reach)
-                                            for box, _ in regions]
-                       + [(0.0, y0, width, y1) for y0, y1 in bands])
+    words = page_words(textpage, body, em, around + [(0.0, y0, width, y1) for y0, y1 in bands])
     aligned = bool(bands)
-    grids: list[Grid] = []
-    for box, strategy in regions:
-        if framed_prose(box, body, vs):
-            blocked.append(BBox(*box))      # a boxed theorem or note: its text is prose
-            continue
-        grid = build_grid(box, words, hs, vs, strategy, em)
-        if grid and _plausible(grid):
-            grids.append(grid)
     if aligned:
         taken = [g.bbox for g in grids] + [b.to_list() for b in blocked]
         free = outside(words, taken)
@@ -79,7 +76,21 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     grids = [_with_edge_rows(g, words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
              for g in grids]
     grids.sort(key=lambda g: (g.bbox[1], g.bbox[0]))
-    return tuple(_candidate(g) for g in grids)
+    return tuple(_candidate(_join_sign_columns(g)) for g in grids)
+
+
+def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs: list[Seg],
+                 blocked: list[BBox], em: float) -> list[Grid]:
+    """The tables of the ruled regions; a framed box of prose is blocked instead."""
+    grids: list[Grid] = []
+    for box, strategy in regions:
+        if framed_prose(box, body, vs):
+            blocked.append(BBox(*box))      # a boxed theorem or note: its text is prose
+            continue
+        grid = build_grid(box, words, hs, vs, strategy, em)
+        if grid and _plausible(grid):
+            grids.append(grid)
+    return grids
 
 
 def _with_edge_rows(g: Grid, words: list[Word], hs: list[Seg], vs: list[Seg], em: float,
@@ -240,8 +251,9 @@ def _regular(g: Grid, cells: list[str], ncols: int, nrows: int) -> bool:
     """A borderless table is dense and regular: three rows or more, most columns filled in
     most rows, few long cells, and a numeric column or three columns. Scattered pieces of
     displayed math and prose beside it are not."""
-    signs = {c for c in range(ncols) if _sign_column(g.rows, c)}
-    ncols -= len(signs)                     # a currency sign goes with the number beside it
+    # a currency sign goes with the amount beside it (a header over both may span them)
+    signs = {c for c in range(ncols) if _sign_column(g.rows[g.header_rows:], c)}
+    columns, ncols = range(ncols), ncols - len(signs)
     cells = [row[c] for row in g.rows for c in range(len(row)) if row[c] and c not in signs]
     if nrows < MIN_ALIGNED_ROWS or len(cells) < TEXT_FILL * nrows * ncols:
         return False
@@ -253,9 +265,9 @@ def _regular(g: Grid, cells: list[str], ncols: int, nrows: int) -> bool:
         return False                        # lines of prose side by side
     if sum(1 for c in cells if _OPERATOR.match(c)) >= 2:
         return False                        # displayed math: cells open with = + −
-    if any(all(not row[c] or _BULLET.match(row[c]) for row in g.rows) for c in range(ncols)):
+    if any(all(not row[c] or _BULLET.match(row[c]) for row in g.rows) for c in columns):
         return False                        # a list in columns: a column of bullets
-    numeric_col = any(_numeric_column(g.rows[g.header_rows:], c) for c in range(ncols))
+    numeric_col = any(_numeric_column(g.rows[g.header_rows:], c) for c in columns)
     return numeric_col or ncols >= 3
 
 
@@ -265,6 +277,26 @@ def _sign_column(rows, c: int) -> bool:
     not a column of its own."""
     vals = [row[c] for row in rows if c < len(row) and row[c]]
     return bool(vals) and all(_CURRENCY.match(v) for v in vals)
+
+
+def _join_sign_columns(g: Grid) -> Grid:
+    """The grid with each column of bare currency signs joined to the amount column on its
+    right: `$ 4,584,833` in one cell, and the header over both ("December 2," over the
+    sign, "2016" over the amount) one label."""
+    ncols = len(g.col_edges) - 1
+    signs = [c for c in range(ncols - 1) if _sign_column(g.rows[g.header_rows:], c)
+             and not _sign_column(g.rows[g.header_rows:], c + 1)]
+    if not signs:
+        return g
+    rows, edges, spans = [list(r) for r in g.rows], list(g.col_edges), list(g.spans)
+    for c in reversed(signs):
+        for row in rows:
+            row[c:c + 2] = [" ".join(t for t in (row[c], row[c + 1]) if t)]
+        del edges[c + 1]
+        spans = [(r0, c0 - (c0 > c), r1, c1 - (c1 > c)) for r0, c0, r1, c1 in spans]
+    spans = sorted({s for s in spans if s[1] != s[3] or s[0] != s[2]})
+    return replace(g, rows=rows, col_edges=edges, spans=spans,
+                   reasons=g.reasons + ["currency signs joined to their amounts"])
 
 
 def _numeric_column(rows, c: int) -> bool:

@@ -133,13 +133,40 @@ def _ink_spread(members: list[int], boxes, kinds, text: PageText) -> float:
     cells = [boxes[i] for i in members if kinds[i] == "box"]
     if len(cells) > 200:                         # many boxes: sample, text checks are costly
         cells = cells[:: len(cells) // 200 + 1]
-    empty = [b for b in cells if not text.inside(BBox(*b))]
+    rows = shaded_rows(cells)
+    empty = [b for b in cells if not text.inside(BBox(*rows.get(b, b)))]
     if len(empty) > (1 - CELL_TEXT_SHARE) * len(cells):
         ink += empty                             # bars, nodes; not the empty cells of a table
     if not ink:
         return 0.0
     x0, y0, x1, y1 = (itemgetter(k) for k in range(4))      # (a plan's cluster: 30k boxes)
     return (max(map(x1, ink)) - min(map(x0, ink))) * (max(map(y1, ink)) - min(map(y0, ink)))
+
+
+def shaded_rows(cells: list[Box], tol: float = 0.5) -> dict[Box, Box]:
+    """Each box that is one tile of a shaded row, mapped to the whole row. Filing agents
+    and office suites paint a row's background (a header band, a zebra stripe) cell by
+    cell: boxes of one height, edge to edge along the row, a narrow gap cell between a `$`
+    and its amount among them. A tile then holds no line's centre though the row holds
+    text in every stretch: the row, not the tile, is what text lies on, and a tile of a
+    row with text is a cell background, not a bar."""
+    out: dict[Box, Box] = {}
+    by_row: dict[tuple[int, int], list[Box]] = {}
+    for b in cells:
+        by_row.setdefault((round(b[1] / tol), round(b[3] / tol)), []).append(b)
+    for row in by_row.values():
+        row.sort()
+        run = [row[0]]
+        for b in row[1:] + [None]:
+            if b is not None and b[0] <= run[-1][2] + tol:
+                run.append(b)
+                continue
+            if len(run) > 1:
+                whole = (run[0][0], min(r[1] for r in run), max(r[2] for r in run),
+                         max(r[3] for r in run))
+                out.update((r, whole) for r in run)
+            run = [b] if b is not None else []
+    return out
 
 
 def _lightness(color: int) -> float:
