@@ -10,6 +10,8 @@ What `parse()` (and `iter_pages()`, the adapters, the CLI) can raise:
   CorruptPDFError       damaged beyond repair (MuPDF cannot open it, no readable pages)
   ResourceLimitError    over a `Settings.limits` cap while ``strict=True``
   SettingsError         unknown or invalid settings (also a ``ValueError``)
+  OutputPathError       an output path that cannot be used safely: a file where an output
+                        folder is needed, a symlink where layoutpdf makes a folder itself
   PageProcessingError   a stage failed on a page while ``strict=True``
   WorkerCrashedError    the worker process parsing it died (a signal: a crash inside MuPDF);
                         raised by `layoutpdf.ray` (batch reports it as a failed outcome)
@@ -71,6 +73,11 @@ class ResourceLimitError(LayoutPDFError):
 
 class SettingsError(LayoutPDFError, ValueError):
     """Invalid or unknown settings."""
+
+
+class OutputPathError(LayoutPDFError):
+    """An output path cannot be used: a file where the output folder should be, or a
+    symlink (or anything but a real folder) where layoutpdf creates a folder itself."""
 
 
 class OCRUnavailableError(LayoutPDFError):
