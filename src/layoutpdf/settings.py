@@ -270,6 +270,18 @@ def _validate(obj: Any, section: str) -> None:
                                 f"(got {type(value).__name__})")
 
 
+def allowed_values(name: str, tp: Any) -> str:
+    """What field `name` (``section.field``) of type `tp` accepts, in words (the README's
+    settings table; the same words as the SettingsError)."""
+    if name in ("split.chunk_size", "split.chunk_overlap"):
+        return (f"a whole number of at least {MIN_SETTINGS_CHUNK_SIZE}" if name.endswith("size")
+                else "a whole number >= 0 and below chunk_size")
+    return _allowed(name, tp, _NO_VALUE)
+
+
+_NO_VALUE = object()   # allowed nowhere: `_allowed` then says what is
+
+
 def _allowed(name: str, tp: Any, value: Any) -> str:
     """'' when `value` is allowed for field `name` of type `tp`, else what is allowed."""
     if tp is bool:
@@ -298,8 +310,10 @@ def _in_range(name: str, value: Any, typed: bool, kind: str) -> str:
     elif high == math.inf == -low:
         what = kind
     else:
-        what = (f"{kind} {'from' if low_in else 'above'} {low:g} "
-                f"{'to' if high_in else 'and below'} {high:g}")
+        what = (f"{kind} from {low:g} to {high:g}" if low_in and high_in else
+                f"{kind} above {low:g}, at most {high:g}" if high_in else
+                f"{kind} above {low:g} and below {high:g}" if not low_in else
+                f"{kind} from {low:g}, below {high:g}")
     if not typed:
         return what
     above = value >= low if low_in else value > low
