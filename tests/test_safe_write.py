@@ -117,6 +117,13 @@ def test_long_input_names_give_outputs_within_the_name_limit(tmp_path, stem):
     assert (tmp_path / "png" / f"{short}-p1.png").is_file()
 
 
+def test_long_names_sharing_a_beginning_get_distinct_figure_names():
+    doc = layoutpdf.parse(figure_pdf())
+    first = figure_file_names(doc.with_(source="x" * 90 + "a.pdf"))
+    second = figure_file_names(doc.with_(source="x" * 90 + "b.pdf"))
+    assert first != second and all(len(n) <= 100 for n in first + second)
+
+
 def test_short_name_is_deterministic_bounded_and_keeps_names_apart():
     assert short_name("report") == "report"
     a, b = "x" * 300 + "a", "x" * 300 + "b"

@@ -18,7 +18,9 @@ What `parse()` (and `iter_pages()`, the adapters, the CLI) can raise:
   ===================== ========================================================
 
   A MuPDF exception from inside the engine never escapes as such: on open it becomes one of
-  the errors above; on a page it becomes an `Issue` (or `PageProcessingError` when strict).
+  the errors above; on a page it becomes an `Issue` (or `PageProcessingError` when strict);
+  on a figure crop (`save_figures`, ``image_dir``, ``--figures``) an Issue
+  ``figure_crop_failed`` and no ``image_path`` for that figure.
 
 - Python's own errors for a wrong *call*, which are the caller's bug and are not wrapped:
   ``FileNotFoundError`` / ``IsADirectoryError`` / ``PermissionError`` (any ``OSError``) for a

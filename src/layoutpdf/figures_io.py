@@ -21,10 +21,11 @@ from typing import Any, Mapping, Sequence, Union
 
 from .errors import Issue, LayoutPDFError
 from .model import BBox, Document, Figure
-from .safe_write import existing_bytes, output_dir, write_file
+from .safe_write import existing_bytes, output_dir, short_name, write_file
 from .settings import Settings
 
 PAD_PT = 2.0      # margin around the figure box in a crop
+FIGURE_STEM_BYTES = 80   # longest stem of a crop's name (then `-p<page>-fig<n>.png`)
 SettingsLike = Union[Settings, Mapping[str, Any], None]
 
 
@@ -75,11 +76,13 @@ def figure_file_names(doc: Document) -> list[str]:
 
 
 def safe_stem(source: str) -> str:
-    """A file-name stem from the document's source: letters, digits, '-', '_', '.' only."""
+    """A file-name stem from the document's source: letters, digits, '-', '_', '.' only;
+    over FIGURE_STEM_BYTES its beginning and a hash of the whole (`short_name`), so two
+    long names that start alike keep apart in one folder."""
     base = os.path.basename(str(source or "").replace("\\", "/"))
     stem = os.path.splitext(base)[0] if not base.startswith("<") else ""
-    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", stem).strip("._-")[:80]
-    return stem or "document"
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", stem).strip("._-")
+    return short_name(stem, FIGURE_STEM_BYTES) if stem else "document"
 
 
 def _render(doc: Document, figures: Sequence[Figure], dpi: int | None, source,
