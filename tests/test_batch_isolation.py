@@ -4,22 +4,44 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 from pathlib import Path
 
-from layoutpdf import batch
+from layoutpdf import batch, batch_pool
 from layoutpdf.batch import FAILED, OK, PARTIAL, convert_many, death_reason
+from layoutpdf.workers import abandon
 
 from test_errors_support import text_pdf
 
 
 def _segfault_on_page_two(job):
-    """Stands in for batch._run_job in the workers: MuPDF crashing on page 2 of 3."""
+    """Stands in for batch._run_job in the workers: MuPDF crashing on page 2 of 3, once the
+    parent has its page report (a marker file the parent's ledger writes, no sleep)."""
     if "bomb" in job.source:
+        seen = _marker(job.source, job.index)
+        if seen.exists():
+            seen.unlink()                                # from an earlier attempt
         batch._PAGE_QUEUE.put((job.index, 1, 3))       # page 1 done, as convert_file reports
-        time.sleep(2.0)                                  # let the report leave the process
+        deadline = time.monotonic() + 300
+        while not seen.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
         os.kill(os.getpid(), signal.SIGSEGV)
     return batch._run_job(job)
+
+
+def _marker(source: str, index: int) -> Path:
+    return Path(source).parent.parent / f"page-report-seen-{index}"
+
+
+def _mark_page_reports(monkeypatch, folder: Path) -> None:
+    """In the parent: each page report the ledger takes leaves a marker for the worker."""
+    original = batch_pool._Ledger.page
+
+    def page(self, index, done, total):
+        original(self, index, done, total)
+        _marker(str(folder / "x.pdf"), index).touch()
+    monkeypatch.setattr(batch_pool._Ledger, "page", page)
 
 
 def _allocate(job):
@@ -40,7 +62,9 @@ def _inputs(tmp_path: Path) -> Path:
 
 def test_a_segfaulting_worker_fails_its_document_with_signal_and_page(tmp_path, monkeypatch):
     monkeypatch.setattr(batch, "_run_job", _segfault_on_page_two)
-    report = convert_many([_inputs(tmp_path)], tmp_path / "out", workers=1, progress=False)
+    folder = _inputs(tmp_path)
+    _mark_page_reports(monkeypatch, folder)
+    report = convert_many([folder], tmp_path / "out", workers=1, progress=False)
     by_name = {Path(o.source).name: o for o in report.outcomes}
     bomb = by_name["bomb.pdf"]
     assert bomb.status == FAILED, bomb
@@ -56,6 +80,46 @@ def test_workers_run_under_the_memory_limit(tmp_path, monkeypatch):
     by_name = {Path(o.source).name: o for o in report.outcomes}
     assert by_name["bomb.pdf"].status == FAILED and "MemoryError" in by_name["bomb.pdf"].reason
     assert by_name["a.pdf"].status in (OK, PARTIAL)
+
+
+class _ReapedElsewhere:
+    """A worker that has died (its sentinel is ready) but whose exit status the pool's
+    manager thread reaped first: this thread's waitpid gets nothing, and the status shows
+    up a moment later (what happens under load)."""
+
+    def __init__(self, code: int, delay: float) -> None:
+        read, write = os.pipe()
+        os.close(write)
+        self.sentinel, self._code = read, None
+        self._timer = threading.Timer(delay, lambda: setattr(self, "_code", code))
+        self._timer.start()
+
+    @property
+    def exitcode(self):
+        return self._code
+
+    def join(self, timeout=None):
+        return None
+
+    def is_alive(self):
+        return self._code is None
+
+    def terminate(self):
+        pass
+
+
+class _BrokenPool:
+    def shutdown(self, wait=True, cancel_futures=False):
+        pass
+
+
+def test_abandon_waits_for_an_exit_status_another_thread_reaped():
+    proc = _ReapedElsewhere(-signal.SIGSEGV, delay=0.5)
+    try:
+        assert abandon(_BrokenPool(), [proc]) == [-signal.SIGSEGV]
+    finally:
+        proc._timer.cancel()
+        os.close(proc.sentinel)
 
 
 def test_death_reason_names_signal_exit_code_and_place():

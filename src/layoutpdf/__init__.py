@@ -1,6 +1,7 @@
 """layoutpdf: PDFs in human reading order, safe to feed into retrieval-augmented generation."""
 from .errors import (CorruptPDFError, EncryptedPDFError, Issue, LayoutPDFError, NotAPDFError,
-                     PageProcessingError, ResourceLimitError, SettingsError)
+                     OutputPathError, PageProcessingError, ResourceLimitError,
+                     SettingsError)
 from .model import (BBox, Document, Element, Equation, Figure, Footnote, Layer, Page, Role, Table,
                     TextSource)
 from . import outputs as _outputs  # noqa: F401  (Document.to_markdown & co.)
@@ -12,4 +13,5 @@ __version__ = "0.1.0"
 __all__ = ["parse", "iter_pages", "Settings", "Document", "Page", "Element", "Figure", "Table",
            "Footnote", "Equation", "Role", "Layer", "TextSource", "BBox", "Issue", "STAGES",
            "LayoutPDFError", "NotAPDFError", "EncryptedPDFError", "CorruptPDFError",
-           "ResourceLimitError", "SettingsError", "PageProcessingError", "__version__"]
+           "ResourceLimitError", "SettingsError", "PageProcessingError", "OutputPathError",
+           "__version__"]

@@ -18,8 +18,9 @@ travel to them as a plain dict (`settings.plain`). The pool itself (job order, t
 results, retries after a dead worker) is `batch_pool`; the outcomes are `batch_report`.
 
 Resumable: an output newer than its input is skipped (``force=True`` redoes it); every output
-is written to a temporary file in the output directory and renamed into place, so an
-interrupted run leaves only whole files. Output names are the input's file name made safe
+is written to a new, exclusively created file in the output directory and renamed into place
+(`safe_write`), so an interrupted run leaves only whole files and a symlink planted at an
+output name is replaced, never written through; a symlink at ``<stem>-figures`` is refused. Output names are the input's file name made safe
 (``safe_stem``), always inside ``out_dir``; two inputs with the same name get the second one
 a short hash of its path. A worker process that dies (a crash inside MuPDF) costs only the
 documents it was working on: they are retried one at a time, and a document that kills its
@@ -35,7 +36,7 @@ import hashlib
 import json
 import logging
 import os
-import threading
+import stat
 import time
 from collections import Counter
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -44,6 +45,7 @@ from .batch_pool import (PART_MIN_PAGES, WINDOW_PER_WORKER, _Bar, _Job, _Ledger,
                          _plan_parts, _run_pool, page_parts, replace)  # noqa: F401
 from .batch_report import (FAILED, OK, PARTIAL, SKIPPED, STATUSES, BatchReport, FileOutcome,
                            _reason)
+from .safe_write import make_subdir, output_dir, short_name, write_file
 from .settings import Settings, plain
 from .workers import death_reason, peak_rss_mb, start_worker
 
@@ -75,10 +77,12 @@ def input_files(items: Iterable[str | os.PathLike]) -> list[str]:
 
 
 def safe_stem(path: str) -> str:
-    """The file name without extension, reduced to letters, digits and ``-_.``."""
+    """The file name without extension, reduced to letters, digits and ``-_.``; a stem
+    over `safe_write.MAX_STEM_BYTES` bytes (UTF-8) is cut and given a short hash of the
+    whole (`short_name`), so outputs stay within the 255-byte name limit."""
     stem = os.path.splitext(os.path.basename(path))[0]
     cleaned = "".join(c if c.isalnum() or c in "-_." else "_" for c in stem).strip("._")
-    return cleaned or "document"
+    return short_name(cleaned) if cleaned else "document"
 
 
 def plan_outputs(inputs: Sequence[str], out_dir: str, fmt: str = "md") -> list[str]:
@@ -97,8 +101,10 @@ def plan_outputs(inputs: Sequence[str], out_dir: str, fmt: str = "md") -> list[s
 
 
 def up_to_date(source: str, target: str) -> bool:
+    """The target is a regular file (not a symlink someone put there) newer than source."""
     try:
-        return os.path.getmtime(target) >= os.path.getmtime(source)
+        info = os.lstat(target)
+        return stat.S_ISREG(info.st_mode) and info.st_mtime >= os.path.getmtime(source)
     except OSError:
         return False
 
@@ -133,14 +139,14 @@ def _convert(source: str, target: str, fmt: str, settings: Settings | Mapping[st
         image_dir = None
         if figures and doc.figures:
             from .figures_io import save_figures
-            doc = save_figures(doc, os.path.join(out_dir, f"{stem}-figures"), source=source,
-                               password=password, overwrite=True, settings=s)
+            doc = save_figures(doc, make_subdir(out_dir, f"{stem}-figures"), source=source,
+                               password=password, overwrite=True, settings=s, own_folder=True)
             image_dir = f"{stem}-figures"
         if fmt == "json":
             text = json.dumps(doc.to_dict(include_raw=False), ensure_ascii=False, indent=1)
         else:
             text = doc.to_markdown(image_dir=image_dir)
-        _write_atomic(target, text)
+        write_file(target, text)
     except Exception as exc:  # one line per failed file: the batch goes on
         log.debug("%s failed", source, exc_info=True)
         return FileOutcome(source, target, FAILED, _reason(exc), **_costs(started, cpu))
@@ -160,21 +166,6 @@ def _issue_summary(issues: Sequence[Any]) -> str:
     codes = Counter(i.code for i in issues)
     parts = [f"{code} x{n}" if n > 1 else code for code, n in sorted(codes.items())]
     return f"{len(issues)} issue(s): " + ", ".join(parts)
-
-
-def _write_atomic(target: str, text: str) -> None:
-    """Write beside the target, then rename: readers never see half a file."""
-    tmp = f"{target}.{os.getpid()}-{threading.get_ident()}.tmp"
-    try:
-        with open(tmp, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def _run_job(job: _Job) -> FileOutcome | _PartResult:
@@ -264,7 +255,7 @@ def convert_many(inputs: str | os.PathLike | Iterable[str | os.PathLike], out_di
     items = [inputs] if isinstance(inputs, (str, os.PathLike)) else list(inputs)
     files = input_files(items)
     sdict = plain(settings)
-    os.makedirs(out_dir, exist_ok=True)
+    output_dir(out_dir)
     targets = plan_outputs(files, out_dir, fmt)
     page_tuple = tuple(sorted({int(p) for p in pages})) if pages is not None else None
     outcomes: list[FileOutcome | None] = [None] * len(files)

@@ -1,4 +1,12 @@
-"""Command line: `layoutpdf convert | demo | inspect`."""
+"""Command line: `layoutpdf convert | demo | inspect`.
+
+Every failure is one line on stderr (``error: ...``) and an exit code (README, "Exit codes"):
+0 done; 1 a document failed (convert: at least one file; inspect: the input cannot be read)
+or an output could not be written; 2 a usage error (an argument, a setting, a page range, an
+output path that cannot be used: an existing file as the ``-o`` folder, a symlink where
+layoutpdf makes a folder); 3 an internal error (a bug: ``-v`` shows the traceback);
+130 interrupted.
+"""
 from __future__ import annotations
 
 import argparse
@@ -10,11 +18,21 @@ from importlib import resources
 from typing import Sequence
 
 from . import __version__
-from .errors import LayoutPDFError
+from .errors import LayoutPDFError, OutputPathError, SettingsError
 from .pipeline import parse
+from .safe_write import output_dir, write_file
 from .settings import Settings
 
 PASSWORD_ENV = "LAYOUTPDF_PASSWORD"
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+DPI_RANGE = (10, 1200)   # --dpi, as figures.crop_dpi
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line usage error (exit 2) instead of the usage block."""
+
+    def error(self, message: str) -> None:   # type: ignore[override]
+        self.exit(EXIT_USAGE, f"error: {message} (see {self.prog} --help)\n")
 
 
 def parse_page_ranges(spec: str | None) -> list[int] | None:
@@ -48,13 +66,13 @@ def cmd_convert(args: argparse.Namespace) -> int:
     from .batch import FAILED, convert_many
     try:
         settings, pages = _settings_and_pages(args)
-    except (ValueError, LayoutPDFError) as exc:   # bad JSON, unknown setting, bad page range
+        if args.workers < 1:
+            raise ValueError("--workers must be at least 1")
+        output_dir(args.output)
+    except (ValueError, LayoutPDFError) as exc:   # bad JSON, setting, page range, -o path
         print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     password = args.password or os.environ.get(PASSWORD_ENV)
-    if args.workers < 1:
-        print("error: --workers must be at least 1", file=sys.stderr)
-        return 2
 
     def show(outcome) -> None:   # as each file finishes; errors on stderr, one line each
         if outcome.status == FAILED:
@@ -72,13 +90,13 @@ def cmd_convert(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("interrupted: finished outputs are kept; run the same command to resume",
               file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     if not args.verbose:
         for outcome in report.outcomes:
             if outcome.status != FAILED:
                 print(outcome.line())
     print(report.summary())
-    return 1 if report.failed else 0
+    return EXIT_FAILED if report.failed else EXIT_OK
 
 
 def _settings_and_pages(args: argparse.Namespace) -> tuple[Settings, list[int] | None]:
@@ -120,37 +138,44 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def cmd_inspect(args: argparse.Namespace) -> int:
     from .debug import draw, inspect
-    if not args.output and not args.png:
-        print("error: inspect needs -o report.html (and/or --png DIR)", file=sys.stderr)
-        return 2
     try:
         settings, pages = _settings_and_pages(args)
+        _check_inspect_outputs(args)
     except (ValueError, LayoutPDFError) as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     password = args.password or os.environ.get(PASSWORD_ENV)
     doc = parse(args.input, settings, pages=pages, password=password)
     stem = _safe_stem(args.input)
     if args.output:
         html = inspect(doc, dpi=args.dpi, source=args.input, password=password,
                        settings=settings)
-        tmp = args.output + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(html)
-        os.replace(tmp, args.output)
+        write_file(args.output, html)
         print(f"wrote {args.output} ({len(doc.pages)} pages, {len(html.encode()) // 1024} KiB)")
     if args.png:
-        os.makedirs(args.png, exist_ok=True)
         for page in doc.pages:
             target = os.path.join(args.png, f"{stem}-p{page.index + 1}.png")
-            with open(target, "wb") as fh:
-                fh.write(draw(doc, page.index, source=args.input, password=password))
+            write_file(target, draw(doc, page.index, source=args.input, password=password))
             print(f"wrote {target}")
-    return 0
+    return EXIT_OK
+
+
+def _check_inspect_outputs(args: argparse.Namespace) -> None:
+    """What inspect will write, checked before parsing: ValueError or OutputPathError."""
+    if not args.output and not args.png:
+        raise ValueError("inspect needs -o report.html (and/or --png DIR)")
+    if not DPI_RANGE[0] <= args.dpi <= DPI_RANGE[1]:
+        raise ValueError(f"--dpi must be between {DPI_RANGE[0]} and {DPI_RANGE[1]}, "
+                         f"not {args.dpi}")
+    if args.output and os.path.isdir(args.output):
+        raise OutputPathError(f"-o {args.output!r} is a folder; name the report file, "
+                              "e.g. report.html")
+    if args.png:
+        output_dir(args.png)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="layoutpdf", description="Layout-aware PDF to Markdown/JSON for RAG")
+    ap = _Parser(prog="layoutpdf", description="Layout-aware PDF to Markdown/JSON for RAG")
     ap.add_argument("--version", action="version", version=f"layoutpdf {__version__}")
     ap.add_argument("-v", "--verbose", action="store_true", help="log warnings and progress")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -186,14 +211,31 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command; every failure is one line on stderr and an exit code (module doc)."""
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR,
                         format="%(levelname)s %(name)s: %(message)s")
     try:
         return args.func(args)
-    except LayoutPDFError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+    except (SettingsError, OutputPathError) as exc:
+        return _fail(exc, EXIT_USAGE)
+    except (LayoutPDFError, OSError) as exc:   # the input cannot be read, an output written
+        return _fail(exc, EXIT_FAILED)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except Exception as exc:   # a bug: one line, the traceback with -v
+        if args.verbose:
+            logging.getLogger("layoutpdf.cli").exception("internal error")
+        text = " ".join(str(exc).split())
+        return _fail(f"internal error ({type(exc).__name__}: {text}); please report it, "
+                     "-v shows the traceback", EXIT_INTERNAL)
+
+
+def _fail(what: object, code: int) -> int:
+    text = " ".join(str(what).split()) or type(what).__name__
+    print(f"error: {text}", file=sys.stderr)
+    return code
 
 
 if __name__ == "__main__":

@@ -10,13 +10,17 @@ What `parse()` (and `iter_pages()`, the adapters, the CLI) can raise:
   CorruptPDFError       damaged beyond repair (MuPDF cannot open it, no readable pages)
   ResourceLimitError    over a `Settings.limits` cap while ``strict=True``
   SettingsError         unknown or invalid settings (also a ``ValueError``)
+  OutputPathError       an output path that cannot be used safely: a file where an output
+                        folder is needed, a symlink where layoutpdf makes a folder itself
   PageProcessingError   a stage failed on a page while ``strict=True``
   WorkerCrashedError    the worker process parsing it died (a signal: a crash inside MuPDF);
                         raised by `layoutpdf.ray` (batch reports it as a failed outcome)
   ===================== ========================================================
 
   A MuPDF exception from inside the engine never escapes as such: on open it becomes one of
-  the errors above; on a page it becomes an `Issue` (or `PageProcessingError` when strict).
+  the errors above; on a page it becomes an `Issue` (or `PageProcessingError` when strict);
+  on a figure crop (`save_figures`, ``image_dir``, ``--figures``) an Issue
+  ``figure_crop_failed`` and no ``image_path`` for that figure.
 
 - Python's own errors for a wrong *call*, which are the caller's bug and are not wrapped:
   ``FileNotFoundError`` / ``IsADirectoryError`` / ``PermissionError`` (any ``OSError``) for a
@@ -71,6 +75,11 @@ class ResourceLimitError(LayoutPDFError):
 
 class SettingsError(LayoutPDFError, ValueError):
     """Invalid or unknown settings."""
+
+
+class OutputPathError(LayoutPDFError):
+    """An output path cannot be used: a file where the output folder should be, or a
+    symlink (or anything but a real folder) where layoutpdf creates a folder itself."""
 
 
 class OCRUnavailableError(LayoutPDFError):

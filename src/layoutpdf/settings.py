@@ -7,6 +7,7 @@ mapping or None) into a validated Settings there, and every default lives in thi
 from __future__ import annotations
 
 import dataclasses
+import math
 import typing
 from dataclasses import dataclass, field
 from typing import Any, Mapping
@@ -47,9 +48,7 @@ class ColumnSettings:
     max_columns: int = 4
 
     def __post_init__(self) -> None:
-        _positive(self, "min_gutter_em", "min_column_em")
-        if not 1 <= self.max_columns <= 8:
-            raise SettingsError("columns.max_columns must be between 1 and 8")
+        _validate(self, "columns")
 
 
 @dataclass(frozen=True)
@@ -62,15 +61,15 @@ class FurnitureSettings:
     tile_min_repeats: int = TILE_MIN_REPEATS
 
     def __post_init__(self) -> None:
-        if not 0 < self.band < 0.5:
-            raise SettingsError("furniture.band must be in (0, 0.5)")
-        if not 0 < self.repeat_fraction <= 1:
-            raise SettingsError("furniture.repeat_fraction must be in (0, 1]")
+        _validate(self, "furniture")
 
 
 @dataclass(frozen=True)
 class MathSettings:
     enabled: bool = True
+
+    def __post_init__(self) -> None:
+        _validate(self, "math")
 
 
 @dataclass(frozen=True)
@@ -79,18 +78,23 @@ class FigureSettings:
     crop_dpi: int = CROP_DPI
 
     def __post_init__(self) -> None:
-        if not 10 <= self.crop_dpi <= 1200:
-            raise SettingsError("figures.crop_dpi must be between 10 and 1200")
+        _validate(self, "figures")
 
 
 @dataclass(frozen=True)
 class FootnoteSettings:
     enabled: bool = True
 
+    def __post_init__(self) -> None:
+        _validate(self, "footnotes")
+
 
 @dataclass(frozen=True)
 class TableSettings:
     enabled: bool = True
+
+    def __post_init__(self) -> None:
+        _validate(self, "tables")
 
 
 @dataclass(frozen=True)
@@ -100,8 +104,7 @@ class OcrSettings:
     dpi: int = 300
 
     def __post_init__(self) -> None:
-        if self.mode not in ("auto", "always", "never"):
-            raise SettingsError("ocr.mode must be 'auto', 'always' or 'never'")
+        _validate(self, "ocr")
 
 
 @dataclass(frozen=True)
@@ -111,6 +114,7 @@ class SplitSettings:
     encoding: str = ENCODING
 
     def __post_init__(self) -> None:
+        _validate(self, "split")
         check_chunking(self.chunk_size, self.chunk_overlap, minimum=MIN_SETTINGS_CHUNK_SIZE,
                        prefix="split.")
 
@@ -136,12 +140,8 @@ class LimitSettings:
     max_memory_mb: int = 2048            # address space a worker may add (batch, ray, CLI)
     document_time_budget_s: float = 600.0   # pages after it are not read (issue)
 
-    def __post_init__(self) -> None:
-        _positive(self, "max_pages", "max_drawings_per_page", "max_spans_per_page",
-                  "max_crop_pixels", "page_time_budget_s", "max_content_bytes_per_page",
-                  "max_content_tokens_per_page", "max_text_operators_per_page",
-                  "max_text_bytes_per_page", "max_image_mb",
-                  "max_memory_mb", "document_time_budget_s")
+    def __post_init__(self) -> None:   # every cap: a positive number (floats finite)
+        _validate(self, "limits")
 
 
 @dataclass(frozen=True)
@@ -156,6 +156,9 @@ class Settings:
     ocr: OcrSettings = field(default_factory=OcrSettings)
     split: SplitSettings = field(default_factory=SplitSettings)
     limits: LimitSettings = field(default_factory=LimitSettings)
+
+    def __post_init__(self) -> None:
+        _validate(self, "")
 
     @classmethod
     def resolve(cls, settings: "Settings | Mapping[str, Any] | None" = None,
@@ -230,7 +233,89 @@ def _build(cls: type, data: dict[str, Any], prefix: str) -> Any:
     return cls(**kwargs)
 
 
-def _positive(obj: Any, *names: str) -> None:
-    for n in names:
-        if getattr(obj, n) <= 0:
-            raise SettingsError(f"{type(obj).__name__}.{n} must be positive")
+# -- the one validator: every field's type (from its annotation) and allowed values -------
+# (low, high, low included, high included); a field not listed takes any value of its type,
+# except numbers, which are positive unless listed. Floats must also be finite.
+_RANGES: dict[str, tuple[float, float, bool, bool]] = {
+    "columns.max_columns": (1, 8, True, True),
+    "furniture.band": (0, 0.5, False, False),
+    "furniture.repeat_fraction": (0, 1, False, True),
+    "furniture.light_lightness": (0, 1, True, True),
+    "figures.crop_dpi": (10, 1200, True, True),
+    "ocr.dpi": (50, 1200, True, True),
+    "split.chunk_size": (-math.inf, math.inf, True, True),     # check_chunking's rule
+    "split.chunk_overlap": (-math.inf, math.inf, True, True),  # check_chunking's rule
+}
+_CHOICES: dict[str, tuple[str, ...]] = {"ocr.mode": ("auto", "always", "never")}
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _validate(obj: Any, section: str) -> None:
+    """Check every field of a settings section against its annotation and `_RANGES` /
+    `_CHOICES`; a SettingsError names the field, the value and what is allowed."""
+    hints = _HINTS.get(type(obj))
+    if hints is None:
+        hints = _HINTS[type(obj)] = typing.get_type_hints(type(obj))
+    for f in dataclasses.fields(obj):
+        tp, value = hints[f.name], getattr(obj, f.name)
+        name = f"{section}.{f.name}" if section else f.name
+        if dataclasses.is_dataclass(tp):
+            if not isinstance(value, tp):
+                raise SettingsError(f"{name}={value!r} is not allowed: a {tp.__name__} "
+                                    f"or a mapping of its fields")
+            continue
+        allowed = _allowed(name, tp, value)
+        if allowed:
+            raise SettingsError(f"{name}={value!r} is not allowed: {allowed} "
+                                f"(got {type(value).__name__})")
+
+
+def allowed_values(name: str, tp: Any) -> str:
+    """What field `name` (``section.field``) of type `tp` accepts, in words (the README's
+    settings table; the same words as the SettingsError)."""
+    if name in ("split.chunk_size", "split.chunk_overlap"):
+        return (f"a whole number of at least {MIN_SETTINGS_CHUNK_SIZE}" if name.endswith("size")
+                else "a whole number >= 0 and below chunk_size")
+    return _allowed(name, tp, _NO_VALUE)
+
+
+_NO_VALUE = object()   # allowed nowhere: `_allowed` then says what is
+
+
+def _allowed(name: str, tp: Any, value: Any) -> str:
+    """'' when `value` is allowed for field `name` of type `tp`, else what is allowed."""
+    if tp is bool:
+        return "" if isinstance(value, bool) else "true or false"
+    if tp is str:
+        choices = _CHOICES.get(name)
+        if choices:
+            return "" if value in choices else "one of " + ", ".join(map(repr, choices))
+        return "" if isinstance(value, str) and value else "a non-empty string"
+    if typing.get_origin(tp) is tuple:
+        ok = isinstance(value, tuple) and value and all(isinstance(v, str) and v for v in value)
+        return "" if ok else "a non-empty list of non-empty strings"
+    if tp is int:
+        return _in_range(name, value, isinstance(value, int) and not isinstance(value, bool),
+                         "a whole number")
+    if tp is float:
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        return _in_range(name, value, number and math.isfinite(value), "a finite number")
+    return ""
+
+
+def _in_range(name: str, value: Any, typed: bool, kind: str) -> str:
+    low, high, low_in, high_in = _RANGES.get(name, (0, math.inf, False, False))
+    if high == math.inf and low == 0 and not low_in:
+        what = f"a positive {kind.replace('a ', '', 1)}"
+    elif high == math.inf == -low:
+        what = kind
+    else:
+        what = (f"{kind} from {low:g} to {high:g}" if low_in and high_in else
+                f"{kind} above {low:g}, at most {high:g}" if high_in else
+                f"{kind} above {low:g} and below {high:g}" if not low_in else
+                f"{kind} from {low:g}, below {high:g}")
+    if not typed:
+        return what
+    above = value >= low if low_in else value > low
+    below = value <= high if high_in else value < high
+    return "" if above and below else what

@@ -9,7 +9,7 @@ import dataclasses
 import sys
 import typing
 
-from .settings import Settings
+from .settings import Settings, allowed_values
 
 BEGIN, END = "<!-- settings:begin -->", "<!-- settings:end -->"
 
@@ -50,7 +50,7 @@ DOCS: dict[str, str] = {
 }
 
 
-def _fields(cls: type, prefix: str = "") -> list[tuple[str, str, object]]:
+def _fields(cls: type, prefix: str = "") -> list[tuple[str, str, object, str]]:
     out = []
     hints = typing.get_type_hints(cls)
     instance = cls()
@@ -60,19 +60,20 @@ def _fields(cls: type, prefix: str = "") -> list[tuple[str, str, object]]:
             out.extend(_fields(tp, f"{prefix}{f.name}."))
         else:
             name = getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
-            out.append((prefix + f.name, name, getattr(instance, f.name)))
+            out.append((prefix + f.name, name, getattr(instance, f.name),
+                        allowed_values(prefix + f.name, tp)))
     return out
 
 
 def reference() -> str:
-    rows = ["| setting | type | default | meaning |", "|---|---|---|---|"]
-    for name, tp, default in _fields(Settings):
-        rows.append(f"| `{name}` | {tp} | `{default!r}` | {DOCS.get(name, '')} |")
+    rows = ["| setting | type | default | allowed | meaning |", "|---|---|---|---|---|"]
+    for name, tp, default, allowed in _fields(Settings):
+        rows.append(f"| `{name}` | {tp} | `{default!r}` | {allowed} | {DOCS.get(name, '')} |")
     return "\n".join(rows)
 
 
 def undocumented() -> list[str]:
-    return [name for name, _, _ in _fields(Settings) if not DOCS.get(name)]
+    return [name for name, *_ in _fields(Settings) if not DOCS.get(name)]
 
 
 def replace_block(readme: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import logging
 import sys
+import time
 from typing import Any, Sequence
 
 LOG_FORMAT = "%(levelname)s %(name)s: %(message)s"
@@ -40,21 +41,51 @@ def start_worker(log_level: int, max_memory_mb: int | None) -> None:
     limit_memory(max_memory_mb)
 
 
+EXIT_STATUS_WAIT_S = 60.0   # most to wait for a dead worker's exit status (a core dump)
+
+
 def abandon(pool: cf.ProcessPoolExecutor, procs: Sequence[Any] | None = None) -> list[int]:
     """Shut a broken pool down without waiting on it, and end its remaining workers;
-    the exit codes of the workers that had already died (negative: a signal)."""
+    the exit codes of the workers that had already died (negative: a signal).
+
+    A pool reports a death as soon as it sees it, while its own manager thread may be
+    reaping the same process: whichever thread's ``waitpid`` comes second gets nothing
+    and sees no exit code yet. So the exit status of every worker that has ended (its
+    sentinel is ready) is waited for until it is known (`exit_status`), never sampled."""
     if procs is None:
         procs = list((getattr(pool, "_processes", None) or {}).values())
-    for proc in procs:   # a broken pool ends its workers; a dying one may still be exiting
-        proc.join(timeout=2)
-    died = [p.exitcode for p in procs if not p.is_alive() and p.exitcode not in (None, 0)]
+    ended = _ended(procs)
+    died = [code for code in (exit_status(p) for p in ended) if code not in (None, 0)]
+    died.sort(key=lambda code: code == -15)   # the pool's own SIGTERMs after the cause
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in procs:
-        if proc.is_alive():
+        if proc not in ended and proc.is_alive():
             proc.terminate()
     for proc in procs:
         proc.join(timeout=10)
     return died
+
+
+def _ended(procs: Sequence[Any]) -> list[Any]:
+    """The workers that have ended: their sentinels are ready. Waits (up to
+    EXIT_STATUS_WAIT_S) for the first, since the pool broke because one did."""
+    from multiprocessing.connection import wait
+    by_sentinel = {p.sentinel: p for p in procs}
+    if not by_sentinel:
+        return []
+    ready = wait(list(by_sentinel), timeout=EXIT_STATUS_WAIT_S)
+    ready = wait(list(by_sentinel), timeout=0) or ready   # all that have ended by now
+    return [by_sentinel[s] for s in ready]
+
+
+def exit_status(proc: Any, timeout: float = EXIT_STATUS_WAIT_S) -> int | None:
+    """The exit code of a process that has ended, once collected (by this thread or by
+    the pool's own); None only if it is still unknown after `timeout` seconds."""
+    proc.join(timeout=timeout)
+    deadline = time.monotonic() + timeout
+    while proc.exitcode is None and time.monotonic() < deadline:
+        time.sleep(0.01)   # another thread holds the status it reaped: it stores it soon
+    return proc.exitcode
 
 
 def death_reason(exit_codes: Sequence[int], progress: tuple[int, int] | None,
@@ -92,4 +123,4 @@ def peak_rss_mb() -> float:
     return round(peak / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)
 
 
-__all__ = ["abandon", "death_reason", "limit_memory", "peak_rss_mb", "start_worker"]
+__all__ = ["abandon", "death_reason", "exit_status", "limit_memory", "peak_rss_mb", "start_worker"]
