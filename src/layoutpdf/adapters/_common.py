@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..model import BBox, Document, TextSource, Unit, UnitKind
 from ..settings import Settings
+from ..text.caption_labels import OTHER_LANGUAGE_FIGURE_WORDS
 from ._pages import joined, page_texts, to_text_offset
 
 log = logging.getLogger("layoutpdf.adapters")
@@ -539,7 +540,9 @@ def chunk_offsets(chunk: Any, text: str) -> tuple[int | None, int | None]:
 
 # -- figures (for image nodes) ----------------------------------------------------------
 _IMAGE = re.compile(r"^ {0,3}!\[((?:[^\]\\]|\\.)*)\]\(([^)\s]*)[^)]*\)", re.MULTILINE)
-_FIG_LABEL = re.compile(r"\b(Fig(?:ure|\.)?)\s*([A-Z]?\d+[a-z]?)", re.IGNORECASE)
+# 'Figure 3', 'Fig. 3', and the figure words of other languages ('Abbildung 3', 'Рис. 3')
+_FIG_LABEL = re.compile(r"\b(Fig(?:ure|\.)?|" + OTHER_LANGUAGE_FIGURE_WORDS + r")\s*([A-Z]?\d+[a-z]?)",
+                        re.IGNORECASE)
 
 
 @dataclass(frozen=True)

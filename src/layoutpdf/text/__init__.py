@@ -3,5 +3,6 @@
 scripts.py (CJK and Hangul tests, CJK letter-spacing), quality.py (what a page's text layer
 is worth: garbled spans, invisible text, image cover), latex_symbols.py (which fonts and
 characters are math, and their LaTeX names), glyph_columns.py (stacked glyphs rebuilt into
-vertical lines). Imports only the model.
+vertical lines), caption_labels.py (the words that label a caption, per language). Imports
+only the model.
 """
