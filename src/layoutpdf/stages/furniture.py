@@ -16,7 +16,7 @@ from ..model import Document, Element, Layer, Line, Page, Role
 from ..settings import FurnitureSettings, Settings
 from .base import element_id, normalize_for_repeat
 from .furniture_patterns import MAX_HEAD_WORDS, STRONG_KINDS, PageLines, furniture_kind
-from .outline import heading_lines
+from .outline import heading_lines, unmark_headings
 
 _PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?"
                           r"(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
@@ -38,7 +38,7 @@ def run(doc: Document, settings: Settings) -> Document:
     _mark_set_apart(doc, lines, cfg, marks, sequence)
     _keep_only_text(doc, marks)         # after every rule that marks headers and footers
     _mark_margin_stamps(doc, lines, marks)
-    _unmark_headings(marks, headings)
+    unmark_headings(marks, headings)
     if not marks:
         return doc
     elements = list(doc.elements)
@@ -154,14 +154,6 @@ class _Edges(dict):
         self.lines = [ln for ln in page.lines if ln.id in where]
 
 
-def _unmark_headings(marks: dict, headings: set[str]) -> None:
-    """Lines the PDF's outline names as headings of their page are no furniture, however
-    much they look like a running header (`outline.heading_lines`)."""
-    for lid in headings:
-        if lid in marks and marks[lid][1] is Layer.FURNITURE:
-            del marks[lid]
-
-
 def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks: dict,
                   edges: dict[int, "_Edges"], sequence: "_PageSequence",
                   headings: frozenset[str] | set[str] = frozenset()) -> None:
@@ -186,7 +178,7 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
                     if _PAGE_NUMBER.match(ln.text.strip()):
                         role = Role.PAGE_NUMBER
                     marks[ln.id] = (role, Layer.FURNITURE, f"repeats in the {where} rows on {need}+ pages")
-    _unmark_headings(marks, headings)   # before their place teaches the zones
+    unmark_headings(marks, headings)    # before their place teaches the zones
     _mark_zones(doc, lines, edges, marks)
     for page in doc.pages:
         for ln in edges[page.index].lines:

@@ -13,7 +13,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from ..model import Document, Line, Page
+from ..model import Document, Layer, Line, Page
 
 # a leading section number: '1', '2.3', '2.3.', 'IV.', 'A.' (a letter or a Roman numeral needs
 # its point: 'A Short Report' keeps its 'A')
@@ -54,6 +54,15 @@ def heading_lines(page: Page) -> set[str]:
         if key in titles and (key not in found or ln.bbox.y0 > found[key].bbox.y0):
             found[key] = ln
     return {ln.id for ln in found.values()}
+
+
+def unmark_headings(marks: dict[str, tuple], headings: set[str]) -> None:
+    """The furniture stage's marks (line id -> (role, layer, why)) less those of the lines
+    the outline names as headings: no furniture, however much they look like a running
+    header."""
+    for lid in headings:
+        if lid in marks and marks[lid][1] is Layer.FURNITURE:
+            del marks[lid]
 
 
 def shallowest_level(doc: Document) -> int | None:
