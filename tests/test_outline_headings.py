@@ -103,3 +103,12 @@ def test_titles_match_with_or_without_their_number(line, title):
 
 def test_a_letter_that_is_a_word_stays_in_the_title():
     assert title_key("A Short Report") != title_key("Short Report")
+
+
+def test_a_page_read_alone_nests_as_in_the_whole_document(parsed, tmp_path):
+    path = tmp_path / "outline.pdf"
+    outline_pdf(path)
+    alone = layoutpdf.parse(str(path), pages=[2])
+    whole = {e.text: e.level for e in parsed.elements if e.role is Role.HEADING and e.page == 2}
+    assert {e.text: e.level for e in alone.elements if e.role is Role.HEADING} == whole
+    assert whole == {"More on foxes": 3}

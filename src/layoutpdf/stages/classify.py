@@ -12,7 +12,7 @@ from .blocks import LEADERS, is_formula_block, is_list_start, is_toc_entry
 from .captions import assemble, is_caption_line, parse_label
 from .code import code_blocks, mono_document
 from .furniture_patterns import NOTE_MARKER, is_rights_notice, marker_first
-from .outline import page_titles, shallowest_level, title_key
+from .outline import page_titles, title_key
 
 # enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
 # through EnumType's attribute hook, several times slower than a global on Python 3.11
@@ -28,18 +28,17 @@ def run(doc: Document, settings: Settings) -> Document:
     title_id = _title_id(doc, lines)
     typescript = mono_document(lines)
     refs = _references_start(doc)
-    top = shallowest_level(doc)
     return per_page("classify", lambda d, p, els, s: _with_code_listings(
-        _page(d, p, _outline_headings(p, els, top, title_id), s, lines, title_id, refs), lines, typescript),
+        _page(d, p, _outline_headings(p, els, title_id), s, lines, title_id, refs), lines, typescript),
         doc, settings)
 
 
-def _outline_headings(page: Page, elements: list[Element], top: int | None,
-                      title_id: str | None) -> list[Element]:
+def _outline_headings(page: Page, elements: list[Element], title_id: str | None) -> list[Element]:
     """Body blocks reading as an outline entry pointing at their page are headings, nested
     as the outline nests them: its top level is the first level under the title (2), as a
-    section '1' is by its number (`outline.heading_lines` has why)."""
-    titles = page_titles(page) if top is not None else {}
+    section '1' is by its number (`outline.heading_lines` has why). Levels are the
+    outline's own, so a page range or a batch of pages nests as the whole document does."""
+    titles = page_titles(page)
     if not titles:
         return elements
     out = []
@@ -47,7 +46,7 @@ def _outline_headings(page: Page, elements: list[Element], top: int | None,
         level = titles.get(title_key(e.text)) if e.layer is _BODY and e.role is _PARAGRAPH \
             and e.id != title_id and "fallback" not in e.reasons else None
         out.append(e if level is None else replace(
-            e, role=Role.HEADING, level=min(6, 2 + level - top), reasons=("an entry of the PDF's outline",)))
+            e, role=Role.HEADING, level=min(6, 1 + level), reasons=("an entry of the PDF's outline",)))
     return out
 
 

@@ -13,7 +13,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from ..model import Document, Layer, Line, Page
+from ..model import Layer, Line, Page
 
 # a leading section number: '1', '2.3', '2.3.', 'IV.', 'A.' (a letter or a Roman numeral needs
 # its point: 'A Short Report' keeps its 'A')
@@ -63,10 +63,3 @@ def unmark_headings(marks: dict[str, tuple], headings: set[str]) -> None:
     for lid in headings:
         if lid in marks and marks[lid][1] is Layer.FURNITURE:
             del marks[lid]
-
-
-def shallowest_level(doc: Document) -> int | None:
-    """The top level of the outline over the document's pages (None: no outline): the
-    outline's top level is the document's first heading level under its title."""
-    levels = [e.level for p in doc.pages for e in p.outline]
-    return min(levels) if levels else None
