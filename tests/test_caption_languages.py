@@ -125,3 +125,9 @@ def test_label_words_of_each_language(text, kind, label):
 @pytest.mark.parametrize("text", ["ABB 2021 annual report", "Tabellen sind hier", "Rys 3 bez kropki"])
 def test_abbreviations_need_their_point_and_words_their_number(text):
     assert parse_label(text) is None
+
+
+@pytest.mark.parametrize("text", ["Tabelle 2", "Abb. 3:", "Tableau IV", "Рис. 2"])
+def test_a_label_alone_on_its_line_is_known_in_every_language(text):
+    from layoutpdf.stages.blocks import LABEL_ONLY
+    assert LABEL_ONLY.match(text)
