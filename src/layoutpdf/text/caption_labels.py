@@ -65,9 +65,9 @@ def _first_letters(kinds: tuple[str, ...]) -> frozenset[str]:
                      for w in words for c in (w[0].lower(), w[0].upper()))
 
 
-# what a label can start with: a cheap first test (most lines start otherwise). The long
-# s 'ſ' folds to 's' under re.I.
-LABEL_FIRST = _first_letters(("figure", "table", "other")) | {"ſ"}
+# what a label can start with: a cheap first test (most lines start otherwise). re.I also
+# folds the long s 'ſ' to 's' and the old Cyrillic tall and three-legged te 'ᲄ', 'ᲅ' to 'т'.
+LABEL_FIRST = _first_letters(("figure", "table", "other")) | {"ſ", "\u1c84", "\u1c85"}
 FIGURE_FIRST = _first_letters(("figure",))
 
 
