@@ -166,6 +166,8 @@ def _reference_garbled_chars(text: str, font: str = "") -> int:
     if is_math_font(font):
         return text.count(quality.UNMAPPED)
     bad = len(quality._BAD_CHARS.findall(text))
+    if bad and quality._glyph_ids_as_text(text):
+        return len(text.strip())
     if len(quality._SYMBOL_IN_WORD.findall(text)) >= 2 and len(text.strip()) >= 8:
         return len(text.strip())
     if font and quality.is_cjk_font(font) and not quality._CJK_TEXT.search(text):

@@ -17,7 +17,7 @@ from layoutpdf.model import BBox, Line, Page, Span
 from layoutpdf.elements import captions, line_kinds, rows
 from layoutpdf.stages.furniture import outer_rows
 from layoutpdf.stages.figures import regions
-from layoutpdf.text import scripts
+from layoutpdf.text import caption_labels, scripts
 from layoutpdf.text.latex_symbols import font_family, is_math_char, is_math_font, is_symbol_font
 
 FONTS = ("Times-Roman", "Times-Bold", "CMR10", "CMMI10", "CMSY10", "CMEX10", "OpenSymbol",
@@ -106,13 +106,13 @@ def test_toc_entry_screen(text):
 def test_label_first_characters_are_all_that_can_open_a_label():
     # a label opens (after white space) with the first letter of one of its words, matched
     # as the expression matches it (re.I folds 'ſ' to 's'): the set holds every such letter
-    words = ("fig", "tables", "tab", "algorithm", "listing", "chart", "exhibit", "scheme",
-             "plate", "图", "表")                     # the label words of captions._LABEL
-    first = re.compile("|".join(w[0] for w in words), re.I)
+    words = caption_labels.ALL_WORDS        # the label words of captions._LABEL
+    first = re.compile("|".join(re.escape(w[0]) for w in words), re.I)
     for code in range(sys.maxunicode + 1):
         ch = chr(code)
         assert (first.fullmatch(ch) is not None) == (ch in captions._LABEL_FIRST), hex(code)
-    for text in ("Figure 3: x", "  TABLE II", "ſcheme 2", "Tab. 4", "图 1", "the figure 3"):
+    for text in ("Figure 3: x", "  TABLE II", "ſcheme 2", "Tab. 4", "图 1", "the figure 3",
+                 "Abb. 2", "Рис. 3", "그림 1", "ABB 2021"):
         expected = captions._LABEL.match(text)
         assert (captions.parse_label(text) is None) == (expected is None)
 

@@ -8,7 +8,8 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from . import gcpolicy
 from .errors import Issue, LayoutPDFError, PageProcessingError, ResourceLimitError
-from .extract import PYMUPDF_LOCK, Source, extract_page, open_pdf, pdf_metadata, source_name
+from .extract import (PYMUPDF_LOCK, Source, extract_page, open_pdf, outline_by_page, pdf_metadata,
+                      source_name)
 from .extract.open import open_issues, read_source
 from .extract.page import DENSE_SPAN_FACTOR
 from .limits import DocumentClock, is_out_of_memory, out_of_memory_is_a_limit
@@ -108,10 +109,11 @@ def _read(source: Source, name: str, settings: Settings, pages: Sequence[int] | 
         indexes = _page_indexes(pdf.page_count, pages, settings, name, issues)
         raw_pages = []
         clock = DocumentClock(settings, name)
+        outline = outline_by_page(pdf)
         for n, i in enumerate(indexes):
             if clock.over(indexes[n:], issues):
                 break
-            raw_pages.append(_extract(pdf, i, settings, issues))
+            raw_pages.append(_extract(pdf, i, settings, issues, outline))
             if progress:
                 progress(n + 1, len(indexes))
         return Document(source=name, metadata=pdf_metadata(pdf, name), pages=tuple(raw_pages),
@@ -217,7 +219,15 @@ def _max_pages_issue(n: int, cap: int) -> Issue:
                  f"only the first {cap} were read (raise the limit or pass pages=)")
 
 
-def _extract(pdf, index: int, settings: Settings, issues: list[Issue]) -> Page:
+def _extract(pdf, index: int, settings: Settings, issues: list[Issue],
+             outline: dict | None = None) -> Page:
+    """One page as `extract_page` reads it, with the outline entries pointing at it."""
+    page = _extract_raw(pdf, index, settings, issues)
+    entries = (outline or {}).get(index, ())
+    return replace(page, outline=entries) if entries else page
+
+
+def _extract_raw(pdf, index: int, settings: Settings, issues: list[Issue]) -> Page:
     limits = settings.limits
     started = time.perf_counter()
     try:
@@ -272,6 +282,7 @@ def iter_pages(source: Source, settings: Settings | Mapping[str, Any] | None = N
     try:
         with PYMUPDF_LOCK:
             count, opened, metadata = pdf.page_count, open_issues(pdf), pdf_metadata(pdf, name)
+            outline = outline_by_page(pdf)
         cap = settings.limits.max_pages
         note: list[Issue] = []
         if count > cap:
@@ -284,7 +295,7 @@ def iter_pages(source: Source, settings: Settings | Mapping[str, Any] | None = N
             note = []
             with gcpolicy.relaxed():   # per batch too: not while the caller holds a page
                 with PYMUPDF_LOCK:
-                    pages = tuple(_extract(pdf, i, settings, issues)
+                    pages = tuple(_extract(pdf, i, settings, issues, outline)
                                   for i in range(start, min(count, start + batch)))
                 part = run_stages(Document(source=name, metadata=metadata, pages=pages,
                                            issues=tuple(issues)), settings)

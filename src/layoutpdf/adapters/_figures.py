@@ -7,8 +7,11 @@ from dataclasses import dataclass
 
 from ..model import Unit, UnitKind
 from ..split._syntax import IMAGE_LINE
+from ..text.caption_labels import OTHER_LANGUAGE_FIGURE_WORDS
 
-_FIG_LABEL = re.compile(r"\b(Fig(?:ure|\.)?)\s*([A-Z]?\d+[a-z]?)", re.IGNORECASE)
+# 'Figure 3', 'Fig. 3', and the figure words of other languages ('Abbildung 3', 'Рис. 3')
+_FIG_LABEL = re.compile(r"\b(Fig(?:ure|\.)?|" + OTHER_LANGUAGE_FIGURE_WORDS + r")\s*([A-Z]?\d+[a-z]?)",
+                        re.IGNORECASE)
 
 
 @dataclass(frozen=True)

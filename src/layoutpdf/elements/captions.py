@@ -20,16 +20,15 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Sequence
 
 from ..model import BBox, Element, Line, Role
+from ..text.caption_labels import LABEL_FIRST, LABEL_WORDS, is_cjk_word, label_word
 from ..text.lines import join_lines
 from .line_kinds import is_toc_entry
 
-# "Figure 3:", "Fig. 3.", "FIGURE 3", "Figure S1", "Figure 3a", "Table 2", "TABLE II", "图 3"
+# "Figure 3:", "Fig. 3.", "FIGURE 3", "Figure S1", "Figure 3a", "Table 2", "TABLE II", "图 3",
+# "Abbildung 1.2:", "Tabla 1", "Рис. 3": the label words of each language (text/caption_labels.py)
 _LABEL = re.compile(
-    r"^\s*(?P<word>fig(?:ure)?s?|tables?|tab|algorithm|listing|chart|exhibit|scheme|plate"
-    r"|图|表)\s*\.?\s*"
+    r"^\s*(?P<word>" + LABEL_WORDS + r")\s*\.?\s*"
     r"(?P<num>(?:[A-Z]{1,2}[.\-]?)?\d+(?:[.\-]\d+)*[a-z]?|[IVXLC]+\b)", re.I)
-_FIGURE_WORDS = {"fig", "figs", "figure", "figures", "chart", "exhibit", "scheme", "plate", "图"}
-_TABLE_WORDS = {"table", "tables", "tab", "表"}
 _DELIM = (":", ".", "|", "\u2014", "\u2013", "-")
 
 # enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
@@ -48,9 +47,9 @@ class Label:
     number: str     # "3", "II", "S1", "3a"
 
 
-# the characters a label word can start with under re.I (the long s 'ſ' folds to 's'): a
-# cheap first test, as most lines and paragraphs start otherwise
-_LABEL_FIRST = frozenset("FfTtAaLlCcEeSsPpſ图表")
+# the characters a label word can start with: a cheap first test, as most lines and
+# paragraphs start otherwise
+_LABEL_FIRST = LABEL_FIRST
 
 
 def parse_label(text: str) -> Label | None:
@@ -61,13 +60,8 @@ def parse_label(text: str) -> Label | None:
     if not m:
         return None
     word = m.group("word")
-    w = word.lower()
-    kind = "figure" if w in _FIGURE_WORDS else "table" if w in _TABLE_WORDS else "other"
-    if word in ("图", "表"):
-        canonical, sep = word, " "
-    else:
-        canonical, sep = {"figure": "Figure", "table": "Table"}.get(kind, word[:1].upper() + w[1:]), " "
-    return Label(kind, f"{canonical}{sep}{m.group('num')}", m.group("num"))
+    kind, name = label_word(word)
+    return Label(kind, f"{name} {m.group('num')}", m.group("num"))
 
 
 def label_key(label: Label) -> tuple[str, str]:
@@ -92,7 +86,7 @@ def is_caption_line(line: Line, body_size: float) -> Label | None:
     spans = [s for s in line.spans if s.text.strip()]
     if spans and (spans[0].bold or spans[0].size < body_size * 0.95 or spans[0].size > body_size * 1.05):
         return label
-    if label.text[:1] in "图表":
+    if is_cjk_word(label.text):
         return label
     return None
 

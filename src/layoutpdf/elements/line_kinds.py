@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import re
 
-# a caption label set alone on its line ("TABLE III", "Figure 2:") above the caption text
-LABEL_ONLY = re.compile(r"^\s*(?:fig(?:ure)?|table|tab)\.?\s*(?:[A-Z]?\d+[a-z]?|[IVXLC]+)\s*[:.]?$", re.I)
+from ..text.caption_labels import OTHER_LANGUAGE_WORDS
+
+# a caption label set alone on its line ("TABLE III", "Figure 2:", "Tabelle 2") above the
+# caption text (the words of other languages: text/caption_labels.py)
+LABEL_ONLY = re.compile(r"^\s*(?:fig(?:ure)?|table|tab|" + OTHER_LANGUAGE_WORDS
+                        + r")\.?\s*(?:[A-Z]?\d+[a-z]?|[IVXLC]+)\s*[:.]?$", re.I)
 # an equation number, "(2)", "(3.1)", "(4b)", an appendix's "(A.2)", at the end of a line
 EQUATION_TAG = re.compile(r"\(\s*(?:[A-Z]\.?)?\d+(?:\.\d+)*[a-z]?\s*\)\s*$")
 _LIST_START = re.compile(r"^\s*(?:[•·◦▪▫‣⁃●○■□➢►–—-]\s+|\(?\d{1,3}[.)]\s+|\(?[a-zA-Z][.)]\s+|\([ivx]{1,4}\)\s+)")

@@ -44,6 +44,14 @@ class TableCandidate:
 
 
 @dataclass(frozen=True, slots=True)
+class OutlineEntry:
+    """An entry of the PDF's outline (bookmarks) that points at this page: the author's own
+    statement that a heading with this title starts here, and at which depth (1 = top)."""
+    level: int
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
 class Page:
     index: int                          # 0-based
     width: float
@@ -63,6 +71,7 @@ class Page:
     table_candidates: tuple[TableCandidate, ...] = ()  # tables read during extraction
     extraction_confidence: str = "high"  # "low": OCR read most of the page's text with low
                                          # confidence (handwriting, a damaged scan)
+    outline: tuple[OutlineEntry, ...] = ()  # outline entries pointing at this page, in order
 
     @property
     def rect(self) -> BBox:

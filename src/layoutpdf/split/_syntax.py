@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+from ..text.caption_labels import OTHER_LANGUAGE_TABLE_WORDS, OTHER_LANGUAGE_WORDS
+
 HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+|$)")
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 DISPLAY_DELIM = re.compile(r"\$\$")
@@ -12,9 +14,12 @@ TABLE_LINE = re.compile(r"^ {0,3}\|")
 TABLE_SEPARATOR = re.compile(r"^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
 # an image line: alt text and target (a crop's path, or "#<figure id>")
 IMAGE_LINE = re.compile(r"^ {0,3}!\[(?P<alt>(?:[^\]\\]|\\.)*)\]\((?P<target>[^)\s]*)[^)]*\)")
-CAPTION = re.compile(r"^ {0,3}[*_]{0,2}(?:Figure|Fig\.|Table|Tab\.|Chart|Plate)[ \t]*"
+# caption labels: the English words, and those of other languages (text/caption_labels.py)
+CAPTION = re.compile(r"^ {0,3}[*_]{0,2}(?:Figure|Fig\.|Table|Tab\.|Chart|Plate|"
+                     + OTHER_LANGUAGE_WORDS + r")[ \t]*"
                      r"(?:[A-Z]?\d+(?:[.\-]\d+)*[a-z]?|[IVXLC]+)\b", re.IGNORECASE)
-TABLE_CAPTION = re.compile(r"^ {0,3}[*_]{0,2}(?:Table|Tab\.)[ \t]*"
+TABLE_CAPTION = re.compile(r"^ {0,3}[*_]{0,2}(?:Table|Tab\.|" + OTHER_LANGUAGE_TABLE_WORDS
+                           + r")[ \t]*"
                            r"(?:[A-Z]?\d+(?:[.\-]\d+)*[a-z]?|[IVXLC]+)\b", re.IGNORECASE)
 FOOTNOTE_DEF = re.compile(r"^ {0,3}\[\^([^\]\s]+)\]:", re.MULTILINE)
 # an anchor '[^3]' anywhere but a definition's head: '[^3]:' opens a definition only at the

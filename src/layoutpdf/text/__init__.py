@@ -5,6 +5,6 @@ is worth: garbled spans, invisible text, image cover), latex_symbols.py (which f
 characters are math, and their LaTeX names), glyph_columns.py (stacked glyphs rebuilt into
 vertical lines), lines.py (fragments joined into a line, lines into a paragraph, sentence
 ends), margin_lines.py (what page numbers, URLs, copyright lines and other margin text
-read like; note markers opening a line), monospace.py (typewriter fonts). Imports only the
-model.
+read like; note markers opening a line), monospace.py (typewriter fonts), caption_labels.py
+(the words that label a caption, per language). Imports only the model.
 """

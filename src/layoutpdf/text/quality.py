@@ -9,6 +9,7 @@ the `text_layer` stage turns it into issues.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -52,7 +53,9 @@ def garbled_chars(text: str, font: str = "") -> int:
     """Characters of one span that carry no usable text.
 
     Counts U+FFFD (no Unicode mapping) and C0/C1 control characters (raw glyph codes);
-    a span with Latin-1 symbols wedged between letters is garbage as a whole;
+    a span whose font reads glyph ids as characters (control characters among Coptic or
+    mixed-script letters, `_glyph_ids_as_text`) is garbage as a whole, and so is a span
+    with Latin-1 symbols wedged between letters;
     in a CJK font whose span holds no CJK at all, every non-ASCII character (a CID read
     as Latin-1) and every control character is garbage, so is the whole span.
     """
@@ -63,6 +66,8 @@ def garbled_chars(text: str, font: str = "") -> int:
     if is_math_font(font):                # TeX math fonts draw glyphs at control codes
         return text.count(UNMAPPED)
     bad = len(_BAD_CHARS.findall(text))
+    if bad and _glyph_ids_as_text(text):
+        return len(text.strip())          # the font's map gives glyph ids, letters and all
     if len(_SYMBOL_IN_WORD.findall(text)) >= 2 and len(text.strip()) >= 8:
         return len(text.strip())          # glyph codes read through the wrong encoding
     if font and is_cjk_font(font) and not _CJK_TEXT.search(text):
@@ -70,6 +75,33 @@ def garbled_chars(text: str, font: str = "") -> int:
         if bad or strange:
             return len(text.strip()) or bad
     return bad
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# scripts whose blocks lie where the glyph ids of a font fall when read as code points
+# (ids up to about 1300: Latin-1 and Latin Extended, Greek and Coptic, Cyrillic, Armenian)
+_ID_SCRIPTS = ("LATIN", "GREEK", "COPTIC", "CYRILLIC", "ARMENIAN")
+
+
+def _glyph_ids_as_text(text: str) -> bool:
+    """A span whose font maps each glyph to its own glyph id (a ToUnicode map written as
+    the identity, or glyph ids given for unmapped glyphs): the space, glyph 3 of a
+    TrueType font, comes out as the control character U+0003 and the letters as whatever
+    block their ids fall in. Its control characters are then separators between letters,
+    and the letters are no one script's text: Coptic letters (no living language's), or
+    letters of two of these scripts mixed. Real text with a stray raw code (an old TeX
+    ligature at \x0c in 'e\x0cciency', Greek with one unmapped sign) keeps its letters."""
+    if not _CONTROL.search(text):
+        return False
+    scripts: set[str] = set()
+    for ch in text:
+        if ch.isalpha() and not ch.isascii():
+            script = unicodedata.name(ch, "").split(" ", 1)[0]
+            if script == "COPTIC":
+                return True
+            if script in _ID_SCRIPTS:
+                scripts.add(script)
+    return len(scripts) >= 2
 
 
 @lru_cache(maxsize=4096)

@@ -13,6 +13,7 @@ from ...model import Document, Element, Layer, Line, Page, Role
 from ...settings import Settings
 from ...text.margin_lines import NOTE_MARKER, is_rights_notice, marker_first
 from .code import code_blocks, mono_document
+from ...elements.outline import page_titles, title_key
 
 # enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
 # through EnumType's attribute hook, several times slower than a global on Python 3.11
@@ -29,7 +30,25 @@ def run(doc: Document, settings: Settings) -> Document:
     typescript = mono_document(lines)
     refs = _references_start(doc)
     return per_page("classify", lambda d, p, els, s: _with_code_listings(
-        _page(d, p, els, s, lines, title_id, refs), lines, typescript), doc, settings)
+        _page(d, p, _outline_headings(p, els, title_id), s, lines, title_id, refs), lines, typescript),
+        doc, settings)
+
+
+def _outline_headings(page: Page, elements: list[Element], title_id: str | None) -> list[Element]:
+    """Body blocks reading as an outline entry pointing at their page are headings, nested
+    as the outline nests them: its top level is the first level under the title (2), as a
+    section '1' is by its number (`outline.heading_lines` has why). Levels are the
+    outline's own, so a page range or a batch of pages nests as the whole document does."""
+    titles = page_titles(page)
+    if not titles:
+        return elements
+    out = []
+    for e in elements:
+        level = titles.get(title_key(e.text)) if e.layer is _BODY and e.role is _PARAGRAPH \
+            and e.id != title_id and "fallback" not in e.reasons else None
+        out.append(e if level is None else replace(
+            e, role=Role.HEADING, level=min(6, 1 + level), reasons=("an entry of the PDF's outline",)))
+    return out
 
 
 def _with_code_listings(done: tuple[Page, list[Element]], lines: dict[str, Line], typescript: bool):

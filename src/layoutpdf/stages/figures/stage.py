@@ -20,6 +20,8 @@ from ...elements.rows import rows_of
 from ...errors import Issue, PageProcessingError
 from ...model import BBox, Document, Element, Figure, Layer, Line, Page, Role
 from ...settings import Settings
+from ...text.caption_labels import (FIGURE_FIRST, OTHER_LANGUAGE_FIGURE_WORDS, OTHER_LANGUAGE_WORDS,
+                                    label_word)
 from ...text.lines import join_lines, line_text
 from .caption_first import caption_first
 from .page_text import PageText
@@ -68,7 +70,8 @@ def run(doc: Document, settings: Settings) -> Document:
 
 
 def _maybe_caption(page: Page) -> bool:
-    return any(ln.text.lstrip()[:1] in "FfCcEeSsPp图" for ln in page.lines)
+    """A line of the page may open a figure caption (its first letter is a figure word's)."""
+    return any(ln.text.lstrip()[:1] in FIGURE_FIRST for ln in page.lines)
 
 
 def _page(page: Page, lines: list[Line], body: float, margins: tuple[float, float],
@@ -386,8 +389,9 @@ def _caption_em(e: Element, lines: dict[str, Line]) -> float | None:
 # -- mentions and context ----------------------------------------------------------------------
 _NUMBER = r"(?:(?:[A-Z]{1,2}\.?)?\d+(?:\.\d+)*[a-z]?|[IVXLC]+\b)"
 _MENTION = re.compile(
-    r"\b(fig(?:ure)?s?|tables?|tab|图|表)\.?\s*"
+    r"\b(fig(?:ure)?s?|tables?|tab|图|表|" + OTHER_LANGUAGE_WORDS + r")\.?\s*"
     r"(" + _NUMBER + r"(?:\s*(?:,|and|&|–|-|to)\s*" + _NUMBER + r")*)", re.I)
+_OTHER_FIGURE_WORD = re.compile(OTHER_LANGUAGE_FIGURE_WORDS, re.I)
 _PART = re.compile(_NUMBER + r"|–|-|\bto\b", re.I)
 
 
@@ -396,8 +400,7 @@ def mentioned_labels(text: str) -> set[tuple[str, str]]:
     'Figs. 3-5', 'Fig. A.1' (keys as `captions.label_key` makes them)."""
     keys: set[tuple[str, str]] = set()
     for m in _MENTION.finditer(text):
-        word = m.group(1).lower()
-        kind = "table" if word.startswith("tab") or word == "表" else "figure"
+        kind = "table" if label_word(m.group(1))[0] == "table" else "figure"
         parts = _PART.findall(m.group(2))
         nums: list[str] = []
         for k, part in enumerate(parts):
@@ -425,7 +428,8 @@ def _mentions_and_context(doc: Document, figures: list[Figure]) -> list[Figure]:
     flowing = [e for e in doc.elements if e.layer is _BODY and e.role in FLOWING]
     if by_key:
         for e in flowing:
-            if "ig" not in e.text and "图" not in e.text and "IG" not in e.text:
+            if "ig" not in e.text and "图" not in e.text and "IG" not in e.text \
+                    and not _OTHER_FIGURE_WORD.search(e.text):
                 continue
             for key in mentioned_labels(e.text):
                 for k in by_key.get(key, ()):

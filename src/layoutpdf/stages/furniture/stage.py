@@ -13,6 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from ...elements.ids import element_id
+from ...elements.outline import heading_lines, unmark_headings
 from ...model import Document, Element, Layer, Line, Page, Role
 from ...settings import FurnitureSettings, Settings
 from ...text.margin_lines import PAGE_NUMBER, STRONG_KINDS
@@ -32,12 +33,14 @@ def run(doc: Document, settings: Settings) -> Document:
     mark_line_numbers(doc, lines, marks)  # before page numbers: the first and last are in the bands
     edges = {p.index: _Edges(p, _edges(p, lines, cfg.band, marks)) for p in doc.pages}
     sequence = _PageSequence(doc, edges)
-    _mark_running(doc, lines, cfg, marks, edges, sequence)
+    headings = {lid for p in doc.pages for lid in heading_lines(p)}
+    _mark_running(doc, lines, cfg, marks, edges, sequence, headings)
     mark_floating_footers(doc, lines, cfg, marks, lambda pages: _facing(pages, doc, cfg))
     _mark_set_apart(doc, lines, cfg, marks, sequence)
     keep_title_blocks(doc, lines, marks)    # and those the set-apart rules found
     _keep_only_text(doc, marks)         # after every rule that marks headers and footers
     _mark_margin_stamps(doc, lines, marks)
+    unmark_headings(marks, headings)
     if not marks:
         return doc
     elements = list(doc.elements)
@@ -154,7 +157,8 @@ class _Edges(dict):
 
 
 def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks: dict,
-                  edges: dict[int, "_Edges"], sequence: "_PageSequence") -> None:
+                  edges: dict[int, "_Edges"], sequence: "_PageSequence",
+                  headings: frozenset[str] | set[str] = frozenset()) -> None:
     n = len(doc.pages)
     if n >= 2:
         need = max(2, math.ceil(cfg.repeat_fraction * n))
@@ -177,6 +181,7 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
                         role = Role.PAGE_NUMBER
                     marks[ln.id] = (role, Layer.FURNITURE, f"repeats in the {where} rows on {need}+ pages")
     keep_title_blocks(doc, lines, marks)        # before their height marks a zone
+    unmark_headings(marks, headings)    # before their place teaches the zones
     _mark_zones(doc, lines, edges, marks)
     for page in doc.pages:
         for ln in edges[page.index].lines:
