@@ -32,6 +32,7 @@ from ..errors import Issue, OCRUnavailableError
 from ..model import BBox, Drawing, ImagePlacement, Line, Page, Span, TextSource
 from ..settings import Settings
 from ..text.quality import TextLayerReport, assess, garbled_chars
+from .images import too_large
 from .ocr_quality import Reading, WordConfidences, inkless, reading_of
 from .recognition import recognise, render
 from .render import view_matrix
@@ -58,6 +59,8 @@ def apply_ocr(pdf_page: pymupdf.Page, page: Page, settings: Settings,
     reason = "ocr_always" if cfg.mode == "always" else report.ocr_reason
     if cfg.mode == "never" or reason is None:
         return page
+    if too_large(page.images, settings.limits.max_image_pixels):
+        return page        # rendering would decode it (extract_page's image_not_decoded)
     eng, message = engine(cfg.languages)
     if eng is None:
         if cfg.mode == "always" or settings.strict:

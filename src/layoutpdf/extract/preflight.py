@@ -25,6 +25,7 @@ import pymupdf
 from ..errors import Issue
 from ..model import BBox, Line, Page, Span
 from ..settings import LimitSettings
+from .page_tree import repeated_pages
 
 CHUNK = 1 << 20                 # bytes inflated at a time
 PLAIN_TEXT_FACTOR = 3           # past this many times max_text_bytes_per_page: not read at all
@@ -67,6 +68,7 @@ class Verdict:
     plain_text: bool = False       # text as plain blocks only: no spans, drawings, tables
     drawings: bool = True          # vector paths may be read
     render: bool = True            # the page may be rendered (OCR) and its images listed
+    text_ops: int = 0              # text-showing operators in its content (forms per use)
     issues: list[Issue] = field(default_factory=list)
 
 
@@ -75,6 +77,9 @@ def check_page(doc: pymupdf.Document, page: pymupdf.Page, index: int,
     """The page's cost from its raw objects, against `limits`."""
     v = Verdict()
     n = index + 1
+    if index in repeated_pages(doc):   # the same page object again: said once, on opening
+        v.read = False                 # (page_tree_repaired), not read again
+        return v
     box = _box_problem(page)
     if box:
         v.read = False
@@ -85,6 +90,7 @@ def check_page(doc: pymupdf.Document, page: pymupdf.Page, index: int,
     total = _page_cost(doc, page, names, limits.max_content_bytes_per_page)
     if total.text_bytes > limits.max_text_bytes_per_page and not total.over:   # a bound: measure
         total = _page_cost(doc, page, names, limits.max_content_bytes_per_page, exact=True)
+    v.text_ops = total.text_ops
     if total.over or total.tokens > limits.max_content_tokens_per_page \
             or total.text_ops > limits.max_text_operators_per_page \
             or total.text_bytes > limits.max_text_bytes_per_page * PLAIN_TEXT_FACTOR:
