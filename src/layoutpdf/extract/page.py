@@ -7,6 +7,7 @@ import pymupdf
 
 from ..model import BBox, Drawing, ImagePlacement, Line, Page, Span
 from ..errors import Issue
+from ..limits import DocumentClock
 from ..settings import Settings
 from ..text.glyph_columns import glyph_columns
 from .font_encoding import recode_tex_fonts
@@ -29,9 +30,10 @@ DENSE_SPAN_FACTOR = 3  # over limits.max_spans_per_page a page is plain text; pa
 
 
 def extract_page(page: pymupdf.Page, index: int, settings: Settings,
-                 issues: list[Issue] | None = None) -> Page:
+                 issues: list[Issue] | None = None, clock: DocumentClock | None = None) -> Page:
     """Raw content of one page; OCR'd where the text layer is missing or garbage
-    (`ocr.apply_ocr`, which appends its issues to `issues`).
+    (`ocr.apply_ocr`, which appends its issues to `issues`; while the document's `clock`
+    allows OCR).
 
     Coordinates are those of the page as a viewer shows it (after /Rotate), unless the
     text runs sideways there and upright on the unrotated page (a portrait page turned
@@ -52,7 +54,7 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
     undecoded = undecoded_issue(index, raw_page.images, settings.limits.max_image_pixels)
     if undecoded is not None:
         issues.append(undecoded)
-    return apply_ocr(page, raw_page, settings, issues) if verdict.render else raw_page
+    return apply_ocr(page, raw_page, settings, issues, clock) if verdict.render else raw_page
 
 
 def _note_damage(raw_page: Page, verdict, issues: list[Issue]) -> None:
