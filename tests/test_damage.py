@@ -59,3 +59,17 @@ def test_messages_of_well_formed_files_are_not_damage():
         assert _kind(said) is None, said
     assert _kind("premature end of data in flate filter")
     assert _kind("expected string or array or endbfrange")
+
+
+def test_a_text_flood_in_an_annotation_appearance_is_stopped_before_mupdf():
+    """Annotations are drawn with the page: a flood of text operators in one's appearance
+    stream counts against limits.max_text_operators_per_page like the page's own."""
+    doc = gen.prose_pdf(1)
+    page = doc[0]
+    annot = page.add_freetext_annot(pymupdf.Rect(100, 100, 300, 200), "note")
+    stream = int(doc.xref_get_key(annot.xref, "AP/N")[1].split()[0])
+    doc.update_stream(stream, b"BT /Helv 1 Tf " + b"1 0 Td (a) Tj " * 20_000 + b"ET")
+    settings = layoutpdf.Settings().replace(limits={"max_text_operators_per_page": 10_000})
+    parsed = layoutpdf.parse(doc.tobytes(), settings)
+    [issue] = [i for i in parsed.issues if i.code == "page_too_complex"]
+    assert issue.page == 0 and "text-showing operators" in issue.message

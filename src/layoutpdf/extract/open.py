@@ -99,8 +99,8 @@ def open_pdf(source: Source, password: str | None = None) -> pymupdf.Document:
                               "with qpdf or re-exporting it") from exc
 
 
-_NOT_A_PDF = ("{name}: not a PDF (no %PDF header in the first 1 KiB, and no PDF objects "
-              "in it); check the file type or re-export it as PDF")
+_NOT_A_PDF = ("{name}: not a PDF (no %PDF header in the first 1 KiB); check the file type "
+              "or re-export it as PDF")
 
 
 def _check_headerless(doc: pymupdf.Document, name: str) -> None:

@@ -158,10 +158,40 @@ def _page_cost(doc: pymupdf.Document, page: pymupdf.Page, names: dict[str, int],
         _add(own, _stream_cost(doc, xref, budget, exact))
         if own.over:
             return own
-    if not own.draws:
-        return own
     memo: dict[int, StreamCost] = {}
-    return _weighted(doc, own, names, memo, budget, set(), 0, exact)
+    total = _weighted(doc, own, names, memo, budget, set(), 0, exact) if own.draws else own
+    for xref in _appearances(doc, page.xref):   # annotations are drawn with the page
+        if total.over:
+            break
+        form = _stream_cost(doc, xref, budget, exact)
+        if not form.over and form.draws:
+            form = _weighted(doc, form, _xobjects(doc, xref), memo, budget, {xref}, 1, exact)
+        _add(total, form)
+    return total
+
+
+MAX_ANNOTATIONS = 10_000        # annotations of a page whose appearances are counted
+
+
+def _appearances(doc: pymupdf.Document, page_xref: int) -> list[int]:
+    """The normal appearance streams (/AP /N, every state) of the page's annotations:
+    MuPDF runs them with the page's content, so a flood hidden there costs the same."""
+    try:
+        kind, value = doc.xref_get_key(page_xref, "Annots")
+        if kind == "xref":
+            value = doc.xref_object(int(value.split()[0]), compressed=True)
+        elif kind != "array":
+            return []
+        out = []
+        for m in list(_KID.finditer(value))[:MAX_ANNOTATIONS]:
+            kind, ap = doc.xref_get_key(int(m.group(1)), "AP/N")
+            if kind == "xref":
+                out.append(int(ap.split()[0]))
+            elif kind == "dict":
+                out.extend(int(r.group(1)) for r in _KID.finditer(ap))
+        return out
+    except Exception:   # a damaged annotation array: MuPDF skips what it cannot read
+        return []
 
 
 def _weighted(doc: pymupdf.Document, own: StreamCost, names: dict[str, int],
