@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import os
 import re
 import time
@@ -41,6 +42,14 @@ class DocumentClock:
         self.started = time.perf_counter()
         self.deadline = self.started + self.budget
 
+    def __enter__(self) -> "DocumentClock":
+        """The clock of the document being read in this context (`current_clock`)."""
+        self._token = _CURRENT.set(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _CURRENT.reset(self._token)
+
     def ocr_allowed(self, index: int, issues: list[Issue]) -> bool:
         """Whether page `index` may still be OCR'd: while less than OCR_SHARE of the
         budget has passed. When not, an Issue says the page keeps its text layer."""
@@ -65,6 +74,15 @@ class DocumentClock:
             raise ResourceLimitError(message)
         issues.append(Issue("extract", None, "document_time_budget", message))
         return True
+
+
+_CURRENT: contextvars.ContextVar[DocumentClock | None] = contextvars.ContextVar(
+    "layoutpdf_document_clock", default=None)
+
+
+def current_clock() -> DocumentClock | None:
+    """The clock of the document being read here (inside `with DocumentClock(...)`)."""
+    return _CURRENT.get()
 
 
 def is_out_of_memory(exc: BaseException) -> bool:
@@ -123,5 +141,5 @@ def apply_memory_limit(max_mb: int) -> int | None:
     return want
 
 
-__all__ = ["DocumentClock", "apply_memory_limit", "address_space_bytes", "is_out_of_memory",
+__all__ = ["DocumentClock", "current_clock", "apply_memory_limit", "address_space_bytes", "is_out_of_memory",
            "out_of_memory_is_a_limit"]

@@ -107,13 +107,13 @@ def _read(source: Source, name: str, settings: Settings, pages: Sequence[int] | 
         issues: list[Issue] = open_issues(pdf)
         indexes = _page_indexes(pdf.page_count, pages, settings, name, issues)
         raw_pages = []
-        clock = DocumentClock(settings, name)
-        for n, i in enumerate(indexes):
-            if clock.over(indexes[n:], issues):
-                break
-            raw_pages.append(_extract(pdf, i, settings, issues, clock))
-            if progress:
-                progress(n + 1, len(indexes))
+        with DocumentClock(settings, name) as clock:   # OCR is paid from it too
+            for n, i in enumerate(indexes):
+                if clock.over(indexes[n:], issues):
+                    break
+                raw_pages.append(_extract(pdf, i, settings, issues))
+                if progress:
+                    progress(n + 1, len(indexes))
         return Document(source=name, metadata=pdf_metadata(pdf, name), pages=tuple(raw_pages),
                         issues=tuple(issues))
     finally:
@@ -217,12 +217,11 @@ def _max_pages_issue(n: int, cap: int) -> Issue:
                  f"only the first {cap} were read (raise the limit or pass pages=)")
 
 
-def _extract(pdf, index: int, settings: Settings, issues: list[Issue],
-             clock: DocumentClock | None = None) -> Page:
+def _extract(pdf, index: int, settings: Settings, issues: list[Issue]) -> Page:
     limits = settings.limits
     started = time.perf_counter()
     try:
-        page = extract_page(pdf[index], index, settings, issues, clock)
+        page = extract_page(pdf[index], index, settings, issues)
     except (LayoutPDFError, MemoryError):   # OCRUnavailableError under ocr.mode='always'
         raise
     except Exception as exc:  # a damaged page: keep its place, say why
