@@ -19,6 +19,15 @@ with PyMuPDF's low-level xref API (or raw bytes where MuPDF would refuse to writ
                     large one drawn many times
 - deep_nesting      arrays/dictionaries nested tens of thousands deep in a page dictionary
                     and in the content stream
+- truncated_stream  a page's content stream deflated and cut short (issue 34: damaged_content)
+- cut_tounicode     a font's ToUnicode CMap cut off half-way through a bfrange (damaged_content)
+- repeated_page     one page object listed again in /Kids, up to 1,000 times, /Count to match
+                    or not (page_tree_repaired; the repeats are not read again)
+- overprint         text drawn twice 0.3 pt apart, or a name stamped four times over itself
+                    (read once, issue 41)
+- headerless        the %PDF- header overwritten (read, missing_header)
+- giant_image       a 20,000 x 20,000 px flat grey image from a tiny deflated stream
+                    (placed, never decoded: image_not_decoded)
 
 `benchmarks/fuzz.py --structural` runs them (each case in a subprocess with a time limit
 and its peak RSS measured); `tests/test_fuzz.py` keeps a small seeded sample.
@@ -347,6 +356,15 @@ def _deflated(unit: bytes, mib: int) -> bytes:
     return b"".join(out) + z.flush()
 
 
+@functools.lru_cache(maxsize=4)
+def _flat(value: int, size: int) -> bytes:
+    """`size` bytes of `value`, deflated (1 MiB at a time: no 400 MB buffer)."""
+    z = zlib.compressobj(6)
+    block = bytes([value]) * (1 << 20)
+    whole, rest = divmod(size, len(block))
+    return b"".join(z.compress(block) for _ in range(whole)) + z.compress(block[:rest]) + z.flush()
+
+
 def _raw_stream_object(doc: pymupdf.Document, deflated: bytes, extra: str = "") -> int:
     xref = doc.get_new_xref()
     doc.update_object(xref, f"<< {extra} >>")
@@ -420,6 +438,83 @@ def deep_nesting(r: random.Random, data: bytes) -> bytes:
     return _save(doc)
 
 
+# -- damage and wild files (issues 34 and 41) ---------------------------------------------------
+def truncated_stream(r: random.Random, data: bytes) -> bytes:
+    doc = _open(data)
+    page = _page(r, doc)
+    xrefs = page.get_contents()
+    if not xrefs:
+        _set_content(doc, page, f"BT /{FONT} 9 Tf 20 20 Td ({' '.join(_words(r, 40))}) Tj ET".encode())
+        xrefs = page.get_contents()
+    xref = r.choice(xrefs)
+    packed = zlib.compress(doc.xref_stream(xref) or b" ")
+    doc.update_stream(xref, packed[:max(1, int(len(packed) * r.uniform(0.05, 0.8)))],
+                      compress=False)
+    doc.xref_set_key(xref, "Filter", "/FlateDecode")
+    return _save(doc)
+
+
+def cut_tounicode(r: random.Random, data: bytes) -> bytes:
+    doc = _open(data)
+    page = _page(r, doc)
+    page.insert_font(fontname=FONT)
+    cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n"
+            b"1 begincodespacerange <00> <FF> endcodespacerange\n"
+            b"1 beginbfrange <20> <7E> <0020> endbfrange endcmap end end")
+    start = cmap.index(b"<20> <7E>")
+    cut = cmap[:r.randrange(start + 2, start + 14)]       # inside the range's codes
+    for font in {f[0] for f in page.get_fonts() if f[0] > 0}:
+        xref = doc.get_new_xref()
+        doc.update_object(xref, "<<>>")
+        doc.update_stream(xref, cut, compress=True)
+        doc.xref_set_key(font, "ToUnicode", f"{xref} 0 R")
+    _set_content(doc, page, f"BT /{FONT} 9 Tf 20 40 Td ({' '.join(_words(r, 30))}) Tj ET".encode())
+    return _save(doc)
+
+
+def repeated_page(r: random.Random, data: bytes) -> bytes:
+    base, root, first, _, _ = _tree_base(data)
+    n = _size(r, (2, 10, 1_000))
+    with _open(base) as doc:
+        own = [doc[i].xref for i in range(doc.page_count)]
+    kids = own + [r.choice(own)] * n
+    count = len(kids) if r.random() < 0.5 else r.choice((len(own), len(kids) + 7))
+    refs = " ".join(f"{k} 0 R" for k in kids)
+    return _append_update(base, {root: f"<< /Type /Pages /Kids [{refs}] /Count {count} >>".encode()})
+
+
+def overprint(r: random.Random, data: bytes) -> bytes:
+    doc = _open(data)
+    page = _page(r, doc)
+    words = _words(r, 12)
+    parts = []
+    for k, word in enumerate(words):
+        x, y = 40 + (k % 4) * 120, 700 - (k // 4) * 30
+        copies = 2 if r.random() < 0.5 else 4
+        parts += [f"BT /{FONT} 11 Tf {x + 0.3 * c:.2f} {y} Td ({word}) Tj ET" for c in range(copies)]
+    _set_content(doc, page, "\n".join(parts).encode())
+    return _save(doc)
+
+
+def headerless(r: random.Random, data: bytes) -> bytes:
+    plain = _plain(data)
+    end = plain.index(b"\n")            # the header line, overwritten in place (offsets hold)
+    head = r.choice((b"%\xe2\xe3\xcf\xd3", b"%!PS-Adobe", b"%")).ljust(end, b" ")[:end]
+    return head + plain[end:]
+
+
+def giant_image(r: random.Random, data: bytes) -> bytes:
+    side = _size(r, (20_000,))
+    doc = _open(data)
+    page = _page(r, doc)
+    xref = _raw_stream_object(doc, _flat(r.randrange(256), side * side), f"/Type /XObject /Subtype /Image /Width {side} "
+                                           f"/Height {side} /ColorSpace /DeviceGray "
+                                           "/BitsPerComponent 8")
+    _add_xobject(doc, page, "Giant", xref)
+    _set_content(doc, page, b"q 400 0 0 500 100 150 cm /Giant Do Q\n")
+    return _save(doc)
+
+
 STRUCTURAL: dict[str, StructuralOp] = {
     "content_bomb": content_bomb, "path_bomb": path_bomb, "text_flood": text_flood,
     "form_fanout": form_fanout, "form_recursion": form_recursion,
@@ -428,3 +523,9 @@ STRUCTURAL: dict[str, StructuralOp] = {
     "decompression_bomb": decompression_bomb, "image_bomb": image_bomb,
     "deep_nesting": deep_nesting,
 }
+DAMAGE: dict[str, StructuralOp] = {   # what each leaves behind is said (tests/test_fuzz.py)
+    "truncated_stream": truncated_stream, "cut_tounicode": cut_tounicode,
+    "repeated_page": repeated_page, "overprint": overprint, "headerless": headerless,
+    "giant_image": giant_image,
+}
+STRUCTURAL.update(DAMAGE)

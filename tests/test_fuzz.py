@@ -102,7 +102,7 @@ STRUCTURAL_SCALE = 0.05     # sizes 1/20 of the benchmark's; the limits below sc
 SMALL_LIMITS = Settings().replace(ocr={"mode": "never"}, limits={
     "max_content_bytes_per_page": 3_200_000, "max_content_tokens_per_page": 250_000,
     "max_text_bytes_per_page": 50_000, "max_text_operators_per_page": 10_000,
-    "max_drawings_per_page": 2_500, "max_image_mb": 25})
+    "max_drawings_per_page": 2_500, "max_image_mb": 25, "max_image_pixels": 300_000})
 
 
 def test_structural_sample(monkeypatch):
@@ -129,3 +129,28 @@ def test_structural_sample(monkeypatch):
 
 PREFLIGHT_CODES = {"page_too_complex", "too_much_text", "too_many_drawings", "image_too_large",
                    "bad_page_box"}
+
+
+# what the damage operators leave behind is said (issues 34 and 41)
+DAMAGE_SAYS = {"truncated_stream": "damaged_content", "cut_tounicode": "damaged_content",
+               "repeated_page": "page_tree_repaired", "headerless": "missing_header",
+               "giant_image": "image_not_decoded"}
+
+
+def test_structural_damage_sample(monkeypatch):
+    """The damage operators on a prose seed, seeded, at 1/20 size: each case parses, its
+    damage is named by an Issue, and text drawn twice or four times is read once."""
+    structural = fuzz.load_structural()
+    monkeypatch.setattr(structural, "SCALE", STRUCTURAL_SCALE)
+    seed = fuzz.generated_seeds()["gen_text"]
+    r = random.Random(34)
+    for name, op in sorted(structural.DAMAGE.items()):
+        for _ in range(3):
+            data = op(random.Random(r.getrandbits(32)), seed)
+            doc = layoutpdf.parse(data, SMALL_LIMITS)
+            codes = {i.code for i in doc.issues}
+            if name in DAMAGE_SAYS:
+                assert DAMAGE_SAYS[name] in codes, (name, codes)
+            else:       # overprint: no word glued to a copy of itself
+                text = doc.to_markdown().split()
+                assert not [w for w in text if len(w) > 1 and w[:len(w) // 2] * 2 == w], text

@@ -42,7 +42,8 @@ class Issue:
 
     ``code`` is a short stable identifier (``stage_failed``, ``too_many_drawings``,
     ``too_many_spans``, ``slow_page``, ``time_budget``, ``max_pages``, ``repaired``,
-    ``no_text_layer`` ...); ``message`` says what happened in words.
+    ``no_text_layer``, ``missing_header``, ``damaged_content``, ``page_tree_repaired``,
+    ``image_not_decoded``, ``ocr_time_budget`` ...); ``message`` says what happened in words.
     """
     stage: str
     page: int | None

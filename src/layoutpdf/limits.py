@@ -2,7 +2,10 @@
 
 - `DocumentClock`: pages are read until `limits.document_time_budget_s` has passed; the
   rest are not read and one Issue (``document_time_budget``) says which (``strict=True``:
-  `ResourceLimitError`).
+  `ResourceLimitError`). OCR is paid from the same budget, and only from its first
+  `OCR_SHARE`: past that, pages are no longer OCR'd but read from their own text layer
+  (flagged extraction_confidence low, Issue ``ocr_time_budget``), so a long scanned or
+  garbled document still yields every page within the budget.
 - `apply_memory_limit`: caps the address space of *this process* (``RLIMIT_AS``) at what it
   uses now plus `limits.max_memory_mb`. The batch workers, the Ray tasks and the CLI call
   it through `layoutpdf.workers.limit_memory`; a library caller decides for its own process (a limit on the process is a limit on
@@ -13,6 +16,7 @@
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import os
 import re
 import time
@@ -25,6 +29,9 @@ _OOM = re.compile(r"\b(?:m|c|re)alloc\b.*\bfailed\b|out of memory|cannot allocat
                   re.IGNORECASE)
 
 
+OCR_SHARE = 0.5   # of the document's time budget OCR may use; the rest reads the other pages
+
+
 class DocumentClock:
     """The wall-clock budget of one document's reading."""
 
@@ -32,7 +39,28 @@ class DocumentClock:
         self.budget = settings.limits.document_time_budget_s
         self.strict = settings.strict
         self.name = name
-        self.deadline = time.perf_counter() + self.budget
+        self.started = time.perf_counter()
+        self.deadline = self.started + self.budget
+
+    def __enter__(self) -> "DocumentClock":
+        """The clock of the document being read in this context (`current_clock`)."""
+        self._token = _CURRENT.set(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _CURRENT.reset(self._token)
+
+    def ocr_allowed(self, index: int, issues: list[Issue]) -> bool:
+        """Whether page `index` may still be OCR'd: while less than OCR_SHARE of the
+        budget has passed. When not, an Issue says the page keeps its text layer."""
+        if time.perf_counter() - self.started < OCR_SHARE * self.budget:
+            return True
+        issues.append(Issue("ocr", index, "ocr_time_budget",
+                            f"page {index + 1}: not OCR'd, {OCR_SHARE:.0%} of "
+                            f"limits.document_time_budget_s={self.budget:g}s had passed; its own "
+                            "text layer is kept, marked extraction_confidence low (raise the "
+                            "limit, or pass pages= to OCR these pages)"))
+        return False
 
     def over(self, remaining: Sequence[int], issues: list[Issue]) -> bool:
         """True once the budget is spent (the pages in `remaining` are then not read:
@@ -46,6 +74,15 @@ class DocumentClock:
             raise ResourceLimitError(message)
         issues.append(Issue("extract", None, "document_time_budget", message))
         return True
+
+
+_CURRENT: contextvars.ContextVar[DocumentClock | None] = contextvars.ContextVar(
+    "layoutpdf_document_clock", default=None)
+
+
+def current_clock() -> DocumentClock | None:
+    """The clock of the document being read here (inside `with DocumentClock(...)`)."""
+    return _CURRENT.get()
 
 
 def is_out_of_memory(exc: BaseException) -> bool:
@@ -104,5 +141,5 @@ def apply_memory_limit(max_mb: int) -> int | None:
     return want
 
 
-__all__ = ["DocumentClock", "apply_memory_limit", "address_space_bytes", "is_out_of_memory",
+__all__ = ["DocumentClock", "current_clock", "apply_memory_limit", "address_space_bytes", "is_out_of_memory",
            "out_of_memory_is_a_limit"]

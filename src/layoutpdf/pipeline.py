@@ -108,14 +108,14 @@ def _read(source: Source, name: str, settings: Settings, pages: Sequence[int] | 
         issues: list[Issue] = open_issues(pdf)
         indexes = _page_indexes(pdf.page_count, pages, settings, name, issues)
         raw_pages = []
-        clock = DocumentClock(settings, name)
         outline = outline_by_page(pdf)
-        for n, i in enumerate(indexes):
-            if clock.over(indexes[n:], issues):
-                break
-            raw_pages.append(_extract(pdf, i, settings, issues, outline))
-            if progress:
-                progress(n + 1, len(indexes))
+        with DocumentClock(settings, name) as clock:   # OCR is paid from it too
+            for n, i in enumerate(indexes):
+                if clock.over(indexes[n:], issues):
+                    break
+                raw_pages.append(_extract(pdf, i, settings, issues, outline))
+                if progress:
+                    progress(n + 1, len(indexes))
         return Document(source=name, metadata=pdf_metadata(pdf, name), pages=tuple(raw_pages),
                         issues=tuple(issues))
     finally:

@@ -137,6 +137,7 @@ class LimitSettings:
     max_text_operators_per_page: int = 200_000     # Tj/TJ/'/" (forms per use); beyond: not read
     max_text_bytes_per_page: int = 1_000_000       # beyond: plain text; past 3x, not read
     max_image_mb: int = 512              # an image larger decoded: the page is not rendered
+    max_image_pixels: int = 120_000_000  # larger images are placed, never decoded (OCR, crops)
     max_memory_mb: int = 2048            # address space a worker may add (batch, ray, CLI)
     document_time_budget_s: float = 600.0   # pages after it are not read (issue)
 

@@ -45,6 +45,7 @@ DOCS: dict[str, str] = {
     "limits.max_text_operators_per_page": "text-showing operators (Tj, TJ, ', \") on a page, forms per use, checked before MuPDF reads it; beyond, the page is not read (Issue page_too_complex)",
     "limits.max_text_bytes_per_page": "bytes of text operands on a page; beyond, plain text blocks only (Issue too_much_text); past 3x, the page is not read",
     "limits.max_image_mb": "an image on the page larger than this decoded (width x height x components, from its dictionary): the page is not rendered or OCR'd (Issue image_too_large)",
+    "limits.max_image_pixels": "an image with more pixels (width x height, from its dictionary) is placed on the page but never decoded: its page is not OCR'd and a figure crop shows a grey box in its place (Issue image_not_decoded)",
     "limits.max_memory_mb": "address space a batch/ray/CLI worker may add for a parse (RLIMIT_AS); over it the document fails with ResourceLimitError. In-process: layoutpdf.limits.apply_memory_limit",
     "limits.document_time_budget_s": "seconds to read one document; pages after it are not read (Issue document_time_budget; strict: ResourceLimitError)",
 }

@@ -28,10 +28,12 @@ from dataclasses import replace
 
 import pymupdf
 
-from ..errors import Issue, OCRUnavailableError
+from ..errors import Issue, OCRUnavailableError, ResourceLimitError
+from ..limits import DocumentClock, current_clock
 from ..model import BBox, Drawing, ImagePlacement, Line, Page, Span, TextSource
 from ..settings import Settings
 from ..text.quality import TextLayerReport, assess, garbled_chars
+from .images import too_large
 from .ocr_quality import Reading, WordConfidences, inkless, reading_of
 from .recognition import recognise, render
 from .render import view_matrix
@@ -49,8 +51,10 @@ REGION_MAX_SHARE = 0.5          # ... unless that region is half the page or mor
 
 # -- the decision, carried out ----------------------------------------------------------------
 def apply_ocr(pdf_page: pymupdf.Page, page: Page, settings: Settings,
-              issues: list[Issue] | None = None) -> Page:
-    """Return the page with its text source decided and, where needed, its text OCR'd."""
+              issues: list[Issue] | None = None, clock: DocumentClock | None = None) -> Page:
+    """Return the page with its text source decided and, where needed, its text OCR'd
+    (while `clock`, the document's (by default the one being read, `current_clock`),
+    allows OCR; else the page keeps its text layer, flagged low)."""
     cfg = settings.ocr
     report = assess(page)
     if cfg.mode != "always" and report.has_hidden_ocr_layer:
@@ -58,6 +62,14 @@ def apply_ocr(pdf_page: pymupdf.Page, page: Page, settings: Settings,
     reason = "ocr_always" if cfg.mode == "always" else report.ocr_reason
     if cfg.mode == "never" or reason is None:
         return page
+    if too_large(page.images, settings.limits.max_image_pixels):
+        return page        # rendering would decode it (extract_page's image_not_decoded)
+    clock = clock or current_clock()
+    if clock is not None and not clock.ocr_allowed(page.index, issues if issues is not None else []):
+        if settings.strict:
+            raise ResourceLimitError(f"page {page.index + 1} needs OCR ({reason}) but OCR has "
+                                     "used its share of limits.document_time_budget_s")
+        return replace(page, extraction_confidence="low")
     eng, message = engine(cfg.languages)
     if eng is None:
         if cfg.mode == "always" or settings.strict:

@@ -10,6 +10,7 @@ import pymupdf
 
 from ..errors import CorruptPDFError, EncryptedPDFError, Issue, LayoutPDFError, NotAPDFError
 from .preflight import page_tree_problem
+from .page_tree import page_tree_issues
 
 Source = Union[str, os.PathLike, bytes, bytearray, memoryview, BinaryIO]
 
@@ -67,17 +68,19 @@ def open_pdf(source: Source, password: str | None = None) -> pymupdf.Document:
     if not head:
         raise NotAPDFError(f"{name}: the file is empty (0 bytes), not a PDF; check that it was "
                            "downloaded or copied completely")
-    if b"%PDF" not in head:
-        raise NotAPDFError(f"{name}: not a PDF (no %PDF header in the first 1 KiB); "
-                           "check the file type or re-export it as PDF")
+    headerless = b"%PDF" not in head
     try:
         doc = pymupdf.open(stream=data, filetype="pdf") if data is not None \
             else pymupdf.open(os.fspath(source), filetype="pdf")  # type: ignore[arg-type]
     except MemoryError:
         raise
     except Exception as exc:  # MuPDF raises FileDataError/RuntimeError on broken files
+        if headerless:
+            raise NotAPDFError(_NOT_A_PDF.format(name=name)) from exc
         raise CorruptPDFError(f"{name}: the PDF is damaged and could not be repaired ({_short(exc)}); "
                               "try re-saving it with a PDF tool (e.g. qpdf, a viewer's 'Save as')") from exc
+    if headerless:
+        _check_headerless(doc, name)
     try:
         doc = _authenticate(doc, name, password)
         problem = page_tree_problem(doc)
@@ -94,6 +97,24 @@ def open_pdf(source: Source, password: str | None = None) -> pymupdf.Document:
         raise CorruptPDFError(f"{name}: the PDF is damaged (its trailer, encryption dictionary "
                               f"or page tree cannot be read: {_short(exc)}); try repairing it "
                               "with qpdf or re-exporting it") from exc
+
+
+_NOT_A_PDF = ("{name}: not a PDF (no %PDF header in the first 1 KiB); check the file type "
+              "or re-export it as PDF")
+
+
+def _check_headerless(doc: pymupdf.Document, name: str) -> None:
+    """A file without a `%PDF-` header is read when MuPDF finds a PDF in it (viewers do:
+    the header was cut off or overwritten); `open_issues` then says so (missing_header).
+    Anything else (a PNG, an HTML error page, text) is not a PDF."""
+    try:
+        pages = doc.page_count if doc.is_pdf else 0
+    except Exception:
+        pages = 0
+    if pages < 1:
+        _close(doc)
+        raise NotAPDFError(_NOT_A_PDF.format(name=name))
+    doc.layoutpdf_headerless = True   # read by open_issues
 
 
 def _authenticate(doc: pymupdf.Document, name: str, password: str | None) -> pymupdf.Document:
@@ -117,14 +138,19 @@ def _authenticate(doc: pymupdf.Document, name: str, password: str | None) -> pym
 
 def open_issues(doc: pymupdf.Document) -> list[Issue]:
     """Document-level issues known right after opening (e.g. the xref had to be rebuilt)."""
+    out = []
+    if getattr(doc, "layoutpdf_headerless", False):
+        out.append(Issue("open", None, "missing_header", "the file does not start with a %PDF- "
+                         "header (cut off or overwritten) but holds a PDF, which was read; "
+                         "some content may be missing"))
     try:
         repaired = bool(doc.is_repaired)
     except Exception:
         repaired = False
-    if not repaired:
-        return []
-    return [Issue("open", None, "repaired", "the PDF was damaged (broken xref/trailer) and was "
-                  "repaired while opening; some content may be missing")]
+    if repaired:
+        out.append(Issue("open", None, "repaired", "the PDF was damaged (broken xref/trailer) "
+                         "and was repaired while opening; some content may be missing"))
+    return out + page_tree_issues(doc)
 
 
 def pdf_metadata(doc: pymupdf.Document, name: str) -> dict[str, Any]:

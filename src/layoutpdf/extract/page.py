@@ -7,11 +7,15 @@ import pymupdf
 
 from ..model import BBox, Drawing, ImagePlacement, Line, Page, Span
 from ..errors import Issue
+from ..limits import DocumentClock
 from ..settings import Settings
 from ..text.glyph_columns import glyph_columns
 from .font_encoding import recode_tex_fonts
 from .glyph_repair import needs_repair, repair
 from .ocr import apply_ocr
+from .images import undecoded_issue
+from .damage import read_damage, reset as reset_damage
+from .overprint import drop_repeated_glyphs, suspects
 from .preflight import check_page, empty_page, plain_text_page
 from .tables import find_table_candidates
 from .words import fix_text
@@ -26,20 +30,43 @@ DENSE_SPAN_FACTOR = 3  # over limits.max_spans_per_page a page is plain text; pa
 
 
 def extract_page(page: pymupdf.Page, index: int, settings: Settings,
-                 issues: list[Issue] | None = None) -> Page:
+                 issues: list[Issue] | None = None, clock: DocumentClock | None = None) -> Page:
     """Raw content of one page; OCR'd where the text layer is missing or garbage
-    (`ocr.apply_ocr`, which appends its issues to `issues`).
+    (`ocr.apply_ocr`, which appends its issues to `issues`; while the document's `clock`
+    allows OCR).
 
     Coordinates are those of the page as a viewer shows it (after /Rotate), unless the
     text runs sideways there and upright on the unrotated page (a portrait page turned
     by /Rotate): then they stay unrotated and `Page.view_rotation` says how to show them.
     """
-    limits = settings.limits
-    verdict = check_page(page.parent, page, index, limits)   # before MuPDF builds the page
-    if issues is not None:
-        issues.extend(verdict.issues)
+    reset_damage()                     # MuPDF's messages from here on are this page's
+    verdict = check_page(page.parent, page, index, settings.limits)   # before MuPDF builds it
+    if issues is None:
+        issues = []
+    issues.extend(verdict.issues)
     if not verdict.read or verdict.plain_text:
-        return plain_text_page(page, index, TEXT_FLAGS) if verdict.read else empty_page(page, index)
+        raw_page = plain_text_page(page, index, TEXT_FLAGS) if verdict.read \
+            else empty_page(page, index)
+        _note_damage(raw_page, verdict, issues)
+        return raw_page
+    raw_page = _read_page(page, index, settings, verdict)
+    _note_damage(raw_page, verdict, issues)
+    undecoded = undecoded_issue(index, raw_page.images, settings.limits.max_image_pixels)
+    if undecoded is not None:
+        issues.append(undecoded)
+    return apply_ocr(page, raw_page, settings, issues, clock) if verdict.render else raw_page
+
+
+def _note_damage(raw_page: Page, verdict, issues: list[Issue]) -> None:
+    chars = sum(len(ln.text.strip()) for ln in raw_page.lines)
+    damage = read_damage(raw_page.index, chars, verdict.text_ops)
+    if damage is not None:
+        issues.append(damage)
+
+
+def _read_page(page: pymupdf.Page, index: int, settings: Settings, verdict) -> Page:
+    """The page as MuPDF reads it: text lines, drawings, images, table candidates."""
+    limits = settings.limits
     textpage = page.get_textpage(flags=TEXT_FLAGS)
     raw = textpage.extractDICT()
     to_display = None
@@ -49,6 +76,9 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
         raw = textpage.extractDICT()
     elif not page.rotation % 360 and needs_repair(raw):   # Pi fonts whose codes lie
         raw = _repaired(page, textpage, raw)
+    if suspects(raw):                  # glyphs drawn twice (fake bold, stamps): once
+        raw = drop_repeated_glyphs(raw, raw if "chars" in _first_span(raw)
+                                   else textpage.extractRAWDICT())
     raw = fix_text(textpage, raw)      # word spaces, separate accents, ligatures (words.py)
     raw = recode_tex_fonts(page, raw)  # re-encoded cmex: standard glyph codes
     # over the span limit the page degrades (pipeline: too_many_spans, plain text, no tables);
@@ -76,7 +106,7 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
                     table_candidates=find_table_candidates(width, height, textpage, lines, drawings,
                                                            images, paths)
                     if settings.tables.enabled and not (dense or truncated) else ())
-    return apply_ocr(page, raw_page, settings, issues) if verdict.render else raw_page
+    return raw_page
 
 
 def _repaired(page: pymupdf.Page, textpage: pymupdf.TextPage, raw: dict) -> dict:
@@ -88,6 +118,15 @@ def _repaired(page: pymupdf.Page, textpage: pymupdf.TextPage, raw: dict) -> dict
         return rawdict if repair(page, rawdict) else raw
     except Exception:   # keep the text as extracted (tested)
         return raw
+
+
+def _first_span(raw: dict) -> dict:
+    """The page dict's first span ({} if none): a rawdict's spans carry "chars"."""
+    for block in raw.get("blocks", ()):
+        for ln in block.get("lines", ()):
+            for span in ln.get("spans", ()):
+                return span
+    return {}
 
 
 def _upright_share(raw: dict, matrix: pymupdf.Matrix | None) -> int:

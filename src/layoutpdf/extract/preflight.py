@@ -25,6 +25,7 @@ import pymupdf
 from ..errors import Issue
 from ..model import BBox, Line, Page, Span
 from ..settings import LimitSettings
+from .page_tree import repeated_pages
 
 CHUNK = 1 << 20                 # bytes inflated at a time
 PLAIN_TEXT_FACTOR = 3           # past this many times max_text_bytes_per_page: not read at all
@@ -67,6 +68,7 @@ class Verdict:
     plain_text: bool = False       # text as plain blocks only: no spans, drawings, tables
     drawings: bool = True          # vector paths may be read
     render: bool = True            # the page may be rendered (OCR) and its images listed
+    text_ops: int = 0              # text-showing operators in its content (forms per use)
     issues: list[Issue] = field(default_factory=list)
 
 
@@ -75,6 +77,9 @@ def check_page(doc: pymupdf.Document, page: pymupdf.Page, index: int,
     """The page's cost from its raw objects, against `limits`."""
     v = Verdict()
     n = index + 1
+    if index in repeated_pages(doc):   # the same page object again: said once, on opening
+        v.read = False                 # (page_tree_repaired), not read again
+        return v
     box = _box_problem(page)
     if box:
         v.read = False
@@ -85,6 +90,7 @@ def check_page(doc: pymupdf.Document, page: pymupdf.Page, index: int,
     total = _page_cost(doc, page, names, limits.max_content_bytes_per_page)
     if total.text_bytes > limits.max_text_bytes_per_page and not total.over:   # a bound: measure
         total = _page_cost(doc, page, names, limits.max_content_bytes_per_page, exact=True)
+    v.text_ops = total.text_ops
     if total.over or total.tokens > limits.max_content_tokens_per_page \
             or total.text_ops > limits.max_text_operators_per_page \
             or total.text_bytes > limits.max_text_bytes_per_page * PLAIN_TEXT_FACTOR:
@@ -152,10 +158,40 @@ def _page_cost(doc: pymupdf.Document, page: pymupdf.Page, names: dict[str, int],
         _add(own, _stream_cost(doc, xref, budget, exact))
         if own.over:
             return own
-    if not own.draws:
-        return own
     memo: dict[int, StreamCost] = {}
-    return _weighted(doc, own, names, memo, budget, set(), 0, exact)
+    total = _weighted(doc, own, names, memo, budget, set(), 0, exact) if own.draws else own
+    for xref in _appearances(doc, page.xref):   # annotations are drawn with the page
+        if total.over:
+            break
+        form = _stream_cost(doc, xref, budget, exact)
+        if not form.over and form.draws:
+            form = _weighted(doc, form, _xobjects(doc, xref), memo, budget, {xref}, 1, exact)
+        _add(total, form)
+    return total
+
+
+MAX_ANNOTATIONS = 10_000        # annotations of a page whose appearances are counted
+
+
+def _appearances(doc: pymupdf.Document, page_xref: int) -> list[int]:
+    """The normal appearance streams (/AP /N, every state) of the page's annotations:
+    MuPDF runs them with the page's content, so a flood hidden there costs the same."""
+    try:
+        kind, value = doc.xref_get_key(page_xref, "Annots")
+        if kind == "xref":
+            value = doc.xref_object(int(value.split()[0]), compressed=True)
+        elif kind != "array":
+            return []
+        out = []
+        for m in list(_KID.finditer(value))[:MAX_ANNOTATIONS]:
+            kind, ap = doc.xref_get_key(int(m.group(1)), "AP/N")
+            if kind == "xref":
+                out.append(int(ap.split()[0]))
+            elif kind == "dict":
+                out.extend(int(r.group(1)) for r in _KID.finditer(ap))
+        return out
+    except Exception:   # a damaged annotation array: MuPDF skips what it cannot read
+        return []
 
 
 def _weighted(doc: pymupdf.Document, own: StreamCost, names: dict[str, int],
