@@ -282,14 +282,18 @@ for c in LayoutPDFLoader(sys.argv[1]).load_and_split():
 """
 
 
-def test_ids_are_the_same_in_another_process(pdf_files):
+def test_ids_are_the_same_in_another_process_and_in_workers(pdf_files):
     path = pdf_files[0]
-    here = [n.node_id for n in li.LayoutNodeParser(chunk_size=128).get_nodes_from_documents(
-        li.LayoutPDFReader().load_data(path))] + [c.id for c in lc.LayoutPDFLoader(path).load_and_split()]
+    docs = li.LayoutPDFReader().load_data(path)
+    nodes = li.LayoutNodeParser(chunk_size=128).get_nodes_from_documents(docs)
+    here = [n.node_id for n in nodes] + [c.id for c in lc.LayoutPDFLoader(path).load_and_split()]
     env = dict(os.environ, PYTHONHASHSEED="12345")
     out = subprocess.run([sys.executable, "-c", IDS_SCRIPT, path], capture_output=True,
                          text=True, check=True, env=env).stdout.split()
     assert out == here and all(is_uuid(i) for i in here)
+    workers = IngestionPipeline(transformations=[li.LayoutNodeParser(chunk_size=128)]).run(
+        documents=docs, num_workers=2)
+    assert sorted(n.node_id for n in workers) == sorted(n.node_id for n in nodes)
 
 
 # ------------------------------------------------------------------ metadata size
