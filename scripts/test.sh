@@ -19,8 +19,20 @@ if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1 && [ -z "${LAYOUTP
   [ -f /usr/share/fonts/truetype/dejavu/DejaVuMathTeXGyre.ttf ] || pkgs="$pkgs fonts-dejavu-extra"
   [ -f /usr/share/fonts/truetype/liberation/LiberationSerif-Italic.ttf ] || pkgs="$pkgs fonts-liberation"
   if [ -n "$pkgs" ]; then
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs) >/dev/null 2>&1 \
-      || echo "note: could not install$pkgs; tests that need them will skip"
+    # Progress: a line per 10 packages unpacked or set up; the full log is shown on failure.
+    echo "apt-get: installing$pkgs (with their dependencies; a few minutes)"
+    log="$(mktemp)"
+    if (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+          -o Dpkg::Use-Pty=0 $pkgs) < /dev/null 2>&1 | tee "$log" \
+        | awk '/^(Unpacking|Setting up) / { n++; if (n % 10 == 0) {
+            printf "apt-get: %d steps (unpack/set up) done\n", n; fflush() } }
+          END { printf "apt-get: %d steps done\n", n }'; [ "${PIPESTATUS[0]}" = "0" ]; then
+      echo "apt-get: installed$pkgs"
+    else
+      tail -n 15 "$log"
+      echo "note: could not install$pkgs; tests that need them will skip"
+    fi
+    rm -f "$log"
   fi
 fi
 

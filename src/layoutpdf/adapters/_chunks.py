@@ -14,7 +14,7 @@ from ..model import Unit, UnitKind
 from ..split._syntax import heading_level, heading_text
 from ._metadata import HEADINGS_KEY
 from ._pages import PageText, to_text_offset
-from ._provenance import Provenance, enrich
+from ._provenance import MAX_BBOXES, Provenance, chunk_boxes, enrich
 
 log = logging.getLogger("layoutpdf.adapters")
 
@@ -22,6 +22,8 @@ log = logging.getLogger("layoutpdf.adapters")
 CHUNK_HIDDEN_KEYS = ("page_start", "page_end", "element_ids", "bboxes", "figure_ids",
                      "table_ids", "table_rows", "footnote_ids", "has_math", "oversize",
                      "extraction_confidence", "unit_kinds")
+# Keys of Chunk.metadata() that grow with the chunk (one entry per element, box or unit).
+BULKY_KEYS = ("element_ids", "bboxes", "figure_ids", "table_ids", "footnote_ids", "unit_kinds")
 MAX_HEADING_PATH_CHARS = 200
 
 Stack = list[tuple[int, str]]     # (level, heading text), outermost first
@@ -136,8 +138,15 @@ def split_text(text: str, splitter: Any, provenance: Sequence[Provenance] | None
     return chunks
 
 
-def chunk_metadata(chunk: Any, page: int | None = None) -> dict[str, Any]:
+def chunk_metadata(chunk: Any, page: int | None = None,
+                   max_bboxes: int | None = MAX_BBOXES) -> dict[str, Any]:
+    """The chunk's flat metadata, its boxes bounded (`chunk_boxes`; 0 drops the key)."""
     meta = dict(chunk.metadata())
+    boxes = [(p, b) for u in chunk.units for p, b in u.bboxes]
+    if max_bboxes == 0:
+        meta.pop("bboxes", None)
+    else:
+        meta["bboxes"] = json.dumps(chunk_boxes(boxes, max_bboxes), separators=(",", ":"))
     path = meta.get("heading_path") or ""
     if len(path) > MAX_HEADING_PATH_CHARS:
         meta["heading_path"] = "…" + path[-(MAX_HEADING_PATH_CHARS - 1):]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import math
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
@@ -17,6 +18,59 @@ log = logging.getLogger("layoutpdf.adapters")
 
 def box_list(page: int, b: BBox) -> list[float]:
     return [page, round(b.x0, 1), round(b.y0, 1), round(b.x1, 1), round(b.y1, 1)]
+
+
+# Chunk boxes: at most this many per chunk by default (never fewer than one per page).
+MAX_BBOXES = 16
+
+
+def chunk_boxes(boxes: Sequence[tuple[int, BBox]], max_boxes: int | None = MAX_BBOXES
+                ) -> list[list[int]]:
+    """A chunk's boxes, bounded: [page, x0, y0, x1, y1] in whole PDF points, rounded
+    outward (so each box still contains its text; precision 1 pt).
+
+    The boxes of the chunk's elements (reading order) are first merged into runs: a box
+    that continues the previous one on the same page (stacked below it in the same column,
+    or beside it on the same line) grows it. Past `max_boxes` the two neighbours whose union
+    adds the least area are merged, until `max_boxes` remain or one box per page. None
+    keeps every run; 0 gives none.
+    """
+    if max_boxes == 0:
+        return []
+    runs: list[tuple[int, BBox]] = []
+    for page, b in boxes:
+        if runs and runs[-1][0] == page and _continues(runs[-1][1], b):
+            runs[-1] = (page, _union(runs[-1][1], b))
+        else:
+            runs.append((page, b))
+    while max_boxes is not None and len(runs) > max_boxes:
+        costs = [(_union(a, b).area - a.area - b.area, k)
+                 for k, ((pa, a), (pb, b)) in enumerate(zip(runs, runs[1:])) if pa == pb]
+        if not costs:
+            break
+        k = min(costs)[1]
+        runs[k:k + 2] = [(runs[k][0], _union(runs[k][1], runs[k + 1][1]))]
+    return [[p, math.floor(b.x0), math.floor(b.y0), math.ceil(b.x1), math.ceil(b.y1)]
+            for p, b in runs]
+
+
+def _union(a: BBox, b: BBox) -> BBox:
+    return BBox(min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1))
+
+
+def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
+    return min(a1, b1) - max(a0, b0)
+
+
+def _continues(a: BBox, b: BBox) -> bool:
+    """b continues the run a: inside it, stacked in its column, or beside it on its line."""
+    if _overlap(a.x0, a.x1, b.x0, b.x1) >= 0.5 * min(a.width, b.width) > 0:
+        gap = max(b.y0 - a.y1, a.y0 - b.y1)
+        return gap <= min(a.height, b.height)
+    if _overlap(a.y0, a.y1, b.y0, b.y1) >= 0.5 * min(a.height, b.height) > 0:
+        gap = max(b.x0 - a.x1, a.x0 - b.x1)
+        return gap <= min(a.height, b.height)
+    return False
 
 
 def unit_spans(units: Sequence[Unit]) -> list[tuple[int, int]]:

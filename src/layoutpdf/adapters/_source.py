@@ -83,6 +83,18 @@ def _save_figures(doc: Document, image_dir: str, settings: Settings) -> Document
         return doc
 
 
+def readable_source(source: Any) -> Any:
+    """A binary file object read into bytes (parse() takes those; the file id hashes them);
+    anything else as it is."""
+    read = getattr(source, "read", None)
+    if callable(read) and not isinstance(source, (str, bytes, bytearray, os.PathLike)):
+        data = read()
+        if isinstance(data, str):
+            raise TypeError("a PDF file object must be opened in binary mode ('rb')")
+        return data
+    return source
+
+
 def source_string(source: Any) -> str:
     """A path-like source as a string; a file object's name; else ""."""
     if isinstance(source, (str, os.PathLike)):

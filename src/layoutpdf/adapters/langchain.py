@@ -37,10 +37,13 @@ from ._chunks import (HeadingCarry, chunk_metadata, decode_headings, encode_head
                       headings_at_start, split_text, view_offsets)
 from ._extras import (check_image_format, check_table_format, with_image_text,
                       with_table_format)
+from ._ids import (FILE_ID_KEY, READABLE_ID_KEY, as_uuid, check_file_id_mode,
+                   chunk_readable_id, file_id, page_readable_id)
 from ._metadata import HEADINGS_KEY, part_metadata, pdf_info
 from ._pages import PageText, check_mode, parts_of, split_view
-from ._provenance import Provenance, provenance_of
-from ._source import DEFAULT_PAGES_DELIMITER, parse_locked, resolve_source
+from ._provenance import MAX_BBOXES, Provenance, provenance_of
+from ._source import (DEFAULT_PAGES_DELIMITER, parse_locked, readable_source,
+                      resolve_source, source_string)
 
 try:
     from langchain_core.document_loaders import BaseBlobParser, BaseLoader
@@ -73,10 +76,18 @@ class LayoutTextSplitter(TextSplitter):
     ``chunk_overlap`` are tiktoken tokens (``encoding``; a callable counting tokens is
     also accepted, e.g. ``length_function=``). Output Documents get flat chunk metadata
     (``heading_path``, ``page_start``, ``page_end``, ``element_ids``, ``bboxes``, ...).
+    ``bboxes`` are whole points, merged per run of lines, at most ``max_bboxes`` per chunk
+    (default 16, never fewer than one per page; None: every run; 0: no ``bboxes`` key).
+    A chunk of a ``LayoutPDFLoader`` page gets ``readable_id`` (the page's, ``-n<i>``)
+    and as ``Document.id`` its deterministic UUID, which vector stores use as the point id.
     """
 
     def __init__(self, chunk_size: int = CHUNK_SIZE, chunk_overlap: int = CHUNK_OVERLAP,
-                 encoding: str | Callable[[str], Any] = ENCODING, **kwargs: Any) -> None:
+                 encoding: str | Callable[[str], Any] = ENCODING,
+                 max_bboxes: int | None = MAX_BBOXES, **kwargs: Any) -> None:
+        if max_bboxes is not None and max_bboxes < 0:
+            raise ValueError(f"max_bboxes must be None or >= 0, not {max_bboxes}")
+        self._max_bboxes = max_bboxes
         tokenizer = kwargs.pop("length_function", None) or encoding
         if isinstance(tokenizer, str):
             ensure_tiktoken_cache()
@@ -121,14 +132,20 @@ class LayoutTextSplitter(TextSplitter):
         key = meta.get("source") or meta.get("file_path") or None
         seed = decode_headings(meta.get(HEADINGS_KEY))
         view = split_view(text, segments)
+        parent = meta.get(READABLE_ID_KEY) if isinstance(meta.get(READABLE_ID_KEY), str) else None
         docs = []
-        for chunk in split_text(view, self._layout, provenance, carry, key, page, seed=seed):
+        chunks = split_text(view, self._layout, provenance, carry, key, page, seed=seed)
+        for i, chunk in enumerate(chunks):
             metadata = copy.deepcopy(meta)
             metadata.pop(HEADINGS_KEY, None)
-            metadata.update(chunk_metadata(chunk, page))
+            metadata.update(chunk_metadata(chunk, page, self._max_bboxes))
             if self._add_start_index:
                 metadata["start_index"] = view_offsets(chunk, view, segments)[0]
-            docs.append(Document(page_content=chunk.text, metadata=metadata))
+            readable = chunk_readable_id(parent, i) if parent else None
+            if readable:
+                metadata[READABLE_ID_KEY] = readable
+            docs.append(Document(page_content=chunk.text, metadata=metadata,
+                                 id=as_uuid(readable) if readable else None))
         return docs
 
 
@@ -143,8 +160,9 @@ class LayoutPDFParser(BaseBlobParser):
     "markdown-img", "html-img"). ``extract_images=True`` without an ``images_parser``,
     ``extract_tables_settings`` and ``text_kwargs`` are accepted and not used (a warning
     names them): layoutpdf finds figures and tables itself and reads text its own way.
-    layoutpdf's own: ``settings`` (a ``Settings``, a dict or None) and ``image_dir``
-    (figure crops referenced from the Markdown).
+    layoutpdf's own: ``settings`` (a ``Settings``, a dict or None), ``image_dir``
+    (figure crops referenced from the Markdown) and ``file_id`` (``"content"``: the
+    ``file_id`` key is the PDF's content hash; ``"path"``: its path's).
     """
 
     def __init__(self, text_kwargs: dict | None = None, extract_images: bool = False, *,
@@ -152,8 +170,10 @@ class LayoutPDFParser(BaseBlobParser):
                  pages_delimiter: str = DEFAULT_PAGES_DELIMITER, images_parser: Any = None,
                  images_inner_format: str = "text", extract_tables: str | None = None,
                  extract_tables_settings: dict | None = None,
-                 settings: Settings | dict | None = None, image_dir: str | None = None) -> None:
+                 settings: Settings | dict | None = None, image_dir: str | None = None,
+                 file_id: str = "content") -> None:
         super().__init__()
+        self.file_id = check_file_id_mode(file_id)
         self.mode = check_mode(mode)
         self.pages_delimiter = pages_delimiter
         self.password = password
@@ -179,8 +199,9 @@ class LayoutPDFParser(BaseBlobParser):
         data: Any = blob.as_bytes() if blob.data is not None or not blob.path else str(blob.path)
         doc, parts = self._parts(data)
         base = base_metadata(doc, source, source)
+        fid = file_id(data, source, self.file_id)
         for part, start in zip(parts, self._starts(parts)):
-            yield page_document(part, metadata_for(base, doc, part, start))
+            yield page_document(part, metadata_for(base, doc, part, start), fid)
 
     def _parts(self, data: Any) -> tuple[Any, list[PageText]]:
         settings = Settings.resolve(self.settings)
@@ -206,8 +227,10 @@ class LayoutPDFLoader(BaseLoader):
     ``headers``), ``password``, ``mode``, ``pages_delimiter``, ``extract_images``,
     ``images_parser``, ``images_inner_format``, ``extract_tables``,
     ``extract_tables_settings``, and layoutpdf's ``settings`` (``split`` sets the chunking
-    of ``load_and_split()``) and ``image_dir``. A file that does not exist raises
-    ``ValueError`` here, as PyMuPDFLoader does.
+    of ``load_and_split()``), ``image_dir`` and ``file_id``. A file that does not exist
+    raises ``ValueError`` here, as PyMuPDFLoader does. ``file_path`` may also be the PDF's
+    bytes or a binary file object (as ``layoutpdf.parse`` takes them; ``source`` is then
+    the file object's name or ""); any other type raises ``TypeError``.
     """
 
     def __init__(self, file_path: str | os.PathLike, *, password: str | None = None,
@@ -216,15 +239,24 @@ class LayoutPDFLoader(BaseLoader):
                  images_inner_format: str = "text", extract_tables: str | None = None,
                  headers: dict | None = None, extract_tables_settings: dict | None = None,
                  settings: Settings | dict | None = None, image_dir: str | None = None,
-                 **kwargs: Any) -> None:
-        self.file_path, self.web_path, self._tmp = resolve_source(file_path, headers)
+                 file_id: str = "content", **kwargs: Any) -> None:
+        self._data: bytes | None = None
+        if isinstance(file_path, (bytes, bytearray, memoryview)) or callable(
+                getattr(file_path, "read", None)):
+            self._data = bytes(readable_source(file_path))
+            self.file_path, self.web_path, self._tmp = source_string(file_path), None, None
+        elif isinstance(file_path, (str, os.PathLike)):
+            self.file_path, self.web_path, self._tmp = resolve_source(file_path, headers)
+        else:
+            raise TypeError("file_path must be a path, an http(s) URL, bytes or a binary file "
+                            f"object, not {type(file_path).__name__}")
         self.headers = headers
         self.parser = LayoutPDFParser(
             kwargs or None, extract_images, password=password, mode=mode,
             pages_delimiter=pages_delimiter, images_parser=images_parser,
             images_inner_format=images_inner_format, extract_tables=extract_tables,
             extract_tables_settings=extract_tables_settings, settings=settings,
-            image_dir=image_dir)
+            image_dir=image_dir, file_id=file_id)
 
     @property
     def source(self) -> str:
@@ -236,10 +268,12 @@ class LayoutPDFLoader(BaseLoader):
     image_dir = _delegate("image_dir")
 
     def lazy_load(self) -> Iterator[Document]:
-        doc, parts = self.parser._parts(self.file_path)
+        data = self._data if self._data is not None else self.file_path
+        doc, parts = self.parser._parts(data)
         base = base_metadata(doc, self.source, self.source)
+        fid = file_id(data, self.file_path, self.parser.file_id)
         for part, start in zip(parts, self.parser._starts(parts)):
-            yield page_document(part, metadata_for(base, doc, part, start))
+            yield page_document(part, metadata_for(base, doc, part, start), fid)
 
     def load(self, **kwargs: Any) -> list[Document]:
         if kwargs:
@@ -269,8 +303,12 @@ class _PageDocument(Document):
         return Document.lc_id()
 
 
-def page_document(part: PageText, metadata: dict[str, Any]) -> Document:
-    doc = _PageDocument(page_content=part.text, metadata=metadata)
+def page_document(part: PageText, metadata: dict[str, Any], fid: str = "") -> Document:
+    """A page (or whole-file) Document: ``file_id``, ``readable_id`` and its UUID as id."""
+    readable = page_readable_id(str(metadata.get("file_path") or ""), fid, part.page)
+    metadata[FILE_ID_KEY] = fid
+    metadata[READABLE_ID_KEY] = readable
+    doc = _PageDocument(page_content=part.text, metadata=metadata, id=as_uuid(readable))
     doc._layoutpdf = {"segments": part.segments, "provenance": provenance_of(part.units)}
     return doc
 

@@ -22,7 +22,6 @@ captions with their figures). ``chunk_size`` counts the chunk text only, not met
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from typing import Any, Iterator, Optional, Sequence
@@ -30,14 +29,17 @@ from typing import Any, Iterator, Optional, Sequence
 from ..settings import CHUNK_OVERLAP, CHUNK_SIZE, ENCODING, Settings, plain
 from ..split import Splitter
 from . import missing_framework
-from ._chunks import (CHUNK_HIDDEN_KEYS, HeadingCarry, chunk_metadata, decode_headings,
-                      encode_headings, headings_at_start, split_text, view_offsets)
+from ._chunks import (BULKY_KEYS, CHUNK_HIDDEN_KEYS, HeadingCarry, chunk_metadata,
+                      decode_headings, encode_headings, headings_at_start, split_text,
+                      view_offsets)
 from ._figures import figure_refs, mentions_figure
 from ._metadata import (HEADINGS_KEY, ISSUES_KEY, PROVENANCE_KEY, TEXT_SOURCE_KEY,
                         part_metadata)
 from ._pages import PageText, check_mode, decode_segments, encode_segments, parts_of, split_view
-from ._provenance import box_list, decode_provenance, encode_provenance
-from ._source import parse_locked, source_string
+from ._ids import (FILE_ID_KEY, READABLE_ID_KEY, as_uuid, check_file_id_mode,
+                   chunk_readable_id, file_id, page_readable_id)
+from ._provenance import MAX_BBOXES, chunk_boxes, decode_provenance, encode_provenance
+from ._source import parse_locked, readable_source, source_string
 
 try:
     from llama_index.core.bridge.pydantic import Field
@@ -55,8 +57,16 @@ __all__ = ["LayoutPDFReader", "LayoutNodeParser", "LayoutDocument"]
 # Reader keys kept out of embedding and LLM text (page_label and file_name stay visible,
 # as with LlamaIndex's own PDF reader).
 READER_HIDDEN_KEYS = ("page", "total_pages", "source", "file_path", ISSUES_KEY,
-                      TEXT_SOURCE_KEY, PROVENANCE_KEY, HEADINGS_KEY)
+                      TEXT_SOURCE_KEY, PROVENANCE_KEY, HEADINGS_KEY, READABLE_ID_KEY,
+                      FILE_ID_KEY)
 IMAGE_HIDDEN_KEYS = ("figure_id", "figure_label", "text_node_id", "mentioned_in")
+# Chunk flags, stored as 0/1: LlamaIndex's MetadataFilter refuses a bool value, and an int
+# filter does not match a stored bool in Chroma, Qdrant or LanceDB.
+FLAG_KEYS = ("has_math", "oversize")
+# Keys left out of the metadata copies in relationships (SOURCE, PREVIOUS, NEXT, PARENT,
+# CHILD): the copies are stored with every node, and these grow with the chunk.
+RELATION_DROPPED_KEYS = (*BULKY_KEYS, PROVENANCE_KEY, HEADINGS_KEY, "image_node_ids",
+                         "mentioned_in")
 
 
 def _unique(*seqs: Sequence[str]) -> list[str]:
@@ -92,12 +102,16 @@ class LayoutPDFReader(BaseReader):
         pages_delimiter: in single mode the page texts are joined by it (default
             ``"\\n"``, as PDFReader joins them); None gives the whole Markdown, pages
             separated by a blank line.
+        file_id: what the ``file_id`` key is made from: ``"content"`` (default: the PDF's
+            content hash) or ``"path"`` (its absolute path's hash).
 
     Metadata (flat values): ``page_label`` (1-based or the printed label), ``file_name``,
     ``page`` (0-based), ``total_pages``, ``source`` and ``file_path`` (the path),
     ``layoutpdf_issues`` (number of processing issues on that page, or in the document
-    for mode="single"), ``text_source`` (native/ocr/mixed), then ``extra_info`` merged
-    over them. Keys other than ``page_label`` and ``file_name`` are excluded from
+    for mode="single"), ``text_source`` (native/ocr/mixed), ``file_id`` (the whole file's
+    key) and ``readable_id`` (the readable form of the Document's id), then ``extra_info``
+    merged over them. A Document's ``id_`` is a deterministic UUID (``layoutpdf._ids``):
+    the same file at the same path gives the same ids in every run and process. Keys other than ``page_label`` and ``file_name`` are excluded from
     embedding and LLM text. ``load_data(file, metadata=False)`` (PyMuPDFReader's switch)
     gives ``extra_info`` only.
 
@@ -109,7 +123,7 @@ class LayoutPDFReader(BaseReader):
     def __init__(self, settings: Settings | dict | bool | None = None, *, mode: str = "page",
                  password: str | None = None, image_dir: str | None = None,
                  provenance: bool = True, return_full_document: bool | None = None,
-                 pages_delimiter: str | None = "\n") -> None:
+                 pages_delimiter: str | None = "\n", file_id: str = "content") -> None:
         if isinstance(settings, bool):          # PDFReader(return_full_document)
             settings, return_full_document = None, settings
         self.settings = plain(settings)
@@ -118,6 +132,7 @@ class LayoutPDFReader(BaseReader):
         self.image_dir = image_dir
         self.provenance = provenance
         self.pages_delimiter = pages_delimiter
+        self.file_id = check_file_id_mode(file_id)
 
     @property
     def return_full_document(self) -> bool:
@@ -137,13 +152,14 @@ class LayoutPDFReader(BaseReader):
         """
         file, extra_info, fs, metadata = _call_style(file, extra_info, fs, file_path, metadata)
         source, path = _open(file, fs)
+        fid = file_id(source, path, self.file_id)
         doc = parse_locked(source, Settings.resolve(self.settings), self.password,
                            self.image_dir)
         name = os.path.basename(path) if path else str(doc.metadata.get("file_name") or "")
         parts = parts_of(doc, self.mode, self.image_dir, self.pages_delimiter)
         starts = headings_at_start(parts) if self.mode == "page" else [None] * len(parts)
         for part, start in zip(parts, starts):
-            yield self._document(doc, part, name, path, extra_info, start, metadata)
+            yield self._document(doc, part, name, path, extra_info, start, metadata, fid)
 
     def load_data(self, file: Any = None, extra_info: Any = None, fs: Any = None, *,
                   file_path: Any = None, metadata: bool = True) -> list[Document]:
@@ -156,8 +172,12 @@ class LayoutPDFReader(BaseReader):
         return self.load_data(file_path, extra_info, metadata=metadata)
 
     def _document(self, doc: Any, part: PageText, name: str, path: str, extra_info: dict | None,
-                  headings: Any = None, with_metadata: bool = True) -> Document:
+                  headings: Any = None, with_metadata: bool = True, fid: str = "") -> Document:
+        readable = page_readable_id(path, fid, part.page)
         meta: dict[str, Any] = self._metadata(doc, part, name, path) if with_metadata else {}
+        if with_metadata:
+            meta[FILE_ID_KEY] = fid
+            meta[READABLE_ID_KEY] = readable
         if extra_info:
             meta.update(extra_info)
         hidden = [k for k in READER_HIDDEN_KEYS if k in meta]
@@ -168,11 +188,8 @@ class LayoutPDFReader(BaseReader):
             hidden_data["h"] = encode_headings(headings)
         if part.segments is not None:
             hidden_data["s"] = encode_segments(part.segments)
-        # ids from path, page and content, never random: re-ingestion de-duplicates by id,
-        # and two files of the same name and bytes in different folders stay apart
-        ident = hashlib.blake2b(f"{path or name}|{part.page}|{part.text}".encode("utf-8"),
-                                digest_size=12).hexdigest()
-        return LayoutDocument(id_=f"layoutpdf-{ident}", text=part.text, metadata=meta,
+        # never random: re-ingestion de-duplicates by id; a UUID: Qdrant takes no other
+        return LayoutDocument(id_=as_uuid(readable), text=part.text, metadata=meta,
                               excluded_embed_metadata_keys=list(hidden),
                               excluded_llm_metadata_keys=list(hidden), layoutpdf=hidden_data)
 
@@ -214,13 +231,21 @@ def _open(file: Any, fs: Any) -> tuple[Any, str]:
             return fh.read(), str(file)
     if isinstance(file, (str, os.PathLike)):
         return file, os.fspath(file)
-    return file, source_string(file)
+    return readable_source(file), source_string(file)
+
+
+def node_readable_id(i: int, doc: Any) -> str:
+    """A node's readable id: its document's readable id (else its id) and its position."""
+    meta = getattr(doc, "metadata", None) or {}
+    parent = meta.get(READABLE_ID_KEY) if isinstance(meta.get(READABLE_ID_KEY), str) else None
+    return chunk_readable_id(parent or getattr(doc, "id_", "") or getattr(doc, "node_id", ""), i)
 
 
 def stable_node_id(i: int, doc: Any) -> str:
-    """Node id from its source document's id and its position: the same input gives the
-    same ids in every run and process (LlamaIndex's default is a random uuid4)."""
-    return f"{getattr(doc, 'id_', '') or getattr(doc, 'node_id', '')}-n{i}"
+    """Node id: the UUID of its readable id, so the same input gives the same ids in every
+    run, process and worker (LlamaIndex's default is a random uuid4), in a form every
+    vector store takes as a point id (Qdrant and Weaviate take only UUIDs or integers)."""
+    return as_uuid(node_readable_id(i, doc))
 
 
 class LayoutNodeParser(NodeParser):
@@ -234,12 +259,19 @@ class LayoutNodeParser(NodeParser):
         include_prev_next_rel: PREVIOUS/NEXT relationships between consecutive nodes.
         emit_image_nodes: also emit an ImageNode per figure in the Markdown (crop path,
             caption as text), child of the text node that holds it.
+        max_bboxes: at most this many boxes in a node's ``bboxes`` (default 16; never
+            fewer than one per page); None keeps every merged run, 0 leaves the key out.
 
     Each node gets flat chunk metadata (``heading_path``, ``page_start``, ``page_end``,
     ``element_ids``, ``bboxes``, ``figure_ids``, ``table_ids``, ``footnote_ids``,
-    ``has_math``, ``oversize``, ``extraction_confidence``, ``unit_kinds``); all but
-    ``heading_path`` are excluded from embedding and LLM text. ``start_char_idx`` /
-    ``end_char_idx`` locate the node text in the Document text.
+    ``has_math``, ``oversize``, ``extraction_confidence``, ``unit_kinds``,
+    ``readable_id``); all but ``heading_path`` are excluded from embedding and LLM text.
+    ``has_math`` and ``oversize`` are 0 or 1 (ints: ``MetadataFilter(key="has_math",
+    value=1)`` works in every store; a bool value is refused by its validation).
+    ``bboxes`` are whole points, merged per run of lines (`_provenance.chunk_boxes`).
+    Node ids are deterministic UUIDs (``stable_node_id``); the relationship copies of
+    neighbours and source leave out the bulky keys (``RELATION_DROPPED_KEYS``).
+    ``start_char_idx`` / ``end_char_idx`` locate the node text in the Document text.
 
     ``heading_path`` starts from the page Document's ``layoutpdf_headings_at_start`` (set
     by ``LayoutPDFReader``), so the nodes do not depend on how the Documents are cut into
@@ -253,17 +285,20 @@ class LayoutNodeParser(NodeParser):
     chunk_overlap: int = Field(default=CHUNK_OVERLAP, description="Token overlap between chunks.")
     encoding: str = Field(default=ENCODING, description="tiktoken encoding name.")
     emit_image_nodes: bool = Field(default=False, description="Emit an ImageNode per figure.")
+    max_bboxes: Optional[int] = Field(default=MAX_BBOXES, description="Boxes per node (0: none).")
 
     def __init__(self, chunk_size: int = CHUNK_SIZE, chunk_overlap: int = CHUNK_OVERLAP,
                  encoding: str = ENCODING, include_metadata: bool = True,
                  include_prev_next_rel: bool = True, emit_image_nodes: bool = False,
-                 **kwargs: Any) -> None:
+                 max_bboxes: int | None = MAX_BBOXES, **kwargs: Any) -> None:
+        if max_bboxes is not None and max_bboxes < 0:
+            raise ValueError(f"max_bboxes must be None or >= 0, not {max_bboxes}")
         Splitter(chunk_size=chunk_size, chunk_overlap=chunk_overlap)   # validates
         kwargs.setdefault("id_func", stable_node_id)
         super().__init__(chunk_size=chunk_size, chunk_overlap=chunk_overlap, encoding=encoding,
                          include_metadata=include_metadata,
                          include_prev_next_rel=include_prev_next_rel,
-                         emit_image_nodes=emit_image_nodes, **kwargs)
+                         emit_image_nodes=emit_image_nodes, max_bboxes=max_bboxes, **kwargs)
 
     @classmethod
     def from_settings(cls, settings: Settings | dict | None = None, **kwargs: Any) -> "LayoutNodeParser":
@@ -308,7 +343,7 @@ class LayoutNodeParser(NodeParser):
             start, end = view_offsets(chunk, view, segments)
             text_nodes.append(TextNode(
                 id_=self.id_func(i, node), text=chunk.text,
-                metadata=chunk_metadata(chunk, page) if self.include_metadata else {},
+                metadata=self._chunk_metadata(chunk, page, i, node),
                 start_char_idx=start, end_char_idx=end,
                 excluded_embed_metadata_keys=list(embed_hidden),
                 excluded_llm_metadata_keys=list(llm_hidden),
@@ -317,6 +352,17 @@ class LayoutNodeParser(NodeParser):
                 relationships={NodeRelationship.SOURCE: source}))
         images = self._image_nodes(node, chunks, text_nodes, source) if self.emit_image_nodes else []
         return [*text_nodes, *images]
+
+    def _chunk_metadata(self, chunk: Any, page: int | None, i: int,
+                        node: BaseNode) -> dict[str, Any]:
+        if not self.include_metadata:
+            return {}
+        meta = chunk_metadata(chunk, page, self.max_bboxes)
+        for key in FLAG_KEYS:
+            if isinstance(meta.get(key), bool):
+                meta[key] = int(meta[key])
+        meta[READABLE_ID_KEY] = node_readable_id(i, node)
+        return meta
 
     def _image_nodes(self, node: BaseNode, chunks: list[Any], text_nodes: list[TextNode],
                      source: RelatedNodeInfo) -> list[BaseNode]:
@@ -348,8 +394,9 @@ class LayoutNodeParser(NodeParser):
                     "text_node_id": holder.node_id, "mentioned_in": json.dumps(mentioned),
                     "page_start": pages[0] if pages else holder.metadata.get("page_start"),
                     "page_end": pages[-1] if pages else holder.metadata.get("page_end"),
-                    "bboxes": json.dumps([box_list(p, b) for p, b in unit.bboxes],
-                                         separators=(",", ":"))}
+                    "bboxes": json.dumps(chunk_boxes(unit.bboxes, self.max_bboxes),
+                                         separators=(",", ":")),
+                    READABLE_ID_KEY: node_readable_id(len(text_nodes) + n, node)}
         is_url = target.startswith(("http://", "https://"))
         img = ImageNode(
             id_=self.id_func(len(text_nodes) + n, node), text=ref.caption, metadata=meta,
@@ -357,7 +404,7 @@ class LayoutNodeParser(NodeParser):
             image_url=target if is_url else None,
             relationships={NodeRelationship.SOURCE: source,
                            NodeRelationship.PARENT: holder.as_related_node_info()})
-        _hide(img, IMAGE_HIDDEN_KEYS + ("page_start", "page_end", "bboxes"))
+        _hide(img, IMAGE_HIDDEN_KEYS + ("page_start", "page_end", "bboxes", READABLE_ID_KEY))
         return img
 
     def _postprocess_parsed_nodes(self, nodes: list[BaseNode],
@@ -370,17 +417,37 @@ class LayoutNodeParser(NodeParser):
         for n in (*texts, *images):   # page-document machinery; chunks have heading_path
             n.metadata.pop(PROVENANCE_KEY, None)
             n.metadata.pop(HEADINGS_KEY, None)
+            for keys in (n.excluded_embed_metadata_keys, n.excluded_llm_metadata_keys):
+                keys[:] = [k for k in keys if k not in (PROVENANCE_KEY, HEADINGS_KEY)]
+            if self.max_bboxes == 0:
+                n.metadata.pop("bboxes", None)
+            _slim_relations(n)
         return [*texts, *images]
+
+
+def _slim(info: RelatedNodeInfo, own: dict | None = None) -> RelatedNodeInfo:
+    """A relationship copy without the keys that grow with the chunk, nor (given `own`,
+    the holder's metadata) the values the holder already has."""
+    meta = info.metadata or {}
+    kept = {k: v for k, v in meta.items() if k not in RELATION_DROPPED_KEYS
+            and (own is None or k not in own or own[k] != v)}
+    if len(kept) == len(meta):
+        return info
+    return RelatedNodeInfo(node_id=info.node_id, node_type=info.node_type, hash=info.hash,
+                           metadata=kept)
+
+
+def _slim_relations(node: BaseNode) -> None:
+    """Every relationship copy slimmed: a neighbour is a chunk of the same page and the
+    source is that page, so their page keys are the node's own (stored once, on it)."""
+    for rel, info in list(node.relationships.items()):
+        node.relationships[rel] = ([_slim(i, node.metadata) for i in info]
+                                   if isinstance(info, list) else _slim(info, node.metadata))
 
 
 def _related(node: BaseNode) -> RelatedNodeInfo:
     """SOURCE relation to `node`, without the bulky hidden provenance in its metadata copy."""
-    info = node.as_related_node_info()
-    if PROVENANCE_KEY in (info.metadata or {}):
-        info = RelatedNodeInfo(node_id=info.node_id, node_type=info.node_type, hash=info.hash,
-                               metadata={k: v for k, v in info.metadata.items()
-                                         if k != PROVENANCE_KEY})
-    return info
+    return _slim(node.as_related_node_info())
 
 
 def _hide(node: BaseNode, keys: Sequence[str]) -> None:
