@@ -272,6 +272,7 @@ def render_units(doc: Document, *, layers: tuple[Layer, ...] = (Layer.BODY,),
     return units
 
 
+FIGURE_TEXT_JOIN = " · "     # between the rows of a figure's own text
 # a line opening with one of these would be read as Markdown structure, not text
 _BLOCK_MARK = re.compile(r"^[-*+=_~<!]")
 _ORDERED_MARK = re.compile(r"^(\d{1,9})([.)])(?=\s|$)")
@@ -287,13 +288,14 @@ def _as_text_line(row: str) -> str:
 
 
 def _figure_text(e: Element, ctx: Context, figure: Unit) -> Unit:
-    """The words set inside a figure (labels, legends, a stamp, a diagram's boxes), one line
-    per row, right after the figure: the text layer's words reach the reader and the index
-    whichever element took them."""
-    rows = [_as_text_line(r.strip()) for r in e.text.split("\n") if r.strip()]
+    """The words set inside a figure (labels, legends, a stamp, a diagram's boxes) as one
+    paragraph right after the figure, its rows joined by " · ": the text layer's words
+    reach the reader and the index whichever element took them, and a lone tick label never
+    stands on a line of its own (where it would read as a page number or a list)."""
+    rows = [" ".join(r.split()) for r in e.text.split("\n") if r.strip()]
     f = ctx.figures.get(e.id)
-    return Unit(kind=UnitKind.PARAGRAPH, text="\n".join(rows), element_ids=(e.id,),
-                pages=figure.pages or _pages(e), bboxes=((e.page, e.bbox),),
+    return Unit(kind=UnitKind.PARAGRAPH, text=_as_text_line(FIGURE_TEXT_JOIN.join(rows)),
+                element_ids=(e.id,), pages=figure.pages or _pages(e), bboxes=((e.page, e.bbox),),
                 figure_ids=(f.id,) if f is not None else ())
 
 
