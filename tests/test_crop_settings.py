@@ -183,3 +183,13 @@ def test_cli_inspect_takes_settings(pdf, tmp_path):
     for u in uris:
         w, h = Image.open(io.BytesIO(base64.b64decode(u))).size
         assert w * h <= SMALL_CAP * 1.05
+
+
+
+def test_document_save_figures_takes_the_crop_settings(pdf, tmp_path):
+    """Document.save_figures, the method a user calls on a parsed document, follows
+    figures.crop_dpi like every other writer of crops."""
+    doc = layoutpdf.parse(pdf)
+    doc.save_figures(str(tmp_path / "sharp"), settings=dpi(300))
+    doc.save_figures(str(tmp_path / "coarse"), settings=dpi(75))
+    assert_sharper(crop_sizes(tmp_path / "sharp"), crop_sizes(tmp_path / "coarse"))

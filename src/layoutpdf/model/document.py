@@ -144,13 +144,17 @@ class Document:
         from .serialize import from_jsonable
         return from_jsonable(cls, data)
 
-    def save_figures(self, directory: str, dpi: int = 150, *, source=None,
-                     password: str | None = None, overwrite: bool = False) -> "Document":
+    def save_figures(self, directory: str, dpi: int | None = None, *, source=None,
+                     password: str | None = None, overwrite: bool = False,
+                     settings: Any = None) -> "Document":
         """Write figure crops (`<stem>-p<page>-fig<n>.png`) into directory; returns the
         document with `Figure.image_path` set. `source`: the PDF again when the document
-        was parsed from bytes or a file object."""
+        was parsed from bytes or a file object. `dpi` defaults to the settings'
+        `figures.crop_dpi` (pass the settings the document was parsed with, as a mapping
+        or Settings), always within `limits.max_crop_pixels`."""
         return _output("save_figures")(self, directory, dpi=dpi, source=source,
-                                       password=password, overwrite=overwrite)
+                                       password=password, overwrite=overwrite,
+                                       settings=settings)
 
     def _repr_html_(self) -> str:
         return _output("_repr_html_")(self)
