@@ -66,7 +66,9 @@ def _floats_after_displays(elements: list[Element]) -> list[Element]:
         end, k, held = i, i + 1, []
         while k < len(elements):
             e = elements[k]
-            if e.layer is not _BODY or e.role in FLOATS:
+            if e.layer is not _BODY:
+                pass                    # furniture keeps its place (it is not read)
+            elif e.role in FLOATS:
                 held.append(k)
             elif e.role is Role.EQUATION:
                 end = k
