@@ -48,7 +48,7 @@ def hold_together(p: "_Packer", queue: deque[Atom], refine: bool = True) -> str:
     if p.display_context > 0:
         if refine and _refine_continuation(p, queue):
             return "retry"
-        moved = _display_group(p, nxt)
+        moved = _display_group(p, nxt) or _inside_lead(p, nxt)
         if moved is not None:
             return _apply(p, queue, *moved)
     if nxt.level == WORD:
@@ -109,15 +109,10 @@ def _split_lead(p: "_Packer", j: int, display: int) -> tuple[list[Atom], list[At
     tail = cur[k:]
     if any(a.level not in (UNIT, SENTENCE) for a in tail):
         return cur, []                                  # words of an over-long sentence
-    start = p.offsets[intro]
-    fresh = prose_atoms(p.md, intro, start, start + len(p.units[intro].text), p.tok, p.size)
-    if not fresh or any(a.level != SENTENCE for a in fresh):
+    fresh, lead_start = _lead(p, intro)
+    if lead_start is None:
         return cur, []
-    n = lead_count([p.md[a.start:a.end] for a in fresh], [a.tokens for a in fresh],
-                   p.display_context)
-    if not n:
-        return cur, []
-    lead_start, first = fresh[-n].start, tail[0].start
+    first = tail[0].start
     if tail[0].level == UNIT:
         first = fresh[0].start
     elif not any(a.start == first for a in fresh):
@@ -127,6 +122,36 @@ def _split_lead(p: "_Packer", j: int, display: int) -> tuple[list[Atom], list[At
     if not stay and tail[0].level == UNIT:
         move = tail                                     # the whole unit, as it was
     return cur[:k] + stay, move
+
+
+def _lead(p: "_Packer", intro: int) -> tuple[list[Atom], int | None]:
+    """The sentence atoms of unit `intro` and where its introducing sentences start
+    (None when it has none: the rule is off, or a sentence is cut into words)."""
+    start = p.offsets[intro]
+    fresh = prose_atoms(p.md, intro, start, start + len(p.units[intro].text), p.tok, p.size)
+    if not fresh or any(a.level != SENTENCE for a in fresh):
+        return fresh, None
+    n = lead_count([p.md[a.start:a.end] for a in fresh], [a.tokens for a in fresh],
+                   p.display_context)
+    return fresh, (fresh[-n].start if n else None)
+
+
+def _inside_lead(p: "_Packer", nxt: Atom) -> tuple[list[Atom], list[Atom], int] | None:
+    """The boundary falls between two introducing sentences: the earlier ones move on
+    with the rest and the display."""
+    cur = p.cur
+    if nxt.level != SENTENCE or cur[-1].level != SENTENCE or cur[-1].unit != nxt.unit \
+            or not introduces(p.units, nxt.unit):
+        return None
+    fresh, lead_start = _lead(p, nxt.unit)
+    if lead_start is None or not lead_start <= cur[-1].start < nxt.start:
+        return None
+    k = len(cur)
+    while k > 0 and cur[k - 1].unit == nxt.unit and cur[k - 1].start >= lead_start:
+        k -= 1
+    display = p.tok.count(p.units[nxt.unit + 1].text)
+    rest = [a for a in fresh if a.start >= nxt.start]
+    return cur[:k], cur[k:], _cost(rest) + SEP_TOKENS + display
 
 
 def _cost(atoms: list[Atom]) -> int:
