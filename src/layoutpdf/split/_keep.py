@@ -25,17 +25,16 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import Any
 
 from . import _syntax as sx
 from ._atoms import SENTENCE, SEP_TOKENS, UNIT, WORD, Atom, prose_atoms, segments
 from ._leads import continues_display, introduces, is_display, lead_count
 
-if TYPE_CHECKING:    # pragma: no cover
-    from .splitter import _Packer
+_Packer = Any     # splitter._Packer (not imported: it imports this module)
 
 
-def hold_together(p: "_Packer", queue: deque[Atom], refine: bool = True) -> str:
+def hold_together(p: _Packer, queue: deque[Atom], refine: bool = True) -> str:
     """Adjust cur/queue before the packer closes the chunk in front of queue[0].
 
     Returns "retry" when the next atom was cut finer (pack again before closing),
@@ -56,7 +55,7 @@ def hold_together(p: "_Packer", queue: deque[Atom], refine: bool = True) -> str:
     return ""
 
 
-def _refine_continuation(p: "_Packer", queue: deque[Atom]) -> bool:
+def _refine_continuation(p: _Packer, queue: deque[Atom]) -> bool:
     """A continuation that does not fit whole: cut it into sentences, so that its first
     sentence may still join the display it continues."""
     nxt, last = queue[0], p.cur[-1]
@@ -70,7 +69,7 @@ def _refine_continuation(p: "_Packer", queue: deque[Atom]) -> bool:
     return True
 
 
-def _display_group(p: "_Packer", nxt: Atom) -> tuple[list[Atom], list[Atom], int] | None:
+def _display_group(p: _Packer, nxt: Atom) -> tuple[list[Atom], list[Atom], int] | None:
     """(atoms that stay, atoms that move on, tokens that must follow them) when
     the boundary before `nxt` falls inside a display's group; None when it does not."""
     cur, units = p.cur, p.units
@@ -97,7 +96,7 @@ def _lead_ws(text: str) -> int:
     return len(text) - len(text.lstrip())
 
 
-def _split_lead(p: "_Packer", j: int, display: int) -> tuple[list[Atom], list[Atom]]:
+def _split_lead(p: _Packer, j: int, display: int) -> tuple[list[Atom], list[Atom]]:
     """cur[:j] as (what stays, the introducing sentences of `display` that move on)."""
     cur = p.cur[:j]
     intro = display - 1
@@ -124,7 +123,7 @@ def _split_lead(p: "_Packer", j: int, display: int) -> tuple[list[Atom], list[At
     return cur[:k] + stay, move
 
 
-def _lead(p: "_Packer", intro: int) -> tuple[list[Atom], int | None]:
+def _lead(p: _Packer, intro: int) -> tuple[list[Atom], int | None]:
     """The sentence atoms of unit `intro` and where its introducing sentences start
     (None when it has none: the rule is off, or a sentence is cut into words)."""
     start = p.offsets[intro]
@@ -136,7 +135,7 @@ def _lead(p: "_Packer", intro: int) -> tuple[list[Atom], int | None]:
     return fresh, (fresh[-n].start if n else None)
 
 
-def _inside_lead(p: "_Packer", nxt: Atom) -> tuple[list[Atom], list[Atom], int] | None:
+def _inside_lead(p: _Packer, nxt: Atom) -> tuple[list[Atom], list[Atom], int] | None:
     """The boundary falls between two introducing sentences: the earlier ones move on
     with the rest and the display."""
     cur = p.cur
@@ -167,7 +166,7 @@ def _has_content(atoms: list[Atom]) -> bool:
     return any(not a.heading for a in atoms)
 
 
-def _apply(p: "_Packer", queue: deque[Atom], stay: list[Atom], move: list[Atom],
+def _apply(p: _Packer, queue: deque[Atom], stay: list[Atom], move: list[Atom],
            follow: int) -> str:
     if _cost(move) + SEP_TOKENS + follow > p.size:
         return ""                                       # the group cannot fit: leave it
@@ -187,7 +186,7 @@ def _apply(p: "_Packer", queue: deque[Atom], stay: list[Atom], move: list[Atom],
     return ""
 
 
-def _hold_mark(p: "_Packer", queue: deque[Atom]) -> None:
+def _hold_mark(p: _Packer, queue: deque[Atom]) -> None:
     """The boundary falls between two words of one sentence: if a footnote mark follows
     in that sentence, move the words before the boundary on with it (as many as fit)."""
     nxt, cur = queue[0], p.cur
