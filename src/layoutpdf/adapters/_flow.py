@@ -122,7 +122,7 @@ def defer_floats(units: Sequence[Unit]) -> list[int]:
         if moved:
             order[i:end + 1] = [order[x] for x in range(i, end + 1) if x not in moved] + \
                 [order[x] for x in moved]
-        i = end if end > i else i + 1
+        i = end - len(moved) if end > i else i + 1    # the unit's last text: it may lead on
     return order
 
 

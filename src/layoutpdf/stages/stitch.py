@@ -82,7 +82,7 @@ def _floats_after_displays(elements: list[Element]) -> list[Element]:
         if moved:
             order = [x for x in range(i, end + 1) if x not in set(moved)] + moved
             elements[i:end + 1] = [elements[x] for x in order]
-        i = end if end > i else i + 1
+        i = end - len(moved) if end > i else i + 1    # the unit's last text: it may lead on
     return elements
 
 
