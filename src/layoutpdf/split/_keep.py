@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
+from itertools import takewhile
 from typing import Any
 
 from . import _syntax as sx
@@ -201,7 +202,8 @@ def _hold_mark(p: _Packer, queue: deque[Atom]) -> None:
     marks = [m.end() for m in sx.FOOTNOTE_ANCHOR.finditer(p.md, nxt.start, sent[1])]
     if not marks:
         return
-    follow = [a for a in queue if a.unit == nxt.unit and a.level == WORD and a.start < marks[0]]
+    follow = list(takewhile(lambda a: a.unit == nxt.unit and a.level == WORD
+                            and a.start < marks[0], queue))
     budget = p.size - _cost(follow) - SEP_TOKENS
     k = len(cur)
     while k > 1 and cur[k - 1].level == WORD and cur[k - 1].unit == nxt.unit \
