@@ -28,7 +28,6 @@ from collections import deque
 from itertools import takewhile
 from typing import Any
 
-from . import _syntax as sx
 from ._atoms import SENTENCE, SEP_TOKENS, UNIT, WORD, Atom, prose_atoms, segments
 from ._leads import continues_display, introduces, is_display, lead_count
 
@@ -188,8 +187,9 @@ def _apply(p: _Packer, queue: deque[Atom], stay: list[Atom], move: list[Atom],
 
 
 def _hold_mark(p: _Packer, queue: deque[Atom]) -> None:
-    """The boundary falls between two words of one sentence: if a footnote mark follows
-    in that sentence, move the words before the boundary on with it (as many as fit)."""
+    """The boundary falls between two words of one sentence: if the mark a note travels
+    with follows in that sentence, move the words before the boundary on with it (as
+    many as fit)."""
     nxt, cur = queue[0], p.cur
     if cur[-1].level != WORD or cur[-1].unit != nxt.unit:
         return
@@ -199,11 +199,12 @@ def _hold_mark(p: _Packer, queue: deque[Atom]) -> None:
                  if start + a <= nxt.start < start + b), None)
     if sent is None:
         return
-    marks = [m.end() for m in sx.FOOTNOTE_ANCHOR.finditer(p.md, nxt.start, sent[1])]
-    if not marks:
-        return
-    follow = list(takewhile(lambda a: a.unit == nxt.unit and a.level == WORD
-                            and a.start < marks[0], queue))
+    ahead = list(takewhile(lambda a: a.unit == nxt.unit and a.level == WORD and a.start < sent[1],
+                           queue))
+    carrier = next((k for k, a in enumerate(ahead) if a.defs), None)
+    if carrier is None:
+        return                  # no note goes with a word ahead in this sentence
+    follow = ahead[:carrier + 1]
     budget = p.size - _cost(follow) - SEP_TOKENS
     k = len(cur)
     while k > 1 and cur[k - 1].level == WORD and cur[k - 1].unit == nxt.unit \
