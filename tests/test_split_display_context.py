@@ -95,3 +95,14 @@ def test_a_chunk_boundary_never_falls_before_a_note_mark_in_its_sentence():
         at = holder.text.index("ends the claim.")
         assert len(holder.text[:at].split()) >= 10, size   # the sentence before the mark came too
         assert all(c.token_count <= size for c in chunks)
+
+
+def test_a_long_sentence_with_inline_math_takes_the_one_before_it_too():
+    lead = "The residual variance is estimated from the fit of the whole model."
+    setup = ("Here every residual $r_i = y_i - f(x_i)$ is taken over the held out samples of "
+             "each fold and weighted by the size of that fold.")
+    md = _filler(12) + " " + lead + " " + setup + "\n\n" + DISPLAY
+    for size in range(150, 230, 5):
+        chunks = split_markdown(md, chunk_size=size)
+        (holder,) = _holding(chunks, "\\hat\\theta")
+        assert lead in holder.text and setup in holder.text, size

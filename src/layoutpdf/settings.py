@@ -117,7 +117,7 @@ class SplitSettings:
     chunk_overlap: int = CHUNK_OVERLAP
     encoding: str = ENCODING
     # sentences that introduce a display equation kept in the display's chunk (one more
-    # when the earliest is short or ends with ':'); 0 turns the rule off
+    # when the earliest is short, ends with ':' or holds inline math); 0 turns the rule off
     display_context: int = DISPLAY_CONTEXT
 
     def __post_init__(self) -> None:

@@ -8,7 +8,8 @@ it is about to make (between the last atom of the chunk and the next one) and, w
 boundary falls inside such a group, moves it back:
 
 - before a display: the introducing sentences (`split.display_context`, one more when
-  the earliest is short or ends with ':', see `_leads.lead_count`) move on with it;
+  the earliest is short, ends with ':' or holds inline math, see `_leads.lead_count`)
+  move on with it;
 - before the first sentence of a continuation: the display (a run of displays) and
   their introduction move on with it; a continuation that does not fit whole is first
   cut into sentences, so its first one may still join the display;

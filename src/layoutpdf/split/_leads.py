@@ -126,15 +126,15 @@ def continues_display(units: Sequence[Unit], i: int) -> bool:
 
 
 def lead_count(sentences: Sequence[str], tokens: Sequence[int], context: int) -> int:
-    """How many of the last sentences lead into a display: `context`, one more while the
-    earliest taken is short or ends with ':' (a 'Then:' after the sentence that names the
-    quantity), never the whole list when the setting asks for fewer."""
+    """How many of the last sentences lead into a display: `context`, one more when the
+    earliest taken is short, ends with ':' or holds inline math (a 'Let $x$ be ... Then:'
+    that sets up the symbols after the sentence that names the quantity)."""
     if context <= 0 or not sentences:
         return 0
     k = min(context, len(sentences))
     while k < len(sentences) and k < context + 1:
         head = sentences[-k].rstrip()
-        if tokens[-k] < SHORT_LEAD_TOKENS or head.endswith(":"):
+        if tokens[-k] < SHORT_LEAD_TOKENS or head.endswith(":") or sx.has_math(head):
             k += 1
         else:
             break
