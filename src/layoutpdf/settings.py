@@ -25,6 +25,7 @@ TILE_MIN_REPEATS = 3         # one short string this many times on a page is til
 # -- chunking and figure crops: the defaults the splitter, the adapters and Ray share ---------
 CHUNK_SIZE = 512             # tokens per chunk
 CHUNK_OVERLAP = 0            # tokens repeated from the previous chunk
+DISPLAY_CONTEXT = 1          # sentences before a display equation kept in its chunk
 ENCODING = "cl100k_base"     # tiktoken encoding that counts them
 MIN_SETTINGS_CHUNK_SIZE = 16  # settings refuse a smaller budget (a Splitter takes >= 1)
 CROP_DPI = 150               # figure crops (save_figures, image_dir, --figures)
@@ -39,6 +40,12 @@ def check_chunking(chunk_size: Any, chunk_overlap: Any, *, minimum: int = 1,
                             else f"{prefix}chunk_size must be a positive number of tokens")
     if not isinstance(chunk_overlap, int) or not 0 <= chunk_overlap < chunk_size:
         raise SettingsError(f"{prefix}chunk_overlap must be >= 0 and < chunk_size")
+
+
+def check_display_context(value: Any, *, prefix: str = "") -> None:
+    """Sentences kept before a display: a whole number, 0 (off) or more."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise SettingsError(f"{prefix}display_context must be a whole number of sentences >= 0")
 
 
 @dataclass(frozen=True)
@@ -112,11 +119,15 @@ class SplitSettings:
     chunk_size: int = CHUNK_SIZE
     chunk_overlap: int = CHUNK_OVERLAP
     encoding: str = ENCODING
+    # sentences that introduce a display equation kept in the display's chunk (one more
+    # when the earliest is short, ends with ':' or holds inline math); 0 turns the rule off
+    display_context: int = DISPLAY_CONTEXT
 
     def __post_init__(self) -> None:
         _validate(self, "split")
         check_chunking(self.chunk_size, self.chunk_overlap, minimum=MIN_SETTINGS_CHUNK_SIZE,
                        prefix="split.")
+        check_display_context(self.display_context, prefix="split.")
 
 
 @dataclass(frozen=True)
@@ -246,6 +257,7 @@ _RANGES: dict[str, tuple[float, float, bool, bool]] = {
     "ocr.dpi": (50, 1200, True, True),
     "split.chunk_size": (-math.inf, math.inf, True, True),     # check_chunking's rule
     "split.chunk_overlap": (-math.inf, math.inf, True, True),  # check_chunking's rule
+    "split.display_context": (0, math.inf, True, True),        # 0: the rule is off
 }
 _CHOICES: dict[str, tuple[str, ...]] = {"ocr.mode": ("auto", "always", "never")}
 _HINTS: dict[type, dict[str, Any]] = {}
@@ -310,6 +322,8 @@ def _in_range(name: str, value: Any, typed: bool, kind: str) -> str:
         what = f"a positive {kind.replace('a ', '', 1)}"
     elif high == math.inf == -low:
         what = kind
+    elif high == math.inf and low_in:
+        what = f"{kind} >= {low:g}"
     else:
         what = (f"{kind} from {low:g} to {high:g}" if low_in and high_in else
                 f"{kind} above {low:g}, at most {high:g}" if high_in else

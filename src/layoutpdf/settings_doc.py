@@ -34,6 +34,9 @@ DOCS: dict[str, str] = {
     "ocr.dpi": "resolution pages are rendered at for OCR",
     "split.chunk_size": "chunk budget in tokens",
     "split.chunk_overlap": "tokens of whole sentences/units repeated from the previous chunk",
+    "split.display_context": "sentences before a display equation kept in its chunk (one more "
+                             "when the earliest is short, ends with ':' or holds inline "
+                             "math); 0: off",
     "split.encoding": "tiktoken encoding used to count tokens (offline: cl100k_base, o200k_base)",
     "limits.max_pages": "pages read at most (more: truncated with an Issue; strict: ResourceLimitError)",
     "limits.max_drawings_per_page": "vector paths read per page at most; beyond, the page degrades and says so",

@@ -21,7 +21,7 @@ log = logging.getLogger("layoutpdf.adapters")
 # Keys of Chunk.metadata() that are for programs, not for embedding models or LLMs.
 CHUNK_HIDDEN_KEYS = ("page_start", "page_end", "element_ids", "bboxes", "figure_ids",
                      "table_ids", "table_rows", "footnote_ids", "has_math", "oversize",
-                     "extraction_confidence", "unit_kinds")
+                     "extraction_confidence", "unit_kinds", "context_repeated")
 # Keys of Chunk.metadata() that grow with the chunk (one entry per element, box or unit).
 BULKY_KEYS = ("element_ids", "bboxes", "figure_ids", "table_ids", "footnote_ids", "unit_kinds")
 MAX_HEADING_PATH_CHARS = 200

@@ -40,6 +40,7 @@ from ._extras import (check_image_format, check_table_format, with_image_text,
 from ._ids import (FILE_ID_KEY, READABLE_ID_KEY, as_uuid, check_file_id_mode,
                    chunk_readable_id, file_id, page_readable_id)
 from ._metadata import HEADINGS_KEY, part_metadata, pdf_info
+from ._flow import FlowPage, by_runs, split_flow
 from ._pages import PageText, check_mode, parts_of, split_view
 from ._provenance import MAX_BBOXES, Provenance, provenance_of
 from ._source import (DEFAULT_PAGES_DELIMITER, parse_locked, readable_source,
@@ -120,7 +121,14 @@ class LayoutTextSplitter(TextSplitter):
         paragraph continued across a page break is one unit, on the page where it starts)."""
         carry = HeadingCarry()
         out: list[Document] = []
-        for doc in documents:
+        for run in by_runs(list(documents), _flow_page):   # consecutive pages: one flow
+            if len(run) > 1:
+                seed = decode_headings(run[0].metadata.get(HEADINGS_KEY))
+                flow = split_flow([_flow_page(d) for d in run], self._layout, carry, seed)
+                for doc, items in zip(run, flow):
+                    out.extend(self._chunk_documents(doc.metadata, items))
+                continue
+            doc = run[0]
             hidden = getattr(doc, "_layoutpdf", None) or {}
             out.extend(self._documents(doc.page_content, doc.metadata, hidden.get("provenance"),
                                        carry, hidden.get("segments")))
@@ -132,15 +140,22 @@ class LayoutTextSplitter(TextSplitter):
         key = meta.get("source") or meta.get("file_path") or None
         seed = decode_headings(meta.get(HEADINGS_KEY))
         view = split_view(text, segments)
+        chunks = split_text(view, self._layout, provenance, carry, key, page, seed=seed)
+        return self._chunk_documents(meta, [(c, *view_offsets(c, view, segments)) for c in chunks])
+
+    def _chunk_documents(self, meta: dict[Any, Any], items: list[Any]) -> list[Document]:
+        """Documents of chunks of the page with metadata `meta`, each (chunk, start, end);
+        a chunk of a LayoutPDFLoader page gets ``readable_id`` (the page's, ``-n<i>``) and
+        its UUID as ``Document.id``."""
+        page = meta.get("page") if isinstance(meta.get("page"), int) else None
         parent = meta.get(READABLE_ID_KEY) if isinstance(meta.get(READABLE_ID_KEY), str) else None
         docs = []
-        chunks = split_text(view, self._layout, provenance, carry, key, page, seed=seed)
-        for i, chunk in enumerate(chunks):
+        for i, (chunk, start, _) in enumerate(items):
             metadata = copy.deepcopy(meta)
             metadata.pop(HEADINGS_KEY, None)
             metadata.update(chunk_metadata(chunk, page, self._max_bboxes))
             if self._add_start_index:
-                metadata["start_index"] = view_offsets(chunk, view, segments)[0]
+                metadata["start_index"] = start
             readable = chunk_readable_id(parent, i) if parent else None
             if readable:
                 metadata[READABLE_ID_KEY] = readable
@@ -301,6 +316,17 @@ class _PageDocument(Document):
     @classmethod
     def lc_id(cls) -> list[str]:
         return Document.lc_id()
+
+
+def _flow_page(doc: Any) -> FlowPage | None:
+    """A LayoutPDFLoader page Document as a page of a flow (see _flow), else None."""
+    hidden = getattr(doc, "_layoutpdf", None) or {}
+    page = doc.metadata.get("page")
+    if hidden.get("provenance") is None or not isinstance(page, int):
+        return None
+    view = split_view(doc.page_content, hidden.get("segments"))
+    key = doc.metadata.get("source") or doc.metadata.get("file_path") or None
+    return FlowPage(view, hidden.get("segments"), hidden["provenance"], key, page)
 
 
 def page_document(part: PageText, metadata: dict[str, Any], fid: str = "") -> Document:

@@ -33,6 +33,7 @@ from ._chunks import (BULKY_KEYS, CHUNK_HIDDEN_KEYS, HeadingCarry, chunk_metadat
                       decode_headings, encode_headings, headings_at_start, split_text,
                       view_offsets)
 from ._figures import figure_refs, mentions_figure
+from ._flow import FlowPage, by_runs, split_flow
 from ._metadata import (HEADINGS_KEY, ISSUES_KEY, PROVENANCE_KEY, TEXT_SOURCE_KEY,
                         part_metadata)
 from ._pages import PageText, check_mode, decode_segments, encode_segments, parts_of, split_view
@@ -317,8 +318,16 @@ class LayoutNodeParser(NodeParser):
                             tokenizer=self.encoding)
         carry = HeadingCarry()
         out: list[BaseNode] = []
-        for node in get_tqdm_iterable(nodes, show_progress, "Parsing nodes"):
-            out.extend(self._split_node(node, splitter, carry))
+        runs = by_runs(list(nodes), _flow_page)     # consecutive pages: one flow (_flow)
+        for run in get_tqdm_iterable(runs, show_progress, "Parsing nodes"):
+            if len(run) == 1:
+                out.extend(self._split_node(run[0], splitter, carry))
+                continue
+            hidden = getattr(run[0], "layoutpdf", None) or {}
+            seed = decode_headings(hidden.get("h") or run[0].metadata.get(HEADINGS_KEY))
+            pages = [_flow_page(n) for n in run]
+            for node, items in zip(run, split_flow(pages, splitter, carry, seed)):
+                out.extend(self._nodes(node, items, _page(node)))
         return out
 
     def _split_node(self, node: BaseNode, splitter: Splitter,
@@ -330,17 +339,22 @@ class LayoutNodeParser(NodeParser):
         view = split_view(text, segments)
         if not view.strip():
             return []
-        page = meta.get("page") if isinstance(meta.get("page"), int) else None
+        page = _page(node)
         key = meta.get("file_path") or meta.get("source") or meta.get("file_name") or None
         provenance = decode_provenance(hidden.get("u") or meta.get(PROVENANCE_KEY), view)
         seed = decode_headings(hidden.get("h") or meta.get(HEADINGS_KEY))
         chunks = split_text(view, splitter, provenance, carry, key, page, seed=seed)
+        return self._nodes(node, [(c, *view_offsets(c, view, segments)) for c in chunks], page)
+
+    def _nodes(self, node: BaseNode, items: list[tuple[Any, Any, Any]],
+               page: int | None) -> list[BaseNode]:
+        """The nodes of `node`'s chunks, each with its (start, end) in the node text."""
+        chunks = [c for c, _, _ in items]
         source = _related(node)
         embed_hidden = _unique(node.excluded_embed_metadata_keys, CHUNK_HIDDEN_KEYS)
         llm_hidden = _unique(node.excluded_llm_metadata_keys, CHUNK_HIDDEN_KEYS)
         text_nodes: list[TextNode] = []
-        for i, chunk in enumerate(chunks):
-            start, end = view_offsets(chunk, view, segments)
+        for i, (chunk, start, end) in enumerate(items):
             text_nodes.append(TextNode(
                 id_=self.id_func(i, node), text=chunk.text,
                 metadata=self._chunk_metadata(chunk, page, i, node),
@@ -443,6 +457,25 @@ def _slim_relations(node: BaseNode) -> None:
     for rel, info in list(node.relationships.items()):
         node.relationships[rel] = ([_slim(i, node.metadata) for i in info]
                                    if isinstance(info, list) else _slim(info, node.metadata))
+
+
+def _page(node: BaseNode) -> int | None:
+    page = node.metadata.get("page")
+    return page if isinstance(page, int) and not isinstance(page, bool) else None
+
+
+def _flow_page(node: BaseNode) -> FlowPage | None:
+    """The node as a page of a flow: a LayoutPDFReader page Document, else None."""
+    hidden = getattr(node, "layoutpdf", None) or {}
+    page = _page(node)
+    if not hidden.get("u") or page is None:
+        return None
+    text = node.get_content(metadata_mode=MetadataMode.NONE)
+    segments = decode_segments(hidden.get("s"), text)
+    view = split_view(text, segments)
+    meta = node.metadata
+    key = meta.get("file_path") or meta.get("source") or meta.get("file_name") or None
+    return FlowPage(view, segments, decode_provenance(hidden["u"], view), key, page)
 
 
 def _related(node: BaseNode) -> RelatedNodeInfo:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..model.units import Unit, UnitKind
+from ..settings import DISPLAY_CONTEXT  # noqa: F401  (sentences kept before a display)
 from . import _syntax as sx
 from ._atoms import Atom
 from .tokenizers import Tokenizer
@@ -99,3 +100,42 @@ def _body_rows(text: str) -> tuple[int, int] | None:
     rows = [ln for ln in text.split("\n") if sx.TABLE_LINE.match(ln)]
     head = 2 if len(rows) > 1 and sx.TABLE_SEPARATOR.match(rows[1]) else 1
     return (1, len(rows) - head) if len(rows) > head else None
+
+
+# -- display context: the prose a display equation needs around it to be read --------
+SHORT_LEAD_TOKENS = 20    # a lead sentence this short ('Then:') takes the one before it too
+_PROSE_HOSTS = (UnitKind.PARAGRAPH, UnitKind.LIST_ITEM)
+
+
+def is_display(u: Unit) -> bool:
+    return u.kind is UnitKind.EQUATION
+
+
+def introduces(units: Sequence[Unit], i: int) -> bool:
+    """Unit i is the prose that leads into the display after it."""
+    return 0 <= i < len(units) - 1 and units[i].kind in _PROSE_HOSTS and is_display(units[i + 1])
+
+
+def continues_display(units: Sequence[Unit], i: int) -> bool:
+    """Unit i goes on with the sentence the display before it is part of ('where $\\sigma$
+    is ...'): prose right after a display that does not start a new sentence."""
+    if not 0 < i < len(units) or units[i].kind not in _PROSE_HOSTS or not is_display(units[i - 1]):
+        return False
+    first = units[i].text.lstrip()[:1]
+    return first.islower() or first in (",", ";")
+
+
+def lead_count(sentences: Sequence[str], tokens: Sequence[int], context: int) -> int:
+    """How many of the last sentences lead into a display: `context`, one more when the
+    earliest taken is short, ends with ':' or holds inline math (a 'Let $x$ be ... Then:'
+    that sets up the symbols after the sentence that names the quantity)."""
+    if context <= 0 or not sentences:
+        return 0
+    k = min(context, len(sentences))
+    while k < len(sentences) and k < context + 1:
+        head = sentences[-k].rstrip()
+        if tokens[-k] < SHORT_LEAD_TOKENS or head.endswith(":") or sx.has_math(head):
+            k += 1
+        else:
+            break
+    return k

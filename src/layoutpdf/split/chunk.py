@@ -37,6 +37,9 @@ class Chunk:
     holds, by table id (a table without one: ``"table"``); metadata ``table_rows``.
     A later piece of a split table opens with a context line (the table's title block or
     caption, else its section heading, and " (continued)") above the repeated header.
+    ``context_repeated`` marks a chunk whose overlap prefix repeats the sentences that
+    introduce the display it holds (they could not leave the chunk before: metadata
+    ``context_repeated``, present only when true).
     """
     text: str
     units: tuple[Unit, ...]
@@ -48,6 +51,7 @@ class Chunk:
     spans: tuple[tuple[int, int], ...] = ()
     overlap_len: int = 0
     table_rows: tuple[tuple[str, int, int], ...] = ()   # (table id, first, last body row)
+    context_repeated: bool = False    # the prefix repeats a display's introduction
 
     @property
     def own_text(self) -> str:
@@ -74,6 +78,7 @@ class Chunk:
             "oversize": self.oversize,
             "extraction_confidence": "low" if any(u.low_confidence for u in units) else "high",
             "unit_kinds": _json(_unique(u.kind.value for u in units)),
+            **({"context_repeated": True} if self.context_repeated else {}),
         }
 
     @property

@@ -24,11 +24,13 @@ from typing import Iterable, Sequence
 
 from ..errors import SettingsError
 from ..model.units import Unit, UnitKind
-from ..settings import CHUNK_OVERLAP, CHUNK_SIZE, ENCODING, SplitSettings, check_chunking
+from ..settings import (CHUNK_OVERLAP, CHUNK_SIZE, ENCODING, SplitSettings, check_chunking,
+                        check_display_context)
 from . import _syntax as sx
 from ._atoms import (PROSE_KINDS, SENTENCE, SEP_TOKENS, TABLE, UNIT, WORD, Atom, prose_atoms,
                      table_atoms, tail_sentences)
-from ._leads import TABLE_CONTEXT, lead_units, table_context, table_rows
+from ._keep import hold_together
+from ._leads import DISPLAY_CONTEXT, TABLE_CONTEXT, lead_units, table_context, table_rows
 from .chunk import Chunk
 from .markdown_units import units_from_markdown
 from .tokenizers import Tokenizer, TokenizerSpec, get_tokenizer
@@ -38,8 +40,10 @@ _JOIN = "\n\n"
 
 class _Packer:
     def __init__(self, units: Sequence[Unit], size: int, overlap: int, tok: Tokenizer,
-                 table_context: float = TABLE_CONTEXT) -> None:
+                 table_context: float = TABLE_CONTEXT,
+                 display_context: int = DISPLAY_CONTEXT) -> None:
         self.units = list(units)
+        self.display_context = display_context
         self.size, self.overlap, self.tok = size, overlap, tok
         self.table_context = table_context
         self.md = _JOIN.join(u.text for u in self.units)
@@ -56,6 +60,8 @@ class _Packer:
         self.prefix: list[Atom] = []
         self.prefix_text = ""
         self.prefix_tokens = 0
+        self.repeat: list[Atom] = []       # introducing sentences to repeat (see _keep)
+        self.context_repeated = False      # the prefix is such a repetition
 
     # -- atoms ------------------------------------------------------------------------
     def _unit_atoms(self, i: int, u: Unit) -> list[Atom]:
@@ -159,8 +165,7 @@ class _Packer:
             if a.oversize:
                 if _has_content(self.cur):
                     queue.appendleft(a)
-                    self._carry_headings(queue)
-                    self._close(queue)
+                    self._close_before(queue)
                 else:
                     self.cur.append(a)
                     self._set_prefix([])
@@ -169,8 +174,7 @@ class _Packer:
                 self._add(a)
             elif _has_content(self.cur):
                 queue.appendleft(a)
-                self._carry_headings(queue)
-                self._close(queue)
+                self._close_before(queue)
             elif self.prefix:
                 self._set_prefix(self.prefix[1:])
                 queue.appendleft(a)
@@ -204,6 +208,20 @@ class _Packer:
         while self.cur and self.cur[-1].heading:
             queue.appendleft(self.cur.pop())
 
+    def _close_before(self, queue: deque[Atom]) -> None:
+        """Close the chunk in front of queue[0], keeping headings, a display with the
+        prose around it and a note mark with its sentence on one side (see _keep)."""
+        self._carry_headings(queue)
+        verdict = hold_together(self, queue)
+        if verdict == "retry":
+            return
+        self._close(queue)
+        if verdict == "repeat":
+            lead, self.repeat = self.repeat, []
+            text = self._render(lead)[0]
+            self.prefix, self.prefix_text = lead, text
+            self.prefix_tokens, self.context_repeated = self.tok.count(text), True
+
     def _close(self, queue: deque[Atom], force: bool = False) -> None:
         """Emit cur as a chunk, moving pieces back to the queue if it is over budget."""
         while True:
@@ -220,6 +238,8 @@ class _Packer:
             if len(content) >= 2:
                 queue.appendleft(self.cur.pop())
                 self._carry_headings(queue)
+                if hold_together(self, queue, refine=False) == "repeat":
+                    self.repeat = []
                 continue
             if self.prefix:
                 self._set_prefix(self.prefix[1:])
@@ -240,7 +260,8 @@ class _Packer:
             start=spans[0][0] if spans else -1, end=spans[-1][1] if spans else -1,
             heading_path=self.paths[first], spans=tuple(spans),
             overlap_len=len(self.prefix_text) + len(_JOIN) if self.prefix else 0,
-            table_rows=table_rows(self.units, self.md, self.cur)))
+            table_rows=table_rows(self.units, self.md, self.cur),
+            context_repeated=self.context_repeated and bool(self.prefix)))
         done, self.cur, self.est = self.cur, [], 0
         self._set_prefix(self._overlap_atoms(done) if self.overlap else [])
 
@@ -264,6 +285,7 @@ class _Packer:
         return chosen
 
     def _set_prefix(self, atoms: list[Atom]) -> None:
+        self.context_repeated = False
         while atoms:
             text = self._render(atoms)[0]
             n = self.tok.count(text)
@@ -320,7 +342,8 @@ def _check_table_context(table_context: float) -> None:
 
 def split_units(units: Iterable[Unit], *, chunk_size: int = CHUNK_SIZE,
                 chunk_overlap: int = CHUNK_OVERLAP, tokenizer: TokenizerSpec = ENCODING,
-                table_context: float = TABLE_CONTEXT) -> list[Chunk]:
+                table_context: float = TABLE_CONTEXT,
+                display_context: int = DISPLAY_CONTEXT) -> list[Chunk]:
     """Pack units into chunks of at most `chunk_size` tokens (see module docstring).
 
     Offsets (Chunk.start/end/spans) refer to ``"\\n\\n".join(u.text for u in units)``,
@@ -328,17 +351,20 @@ def split_units(units: Iterable[Unit], *, chunk_size: int = CHUNK_SIZE,
     """
     check_chunking(chunk_size, chunk_overlap)
     _check_table_context(table_context)
+    check_display_context(display_context)
     tok = get_tokenizer(tokenizer)
-    return _Packer(list(units), chunk_size, chunk_overlap, tok, table_context).run()
+    return _Packer(list(units), chunk_size, chunk_overlap, tok, table_context,
+                   display_context).run()
 
 
 def split_markdown(md: str, *, chunk_size: int = CHUNK_SIZE, chunk_overlap: int = CHUNK_OVERLAP,
                    tokenizer: TokenizerSpec = ENCODING,
-                   table_context: float = TABLE_CONTEXT) -> list[Chunk]:
+                   table_context: float = TABLE_CONTEXT,
+                   display_context: int = DISPLAY_CONTEXT) -> list[Chunk]:
     """units_from_markdown + split_units; offsets refer to `md`."""
     return split_units(units_from_markdown(md), chunk_size=chunk_size,
                        chunk_overlap=chunk_overlap, tokenizer=tokenizer,
-                       table_context=table_context)
+                       table_context=table_context, display_context=display_context)
 
 
 @dataclass(frozen=True)
@@ -348,17 +374,20 @@ class Splitter:
     chunk_overlap: int = CHUNK_OVERLAP
     tokenizer: TokenizerSpec = ENCODING
     table_context: float = TABLE_CONTEXT    # share of chunk_size a table's repeated context may take
+    display_context: int = DISPLAY_CONTEXT  # sentences kept before a display (0: no rule)
     _tok: Tokenizer | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         check_chunking(self.chunk_size, self.chunk_overlap)
         _check_table_context(self.table_context)
+        check_display_context(self.display_context)
 
     @classmethod
     def from_settings(cls, settings: SplitSettings,
                       tokenizer: TokenizerSpec | None = None) -> "Splitter":
         return cls(chunk_size=settings.chunk_size, chunk_overlap=settings.chunk_overlap,
-                   tokenizer=tokenizer if tokenizer is not None else settings.encoding)
+                   tokenizer=tokenizer if tokenizer is not None else settings.encoding,
+                   display_context=settings.display_context)
 
     @property
     def token_counter(self) -> Tokenizer:
@@ -372,7 +401,7 @@ class Splitter:
 
     def split_units(self, units: Iterable[Unit]) -> list[Chunk]:
         return _Packer(list(units), self.chunk_size, self.chunk_overlap,
-                       self.token_counter, self.table_context).run()
+                       self.token_counter, self.table_context, self.display_context).run()
 
     def split_markdown(self, md: str) -> list[Chunk]:
         return self.split_units(units_from_markdown(md))

@@ -4,7 +4,10 @@ A paragraph that is the last body text of its column and does not end a sentence
 whose last line runs to the column's right edge) continues in the first body paragraph
 of the next column or page when that one starts flush left. Floats between the two
 halves (captions, figures, tables, footnotes, equations set apart) move after the joined
-paragraph, so no sentence is interrupted.
+paragraph, so no sentence is interrupted. They wait for the rest of the flow unit too:
+display equations that follow the paragraph and the clause that goes on after them
+("where ... is"): a float set at the top of the next page or column, read between the
+sentence that introduces a display and the display, moves after them.
 """
 from __future__ import annotations
 
@@ -49,7 +52,44 @@ def run(doc: Document, settings: Settings) -> Document:
         floats = [elements[k] for k in between]
         elements[i:j + 1] = [joined] + floats
         # stay on the joined paragraph: it may continue once more
-    return replace(doc, elements=tuple(elements))
+    return replace(doc, elements=tuple(_floats_after_displays(elements)))
+
+
+def _floats_after_displays(elements: list[Element]) -> list[Element]:
+    """Floats read between a paragraph and its displays (or its continuation after them)
+    move after that flow unit; the body text keeps its order."""
+    i = 0
+    while i < len(elements):
+        if elements[i].layer is not _BODY or elements[i].role not in FLOWING:
+            i += 1
+            continue
+        end, k, held = i, i + 1, []
+        while k < len(elements):
+            e = elements[k]
+            if e.layer is not _BODY:
+                pass                    # furniture keeps its place (it is not read)
+            elif e.role in FLOATS:
+                held.append(k)
+            elif e.role is Role.EQUATION:
+                end = k
+            elif elements[end].role is Role.EQUATION and e.role in FLOWING and _goes_on(e):
+                end = k
+                break
+            else:
+                break
+            k += 1
+        moved = [h for h in held if h < end]
+        if moved:
+            order = [x for x in range(i, end + 1) if x not in set(moved)] + moved
+            elements[i:end + 1] = [elements[x] for x in order]
+        i = end - len(moved) if end > i else i + 1    # the unit's last text: it may lead on
+    return elements
+
+
+def _goes_on(e: Element) -> bool:
+    """A paragraph that continues the sentence of the display before it ('where ...')."""
+    first = e.text.lstrip()[:1]
+    return first.islower()
 
 
 def _same_markup(a: Element, b: Element) -> tuple[str, str, str]:

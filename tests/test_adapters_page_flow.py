@@ -1,0 +1,61 @@
+"""One flow across page Documents, and floats that wait for a paragraph's display.
+
+Fixture tests/fixtures/tex/display_context.pdf (pdfLaTeX, committed; built by
+tests/fixtures/tex/make_tex_fixtures.py): a paragraph breaks mid-sentence at the foot of
+page 1; page 2 opens with a figure set at its top, the rest of the paragraph, the
+sentence 'The shrinkage estimator is defined as follows:', the display and its
+'where $\\lambda$ is ...' clause.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import layoutpdf
+
+PDF = Path(__file__).parent / "fixtures" / "tex" / "display_context.pdf"
+INTRO = "The shrinkage estimator is defined as follows:"
+DISPLAY = "\\hat{\\theta}"
+WHERE = "where $\\lambda$ is the penalty weight"
+
+
+def test_the_float_waits_for_the_display_and_its_clause():
+    md = layoutpdf.parse(str(PDF)).to_markdown()
+    assert md.index(INTRO) < md.index(DISPLAY) < md.index(WHERE) < md.index("Figure 1: Throughput")
+
+
+def _holder(texts):
+    found = [t for t in texts if DISPLAY in t]
+    assert len(found) == 1
+    return found[0]
+
+
+def test_llama_index_page_documents_are_one_flow():
+    li = pytest.importorskip("layoutpdf.llama_index")
+    docs = li.LayoutPDFReader().load_data(str(PDF))
+    assert len(docs) == 2 and DISPLAY not in docs[0].text     # pages hold their own text
+    nodes = li.LayoutNodeParser(chunk_size=256).get_nodes_from_documents(docs)
+    text = _holder([n.text for n in nodes])
+    assert INTRO in text and WHERE in text
+    node = next(n for n in nodes if n.text == text)
+    assert node.metadata["page_end"] == 1
+    assert node.metadata["page"] == node.metadata["page_start"]      # the page it starts on
+    assert node.ref_doc_id == docs[node.metadata["page"]].id_
+    assert all(n.ref_doc_id == docs[n.metadata["page_start"]].id_ for n in nodes)
+
+
+def test_langchain_load_and_split_is_one_flow():
+    lc = pytest.importorskip("layoutpdf.langchain")
+    loader = lc.LayoutPDFLoader(str(PDF))
+    chunks = loader.load_and_split(lc.LayoutTextSplitter(chunk_size=256, add_start_index=True))
+    text = _holder([c.page_content for c in chunks])
+    chunk = next(c for c in chunks if c.page_content == text)
+    assert INTRO in text and WHERE in text
+    assert chunk.metadata["page"] == chunk.metadata["page_start"] and chunk.metadata["page_end"] == 1
+    pages = loader.load()
+    for c in chunks:      # start_index points into the page the chunk starts on (a
+        page = pages[c.metadata["page"]].page_content    # paragraph's tail: the page's end)
+        at = c.metadata["start_index"]
+        assert page[at:].startswith(c.page_content[:40]) or (
+            at == len(page) and c.page_content[:40] not in page)
