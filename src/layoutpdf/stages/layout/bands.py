@@ -58,7 +58,8 @@ def float_cuts(lines: list[Line], floats: list[BBox], em: float, cfg: ColumnSett
     """y of the top and bottom of each float that cuts the page into bands: it spans a
     gutter of the text between it and its neighbouring floats (above or below), text lies
     on both sides of it, and no line is set beside it (a float in some columns only, with
-    the others running past it, cuts nothing)."""
+    the others running past it, cuts nothing; nor does a box that runs through a
+    paragraph, as one drawn around some text lines and not others)."""
     cuts: list[float] = []
     ordered = sorted(floats, key=lambda f: f.y0)
     for i, f in enumerate(ordered):
@@ -66,12 +67,23 @@ def float_cuts(lines: list[Line], floats: list[BBox], em: float, cfg: ColumnSett
         hi = min([g.y0 for g in ordered[i + 1:] if g.y0 >= f.y1] or [float("inf")])
         above = [ln for ln in lines if lo < ln.bbox.cy < f.y0]
         below = [ln for ln in lines if f.y1 < ln.bbox.cy < hi]
-        if not above or not below or _beside(lines, f):
+        if not above or not below or _beside(lines, f) \
+                or _runs_through(lines, f.y0, em) or _runs_through(lines, f.y1, em):
             continue
         gaps = gutters(above, em, cfg, min_lines=2) + gutters(below, em, cfg, min_lines=2)
         if any(f.x0 < g0 and f.x1 > g1 for g0, g1 in gaps):
             cuts.extend((f.y0, f.y1))
     return cuts
+
+
+def _runs_through(lines: list[Line], y: float, em: float) -> bool:
+    """Two lines of one paragraph meet across y: flush on the same left edge, one on each
+    side, the lower one starting within half an em of the upper one's foot."""
+    near = [ln for ln in lines if y - 3 * em < ln.bbox.cy < y + 3 * em]
+    upper = [ln for ln in near if ln.bbox.cy < y]
+    lower = [ln for ln in near if ln.bbox.cy > y]
+    return any(0 <= b.bbox.y0 - a.bbox.y1 < 0.5 * em and abs(a.bbox.x0 - b.bbox.x0) < 0.5 * em
+               for a in upper for b in lower)
 
 
 def _beside(lines: list[Line], f: BBox) -> bool:
