@@ -27,7 +27,7 @@ _MARKER = r"(?:\d{1,3}|[*∗⋆†‡§¶‖#]{1,3}|[a-z])"   # '∗' U+2217: Te
 _LEADING = re.compile(r"^\s*(" + _MARKER + r")\)?(?=\s*\S)")   # '3 Note', '3) Note' (CJK style)
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _UNICODE_SUP = re.compile(r"(?<=\w)([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})")
-_MATH_FONT = re.compile(r"CMMI|CMSY|CMEX|Math|Symbol|MSBM|STIX", re.I)
+_MATH_FONT = re.compile(r"CMMI|CMSY|CMEX|Math|Symbol|MSBM|STIX(?!(?:Two)?Text|General)", re.I)
 # blocks whose rendering carries anchors and the definitions after them: a note bound to
 # a heading or caption would lose both its mark and its text in the Markdown
 ANCHOR_ROLES = {Role.PARAGRAPH, Role.LIST_ITEM}
@@ -49,7 +49,7 @@ def run(doc: Document, settings: Settings) -> Document:
     if not notes:
         return doc
     ids = _note_ids(notes)
-    anchors = _find_anchors(doc, lines)
+    anchors = _without_affiliation_marks(_find_anchors(doc, lines))
     elements = {e.id: e for e in doc.elements}
     bound: dict[int, tuple[Element, int, Span, float, str]] = {}
     removals: dict[str, list[tuple[int, int]]] = {}
@@ -212,6 +212,17 @@ def _find_anchors(doc: Document, lines: dict[str, Line]):
                     out.append((e.id, ln.page, marker, sp, offset))
                     cursor = offset + len(marker)
     return out
+
+
+def _without_affiliation_marks(anchors):
+    """Anchors less the marks repeated within one block when the same mark also stands
+    alone in another block: an author line's affiliation superscripts ('Lu¹, Hang¹,
+    Zhang¹') would otherwise take the body note with that number from its claim further
+    down. A repeated mark with no other anchor (an author note '∗' shared by two authors,
+    affiliations set as notes) keeps its note."""
+    seen = Counter((el_id, marker) for el_id, _, marker, _, _ in anchors)
+    single = {marker for (el_id, marker), n in seen.items() if n == 1}
+    return [a for a in anchors if seen[(a[0], a[2])] < 2 or a[2] not in single]
 
 
 def _anchor_marker(sp: Span, before: list[Span], line: Line) -> str | None:
