@@ -115,3 +115,34 @@ def test_notes_set_within_each_column_stay_at_their_column_foot():
     rf, rl = _first_last("Right", 12)
     pos = _order_of(parsed, lf, ll, "The left note", rf, rl, "The right note")
     assert pos == sorted(pos)
+
+
+def _picture(page, rect) -> None:
+    """A raster figure (a gradient), which the figures stage takes out before layout."""
+    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 120, 60), False)
+    for x in range(120):
+        for y in range(60):
+            pix.set_pixel(x, y, (2 * x, 4 * y, 128))
+    page.insert_image(rect, pixmap=pix)
+
+
+def test_a_full_width_float_cuts_three_columns_into_bands():
+    """A `column-span: all` figure mid-page with a short caption (crossing only the first
+    gutter): the three columns above it are read before it and the three below after it;
+    without the cut the third column runs straight through the hole the figure leaves and
+    its upper part is read after the lower parts of the first two."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=W, height=H)
+    cols = [(42, 202), (222, 382), (402, 562)]
+    tags_up, tags_down = ("Upone", "Uptwo", "Upthree"), ("Downone", "Downtwo", "Downthree")
+    for (x0, x1), tag in zip(cols, tags_up):
+        _set(page, x0, x1, 72, _sentences(tag, 5))
+    _picture(page, pymupdf.Rect(142, 300, 470, 480))
+    page.insert_text((42, 494), "Fig. 1. The survey map.", fontname="tiro", fontsize=9)
+    for (x0, x1), tag in zip(cols, tags_down):
+        _set(page, x0, x1, 520, _sentences(tag, 5))
+    parsed = layoutpdf.parse(doc.tobytes())
+    order = [_first_last(t, 5) for t in tags_up + tags_down]
+    pos = _order_of(parsed, *[s for pair in order for s in pair])
+    assert pos == sorted(pos)
+

@@ -183,6 +183,27 @@ def test_table_continued_on_next_page():
     assert [r.page for r in table_el.continuation] == [1]
 
 
+
+def test_continued_title_over_a_continued_table_is_its_repeated_caption():
+    """A government-report table runs on to the next page under an unlabelled title that
+    says so ("SALES BY YEAR—Continued"): the table is one, and the title is neither a
+    paragraph of the page nor glued onto the sentence that introduced the table."""
+    doc = pymupdf.open()
+    header = ["Year", "Sales", "Cost"]
+    first = [["2001", "10.5", "3.2"], ["2002", "11.0", "3.9"], ["2003", "12.5", "4.1"]]
+    second = [["2004", "13.0", "4.4"], ["2005", "14.5", "4.8"]]
+    p1 = Page(doc)
+    y = p1.prose(72, 80, 460, 38)
+    p1.text(72, y, "The agency estimates the following costs:")
+    grid(p1, [150, 260, 350, 460], y + 14, [header] + first)
+    p2 = Page(doc)
+    p2.text(230, 70, "SALES BY YEAR\u2014Continued")
+    bottom = grid(p2, [150, 260, 350, 460], 78, [header] + second)
+    p2.prose(72, bottom + 30, 460, 6)
+    d = parse(doc)
+    assert len(d.tables) == 1 and d.tables[0].continued
+    assert not any("Continued" in e.text for e in d.body_elements())
+
 def test_markdown_cell_escaping():
     from layoutpdf.render.markdown import _cell
     assert _cell("a|b") == "a\\|b"

@@ -27,7 +27,7 @@ _MARKER = r"(?:\d{1,3}|[*∗⋆†‡§¶‖#]{1,3}|[a-z])"   # '∗' U+2217: Te
 _LEADING = re.compile(r"^\s*(" + _MARKER + r")\)?(?=\s*\S)")   # '3 Note', '3) Note' (CJK style)
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _UNICODE_SUP = re.compile(r"(?<=\w)([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})")
-_MATH_FONT = re.compile(r"CMMI|CMSY|CMEX|Math|Symbol|MSBM|STIX", re.I)
+_MATH_FONT = re.compile(r"CMMI|CMSY|CMEX|Math|Symbol|MSBM|STIX(?!(?:Two)?Text|General)", re.I)
 # blocks whose rendering carries anchors and the definitions after them: a note bound to
 # a heading or caption would lose both its mark and its text in the Markdown
 ANCHOR_ROLES = {Role.PARAGRAPH, Role.LIST_ITEM}
@@ -49,7 +49,7 @@ def run(doc: Document, settings: Settings) -> Document:
     if not notes:
         return doc
     ids = _note_ids(notes)
-    anchors = _find_anchors(doc, lines)
+    anchors = _without_affiliation_marks(_find_anchors(doc, lines))
     elements = {e.id: e for e in doc.elements}
     bound: dict[int, tuple[Element, int, Span, float, str]] = {}
     removals: dict[str, list[tuple[int, int]]] = {}
@@ -70,6 +70,7 @@ def run(doc: Document, settings: Settings) -> Document:
             text = join_lines([text, cont.text])
         fid = ids[k]
         bbox = BBox.union_all(ln.bbox for ln in note.lines)
+        runs_on = _runs_on(note)
         if k in bound:
             anchor, offset, span, score, why = bound[k]
             footnotes.append(Footnote(id=fid, marker=note.marker, text=text, page=note.element.page,
@@ -77,12 +78,12 @@ def run(doc: Document, settings: Settings) -> Document:
                                       anchor_element_id=anchor.id, anchor_offset=shift(anchor.id, offset),
                                       anchor_span_id=span.id,
                                       continuation_element_ids=tuple(c.id for c in note.continuation),
-                                      score=score, reasons=(why,), needs_review=score < 0.8))
+                                      score=score, reasons=(why,) + runs_on, needs_review=score < 0.8))
         else:
             footnotes.append(Footnote(id=fid, marker=note.marker, text=text, page=note.element.page,
                                       bbox=bbox, element_id=note.element.id,
                                       continuation_element_ids=tuple(c.id for c in note.continuation),
-                                      score=0.0, reasons=("no anchor found",), needs_review=True))
+                                      score=0.0, reasons=("no anchor found",) + runs_on, needs_review=True))
     out = [replace(e, text=new_text[e.id]) if e.id in new_text else e for e in doc.elements]
     return replace(doc, elements=tuple(out), footnotes=tuple(footnotes))
 
@@ -141,10 +142,20 @@ def _collect_notes(doc: Document, lines: dict[str, Line]) -> list[_Note]:
         first_marker = _line_marker(own[0])
         if first_marker is None:
             prev = notes[-1] if notes else None
-            if prev and prev.element.page == e.page - 1 and _is_page_top_note(doc, e) and \
-                    not prev.lines[-1].text.rstrip().endswith(SENTENCE_END):
+            if prev is None or prev.lines[-1].text.rstrip().endswith(SENTENCE_END):
+                continue
+            if prev.element.page == e.page - 1 and _is_page_top_note(doc, e):
                 prev.continuation.append(e)   # a note continued from the previous page
-            continue
+                continue
+            if not _next_column_notes(doc, prev.element, e):
+                continue
+            start = next((k for k, ln in enumerate(own) if _line_marker(ln) is not None), len(own))
+            if start == len(own):
+                prev.continuation.append(e)   # a note continued in the next column
+                continue
+            prev.lines.extend(own[:start])    # its end, then the next column's own notes
+            own = own[start:]
+            first_marker = _line_marker(own[0])
         left = own[0].bbox.x0
         current = _Note(first_marker, [own[0]], e, [])
         notes.append(current)
@@ -158,6 +169,28 @@ def _collect_notes(doc: Document, lines: dict[str, Line]) -> list[_Note]:
             else:
                 current.lines.append(ln)
     return notes
+
+
+def _runs_on(note: _Note) -> tuple[str, ...]:
+    """The reason that says a note was joined across a column or page break (for the debug
+    report and the inspector)."""
+    pages = {c.page for c in note.continuation} - {note.element.page}
+    if pages:
+        return ("note continued on the next page",)
+    if note.continuation or note.lines[-1].bbox.x0 >= note.lines[0].bbox.x1:
+        return ("note continued in the next column",)
+    return ()
+
+
+def _next_column_notes(doc: Document, prev: Element, e: Element) -> bool:
+    """`e` is the first note block of a column to the right of `prev`'s on the same page:
+    where a note cut at the foot of one column goes on (LaTeX's two-column notes, a
+    Writer section in columns)."""
+    if e.page != prev.page or e.bbox.x0 < prev.bbox.x1 - 1:
+        return False
+    return not any(o.page == e.page and o.role is _FOOTNOTE and o.id != e.id
+                   and o.bbox.overlap_x(e.bbox) > 0 and o.bbox.y0 < e.bbox.y0
+                   for o in doc.elements)
 
 
 def _is_page_top_note(doc: Document, e: Element) -> bool:
@@ -212,6 +245,17 @@ def _find_anchors(doc: Document, lines: dict[str, Line]):
                     out.append((e.id, ln.page, marker, sp, offset))
                     cursor = offset + len(marker)
     return out
+
+
+def _without_affiliation_marks(anchors):
+    """Anchors less the marks repeated within one block when the same mark also stands
+    alone in another block: an author line's affiliation superscripts ('Lu¹, Hang¹,
+    Zhang¹') would otherwise take the body note with that number from its claim further
+    down. A repeated mark with no other anchor (an author note '∗' shared by two authors,
+    affiliations set as notes) keeps its note."""
+    seen = Counter((el_id, marker) for el_id, _, marker, _, _ in anchors)
+    single = {marker for (el_id, marker), n in seen.items() if n == 1}
+    return [a for a in anchors if seen[(a[0], a[2])] < 2 or a[2] not in single]
 
 
 def _anchor_marker(sp: Span, before: list[Span], line: Line) -> str | None:

@@ -188,8 +188,9 @@ def _join_continued(doc: Document) -> Document:
             relabel[el.id] = replace(el, continuation=el.continuation + (Region(t.page, t.bbox),))
             relabel[t.element_id] = replace(elements[t.element_id],
                                             reasons=elements[t.element_id].reasons + (f"continues table {first.id}",))
-            if t.caption_element_id:
-                cap = relabel.get(t.caption_element_id, elements[t.caption_element_id])
+            title = t.caption_element_id or _continued_title(doc, t, order)
+            if title:
+                cap = relabel.get(title, elements[title])
                 relabel[cap.id] = replace(cap, layer=Layer.FURNITURE,
                                           reasons=cap.reasons + ("repeated caption of a continued table",))
             continue
@@ -217,6 +218,21 @@ def _continues(doc: Document, first: Table, nxt: Table, elements: dict[str, Elem
     return _same_columns(doc, first, nxt)
 
 
+def _continued_title(doc: Document, t: Table, order: dict[str, int]) -> str | None:
+    """The id of an unlabelled title line set directly above a table that says it is
+    continued ("ESTIMATED COSTS—Continued"), over that table alone: the repeated caption
+    of a continued table, not a paragraph of the page."""
+    before = [e for e in _flow(doc, t.page, set()) if order[e.id] < order[t.element_id]]
+    if not before:
+        return None
+    e = before[-1]
+    if e.role in (Role.PARAGRAPH, Role.HEADING, Role.CAPTION) and len(e.line_ids) == 1 \
+            and len(e.text) < 120 and _CONTINUED.search(e.text) \
+            and e.bbox.y1 <= t.bbox.y0 + 1 and t.bbox.x0 - 1 <= e.bbox.x0 and e.bbox.x1 <= t.bbox.x1 + 1:
+        return e.id
+    return None
+
+
 def _flow(doc: Document, page: int, skip: set[str]) -> list[Element]:
     return [e for e in doc.elements if e.page == page and e.layer is Layer.BODY
             and e.role not in (Role.FOOTNOTE,) and e.id not in skip]
@@ -229,7 +245,7 @@ def _last_on_page(doc: Document, t: Table, order: dict[str, int]) -> bool:
 
 
 def _first_on_page(doc: Document, t: Table, order: dict[str, int]) -> bool:
-    flow = _flow(doc, t.page, {t.caption_element_id or ""})
+    flow = _flow(doc, t.page, {t.caption_element_id or _continued_title(doc, t, order) or ""})
     before = [e for e in flow if order[e.id] < order[t.element_id]]
     return not any(e.bbox.y1 <= t.bbox.y0 + 1 and e.bbox.overlap_x(t.bbox) > 0 for e in before)
 

@@ -5,6 +5,12 @@ Two things cut a page across before any column is looked for:
 - a horizontal rule drawn across the whole text width (a separator between a masthead,
   an abstract box, a full-width float and the body, or between stories): the bands it
   separates are read top to bottom, each with its own column structure;
+- a float (figure or table taken out before layout) that spans a gutter of the columns
+  above or below it, with no text set beside it: a LaTeX `figure*`, a Chromium
+  `column-span: all` figure, a table between two LibreOffice sections. The columns above it
+  are read to their end before it, and the columns below it after it; without the cut the
+  gutters found through the hole it leaves run top to bottom and the page is read column 1
+  above, column 1 below, column 2 above...;
 - a band of full-width lines in smaller type below the last body-size line (footnotes set
   across the page under a multi-column body): its lines would cross the body's gutter and
   make the columns one block, so it is set apart and read after the columns.
@@ -45,6 +51,45 @@ def separator_rules(drawings: tuple[Drawing, ...], lines: list[Line],
         if any(ln.bbox.cy < y for ln in lines) and any(ln.bbox.cy > y for ln in lines):
             out.add(y)
     return sorted(out)
+
+
+def float_cuts(lines: list[Line], floats: list[BBox], em: float, cfg: ColumnSettings,
+               gutters) -> list[float]:
+    """y of the top and bottom of each float that cuts the page into bands: it spans a
+    gutter of the text between it and its neighbouring floats (above or below), text lies
+    on both sides of it, and no line is set beside it (a float in some columns only, with
+    the others running past it, cuts nothing; nor does a box that runs through a
+    paragraph, as one drawn around some text lines and not others)."""
+    cuts: list[float] = []
+    ordered = sorted(floats, key=lambda f: f.y0)
+    for i, f in enumerate(ordered):
+        lo = max([g.y1 for g in ordered[:i] if g.y1 <= f.y0] or [float("-inf")])
+        hi = min([g.y0 for g in ordered[i + 1:] if g.y0 >= f.y1] or [float("inf")])
+        above = [ln for ln in lines if lo < ln.bbox.cy < f.y0]
+        below = [ln for ln in lines if f.y1 < ln.bbox.cy < hi]
+        if not above or not below or _beside(lines, f) \
+                or _runs_through(lines, f.y0, em) or _runs_through(lines, f.y1, em):
+            continue
+        gaps = gutters(above, em, cfg, min_lines=2) + gutters(below, em, cfg, min_lines=2)
+        if any(f.x0 < g0 and f.x1 > g1 for g0, g1 in gaps):
+            cuts.extend((f.y0, f.y1))
+    return cuts
+
+
+def _runs_through(lines: list[Line], y: float, em: float) -> bool:
+    """Two lines of one paragraph meet across y: flush on the same left edge, one on each
+    side, the lower one starting within half an em of the upper one's foot."""
+    near = [ln for ln in lines if y - 3 * em < ln.bbox.cy < y + 3 * em]
+    upper = [ln for ln in near if ln.bbox.cy < y]
+    lower = [ln for ln in near if ln.bbox.cy > y]
+    return any(0 <= b.bbox.y0 - a.bbox.y1 < 0.5 * em and abs(a.bbox.x0 - b.bbox.x0) < 0.5 * em
+               for a in upper for b in lower)
+
+
+def _beside(lines: list[Line], f: BBox) -> bool:
+    """A line at the float's height lies wholly to its left or right."""
+    return any(f.y0 < ln.bbox.cy < f.y1 and (ln.bbox.x1 <= f.x0 + 1 or ln.bbox.x0 >= f.x1 - 1)
+               for ln in lines)
 
 
 def _crossed(rule: BBox, y: float, drawings: tuple[Drawing, ...]) -> bool:

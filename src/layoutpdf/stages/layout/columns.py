@@ -17,7 +17,7 @@ from operator import attrgetter
 from ...elements.blocks import is_formula_block
 from ...model import BBox, Line
 from ...settings import ColumnSettings
-from .bands import cut_at, foot_band, with_columns
+from .bands import cut_at, float_cuts, foot_band, with_columns
 
 MAX_DEPTH = 12
 _TOP = attrgetter("bbox.y0")
@@ -36,6 +36,7 @@ def reading_order(lines: list[Line], em: float, cfg: ColumnSettings,
     """Leaves in reading order; the boxes of the columns split on go to `columns_out`.
 
     The page is first cut at `rules` (the y of separator rules across the text width)
+    and at the top and bottom of each float that spans the gutters (`bands.float_cuts`)
     into bands read top to bottom; a full-width band of small type at the foot of the
     last one (footnotes under the columns) is read after that band's columns. `floats`
     are the boxes of figures and tables already taken out of the text."""
@@ -47,6 +48,7 @@ def reading_order(lines: list[Line], em: float, cfg: ColumnSettings,
         bands = [[ln for ln in lines if lo < ln.bbox.cy <= hi]
                  for lo, hi in zip([float("-inf")] + rules, rules + [float("inf")])]
         rules = with_columns(bands, rules, lambda band: bool(band) and bool(gutters(band, em, cfg, 2)))
+    rules = sorted(set(rules) | set(float_cuts(lines, list(floats), em, cfg, gutters)))
     bands = cut_at(lines, rules)
     body, foot = foot_band(bands[-1], em, cfg, gutters)
     bands[-1:] = [b for b in (body, foot) if b]
