@@ -58,3 +58,11 @@ def test_inline_fraction_in_text_italic(doc):
     # 'q' alone like an overline
     last = [e for e in doc.elements if e.role is Role.PARAGRAPH][-1]
     assert r"The ratio $\frac{p}{q}$ of two coprime integers" in last.text
+
+
+def test_text_style_fractions_end_at_their_row():
+    # the full-size '0' and '1' of the next row were read as part of the denominators
+    doc = layoutpdf.parse(str(TEX / "matrix_fractions.pdf"))
+    want = (r"J = \begin{pmatrix} \frac{\partial f}{\partial x} & \frac{\partial f}{\partial y}"
+            r" \\ 0 & 1 \end{pmatrix}")
+    assert _squeeze(want) in _equations(doc)
