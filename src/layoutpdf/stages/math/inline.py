@@ -355,6 +355,8 @@ def inline_math_runs(line: Line, body_size: float, rules: Sequence[BBox] = (), *
     toks = _tokens(line, glyphs, offs, body_size)
     for t in toks:
         _classify(t, line.text, base, body_size, fams)
+    if rules:
+        _stacked_on_bars(toks, line.bbox, rules, body_size)
     out: list[MathRun] = []
     for t in toks:
         if t.kind == "marker":
@@ -379,6 +381,28 @@ def inline_math_runs(line: Line, body_size: float, rules: Sequence[BBox] = (), *
         out.append(MathRun(start, end, gl[0].pos[0], gl[-1].end[0] + 1, res))
     out.sort(key=lambda r: r.start)
     return out
+
+
+def _stacked_on_bars(toks: list[_Tok], box: BBox, rules: Sequence[BBox],
+                     body_size: float) -> None:
+    """Tokens stacked on a fraction bar are maths: a thin rule with glyphs right above it
+    and right below it, all within its width, is a fraction whatever the glyphs' font (a
+    Times or Palatino numerator is the text italic, as a raised note marker is). An
+    overline or an underline has ink on one side only."""
+    tol, reach = 0.2 * body_size, body_size
+    for r in rules:
+        if r.height > 0.2 * body_size or r.width < 0.2 * body_size \
+                or not box.y0 - tol <= r.cy <= box.y1 + tol or r.overlap_x(box) <= 0:
+            continue
+        inside = [t for t in toks if t.glyphs and all(
+            r.x0 - tol <= g.x0 and g.x1 <= r.x1 + tol for g in t.glyphs)]
+        over = [t for t in inside if all(g.cy < r.cy and r.cy - reach <= g.bottom <= r.cy + tol
+                                         for g in t.glyphs)]
+        under = [t for t in inside if all(g.cy > r.cy and r.cy - tol <= g.top <= r.cy + reach
+                                          for g in t.glyphs)]
+        if over and under:
+            for t in over + under:
+                t.kind = "math"
 
 
 def _in_run(reason: str, glyphs: Sequence[Glyph]) -> bool:

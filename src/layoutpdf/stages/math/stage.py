@@ -20,7 +20,7 @@ from ...elements.per_page import per_page
 from ...elements.rows import rows_of
 from ...model import BBox, Document, Element, Equation, Layer, Line, Page, Role, TextSource
 from ...settings import Settings
-from ...text.latex_symbols import is_math_char, is_math_font, is_symbol_font
+from ...text.latex_symbols import font_family, is_math_char, is_math_font, is_symbol_font
 from ...text.lines import join_lines
 from .prose import PROSE_WORD, opens_statement
 from .serialize import (MathResult, attach_script_lines, inline_math_runs, lines_to_latex,
@@ -61,7 +61,7 @@ def _page(doc: Document, page: Page, elements: list[Element], lines: dict[str, L
     equations: list[Equation] = []
     memo: dict[str, tuple[int, int, int]] = {}   # line id -> _line_counts (asked often)
     plain: dict[int, tuple[Line, bool]] = {}      # see _plain
-    for e in _merge_display_runs(elements, lines, page, body, memo):
+    for e in _merge_display_runs(elements, lines, page, body, memo, rules):
         own = [lines[i] for i in e.line_ids if i in lines]
         if e.layer is not Layer.BODY or e.role not in _CANDIDATE_ROLES \
                 or _cjk_or_vertical(e, own):
@@ -173,7 +173,8 @@ def _is_display(e: Element, own: list[Line], page: Page, body: float, memo: dict
         return False                  # see the prose test below
     share, prose = _math_share(own, memo)
     tagged = any(EQUATION_TAG.search(ln.text) for ln in own)
-    if share < (0.1 if tagged else 0.2) or prose > 3 + len(own):
+    least = 0.1 if tagged or (prose == 0 and _tall_delimiter(own, body)) else 0.2
+    if share < least or prose > 3 + len(own):
         return False
     col = _column_box(page, e)
     left, right = e.bbox.x0 - col.x0, col.x1 - e.bbox.x1
@@ -182,6 +183,18 @@ def _is_display(e: Element, own: list[Line], page: Page, body: float, memo: dict
     # row holds one line at least)
     return (set_apart or tagged) and (len(own) <= MAX_DISPLAY_ROWS
                                       or len(rows_of(tuple(own))) <= MAX_DISPLAY_ROWS)
+
+
+_DELIMITERS = frozenset("()[]{}|\u2016\u27e8\u27e9")
+
+
+def _tall_delimiter(own: list[Line], body: float) -> bool:
+    """A glyph of a maths extension font (the big delimiters and operators of cmex, txex,
+    PazoMath...) or a delimiter drawn well above body size: a 2-D structure (a matrix, a
+    binomial) whose entries may all be text-font letters and digits (Times, Palatino)."""
+    return any(sp.text.strip() and (font_family(sp.font) == "cmex" or (
+        sp.size > 1.4 * body and _DELIMITERS.issuperset(sp.text.strip())))
+        for ln in own for sp in ln.spans)
 
 
 def _column_box(page: Page, e: Element) -> BBox:
@@ -193,14 +206,16 @@ def _column_box(page: Page, e: Element) -> BBox:
 
 
 def _merge_display_runs(elements: list[Element], lines: dict[str, Line], page: Page,
-                        body: float, memo: dict) -> list[Element]:
+                        body: float, memo: dict, rules: list[BBox] = ()) -> list[Element]:
     """A display formula the block stage cut at a fraction (numerator / bar / denominator)
-    is one block again: consecutive math-only blocks closer than a line apart."""
+    is one block again: consecutive math-only blocks closer than a line apart, or two
+    blocks a fraction bar joins (glyphs of one stacked on it, of the other under it: the
+    denominator of a Times or Palatino formula is text italic, no maths font to count)."""
     out: list[Element] = []
     for e in elements:
         prev = out[-1] if out else None
-        if prev is not None and _mathy(prev, lines, memo) and _mathy(e, lines, memo) and prev.page == e.page \
-                and _adjacent(prev.bbox, e.bbox, body):
+        if prev is not None and prev.page == e.page and _one_formula(prev, e, lines, memo,
+                                                                     body, rules):
             out[-1] = replace(prev, bbox=prev.bbox.union(e.bbox), line_ids=prev.line_ids + e.line_ids,
                               text=prev.text + " " + e.text)
             continue
@@ -208,11 +223,70 @@ def _merge_display_runs(elements: list[Element], lines: dict[str, Line], page: P
     return out
 
 
+def _one_formula(a: Element, b: Element, lines: dict[str, Line], memo: dict, body: float,
+                 rules: list[BBox]) -> bool:
+    mathy_a, mathy_b = _mathy(a, lines, memo), _mathy(b, lines, memo)
+    if not (mathy_a or mathy_b):
+        return False
+    own_a = [lines[i] for i in a.line_ids if i in lines]
+    own_b = [lines[i] for i in b.line_ids if i in lines]
+    if mathy_a and mathy_b and (_adjacent(a.bbox, b.bbox, body) or _enclosed(
+            a.bbox, b.bbox, own_a + own_b, body)):
+        return True
+    # a fraction bar joins a numerator row to its denominator row of text italic (a
+    # block of few words, no statement) whose maths share alone says nothing
+    return all(_candidate(e, own, memo) for e, own in ((a, own_a), (b, own_b))) \
+        and _bar_between(a, b, lines, body, rules)
+
+
+def _candidate(e: Element, own: list[Line], memo: dict) -> bool:
+    return e.layer is Layer.BODY and e.role in (Role.PARAGRAPH, Role.HEADING, Role.EQUATION) \
+        and len(e.text) <= MAX_DISPLAY_CHARS and not _wordy(own, memo, 2) \
+        and not opens_statement(e.text)
+
+
+def _bar_between(a: Element, b: Element, lines: dict[str, Line], body: float,
+                 rules: list[BBox]) -> bool:
+    """A fraction bar with ink of one block stacked on it and ink of the other under it,
+    close to it (the boxes of text spans reach below the baseline: a numerator's box
+    comes within ~0.3em of its bar, the line above a radical's vinculum rarely), both centred on it and the wider as wide as it (a table's
+    rule under a header runs the cell's width, past its text; a radical's vinculum has
+    the line above it anywhere)."""
+    if not rules or a.bbox.overlap_x(b.bbox) <= 0:
+        return False
+    reach, tol = 0.6 * body, 0.3 * body
+    for r in rules:
+        if r.height > 0.2 * body or r.width < 0.25 * body \
+                or not (a.bbox.y0 - tol <= r.cy <= b.bbox.y1 + tol):
+            continue
+        over = _ink_on(a, lines, r, tol, lambda sp: r.cy - reach <= sp.bbox.y1 <= r.cy + tol)
+        under = _ink_on(b, lines, r, tol, lambda sp: r.cy - tol <= sp.bbox.y0 <= r.cy + reach)
+        if over and under and max(over.width, under.width) >= r.width - 2 * tol \
+                and all(abs(ink.cx - r.cx) <= tol for ink in (over, under)):
+            return True
+    return False
+
+
+def _ink_on(e: Element, lines: dict[str, Line], rule: BBox, tol: float, level) -> BBox | None:
+    """The box of the element's inked spans within the rule's width at the given level."""
+    boxes = [sp.bbox for i in e.line_ids if i in lines for sp in lines[i].spans
+             if sp.text.strip() and rule.x0 - tol <= sp.bbox.x0 and sp.bbox.x1 <= rule.x1 + tol
+             and level(sp)]
+    return BBox.union_all(boxes) if boxes else None
+
+
 def _adjacent(a: BBox, b: BBox, body: float) -> bool:
     """Pieces of one formula: stacked within a line's distance, or side by side on a row."""
     stacked = -body <= b.y0 - a.y1 < body and b.overlap_x(a) > 0
     side_by_side = b.overlap_y(a) > 0.3 * min(a.height, b.height) and abs(b.x0 - a.x1) < 3 * body
     return stacked or side_by_side
+
+
+def _enclosed(a: BBox, b: BBox, own: list[Line], body: float) -> bool:
+    """Pieces that lie half within one another where one holds a tall delimiter: the
+    delimiter's block lies over the rows it encloses (a binomial's parentheses over its
+    two rows), where two displays merely touch at a limit or a script."""
+    return max(a.covers_fraction(b), b.covers_fraction(a)) >= 0.5 and _tall_delimiter(own, body)
 
 
 def _mathy(e: Element, lines: dict[str, Line], memo: dict) -> bool:

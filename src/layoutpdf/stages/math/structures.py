@@ -100,7 +100,27 @@ def _side(gs: Sequence[Glyph], rule: BBox, above: bool) -> list[Glyph]:
             break
         taken.append(g)
         edge = min(edge, g.top) if above else max(edge, g.bottom)
+    return _one_row(taken, above)
+
+
+def _one_row(taken: list[Glyph], above: bool) -> list[Glyph]:
+    """A numerator or denominator is one row (a nested fraction's narrower bar is read
+    first, so it is a composite by now): a character clear of everything taken before it
+    and larger than all of those is the next row of a matrix or a stacked display (a
+    text-style fraction over a matrix row of full-size entries), and so is what was
+    chained on from it. `taken` runs outwards from the bar."""
+    for n, g in enumerate(taken[1:], 1):
+        before = taken[:n]
+        clear = g.bottom < min(h.top for h in before) if above \
+            else g.top > max(h.bottom for h in before)
+        if clear and _on_a_baseline(g) and g.size >= 1.15 * max(h.size for h in before):
+            return taken[:n]
     return taken
+
+
+def _on_a_baseline(g: Glyph) -> bool:
+    """A character set on its row's baseline (not a composite, a tall or hanging glyph)."""
+    return not g.composite and not g.big and not g.floating and g.kind in (ORD, BIN, REL, PUNCT)
 
 
 def _radical_for(gs: Sequence[Glyph], rule: BBox) -> Glyph | None:
