@@ -35,7 +35,7 @@ def test_llama_index_page_documents_are_one_flow():
     li = pytest.importorskip("layoutpdf.llama_index")
     docs = li.LayoutPDFReader().load_data(str(PDF))
     assert len(docs) == 2 and DISPLAY not in docs[0].text     # pages hold their own text
-    nodes = li.LayoutNodeParser(chunk_size=256).get_nodes_from_documents(docs)
+    nodes = li.LayoutNodeParser(chunk_size=256, join_pages=True).get_nodes_from_documents(docs)
     text = _holder([n.text for n in nodes])
     assert INTRO in text and WHERE in text
     node = next(n for n in nodes if n.text == text)
@@ -48,7 +48,8 @@ def test_llama_index_page_documents_are_one_flow():
 def test_langchain_load_and_split_is_one_flow():
     lc = pytest.importorskip("layoutpdf.langchain")
     loader = lc.LayoutPDFLoader(str(PDF))
-    chunks = loader.load_and_split(lc.LayoutTextSplitter(chunk_size=256, add_start_index=True))
+    chunks = loader.load_and_split(lc.LayoutTextSplitter(chunk_size=256, add_start_index=True,
+                                                         join_pages=True))
     text = _holder([c.page_content for c in chunks])
     chunk = next(c for c in chunks if c.page_content == text)
     assert INTRO in text and WHERE in text

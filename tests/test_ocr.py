@@ -277,6 +277,15 @@ def test_probe_runs_beside_recognition_and_outcome_is_unchanged(monkeypatch):
     assert not _leftovers()
 
 
+@pytest.fixture(autouse=True)
+def private_temp_folder(tmp_path, monkeypatch):
+    """Each test's temporary files in a folder of its own: a leftover check never sees the
+    files of another process running OCR at the same time (parallel tests, a benchmark)."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+
+
 def _leftovers() -> list[str]:
     """Image files of word-confidence processes still on disk."""
     return glob.glob(f"{tempfile.gettempdir()}/layoutpdf-*.png")

@@ -85,10 +85,12 @@ class LayoutTextSplitter(TextSplitter):
 
     def __init__(self, chunk_size: int = CHUNK_SIZE, chunk_overlap: int = CHUNK_OVERLAP,
                  encoding: str | Callable[[str], Any] = ENCODING,
-                 max_bboxes: int | None = MAX_BBOXES, **kwargs: Any) -> None:
+                 max_bboxes: int | None = MAX_BBOXES, join_pages: bool = False,
+                 **kwargs: Any) -> None:
         if max_bboxes is not None and max_bboxes < 0:
             raise ValueError(f"max_bboxes must be None or >= 0, not {max_bboxes}")
         self._max_bboxes = max_bboxes
+        self._join_pages = bool(join_pages)   # consecutive pages of one source as one flow
         tokenizer = kwargs.pop("length_function", None) or encoding
         if isinstance(tokenizer, str):
             ensure_tiktoken_cache()
@@ -121,7 +123,9 @@ class LayoutTextSplitter(TextSplitter):
         paragraph continued across a page break is one unit, on the page where it starts)."""
         carry = HeadingCarry()
         out: list[Document] = []
-        for run in by_runs(list(documents), _flow_page):   # consecutive pages: one flow
+        documents = list(documents)
+        runs = by_runs(documents, _flow_page) if self._join_pages else [[d] for d in documents]
+        for run in runs:                                    # consecutive pages: one flow
             if len(run) > 1:
                 seed = decode_headings(run[0].metadata.get(HEADINGS_KEY))
                 flow = split_flow([_flow_page(d) for d in run], self._layout, carry, seed)

@@ -66,8 +66,9 @@ IMAGE_HIDDEN_KEYS = ("figure_id", "figure_label", "text_node_id", "mentioned_in"
 FLAG_KEYS = ("has_math", "oversize")
 # Keys left out of the metadata copies in relationships (SOURCE, PREVIOUS, NEXT, PARENT,
 # CHILD): the copies are stored with every node, and these grow with the chunk.
+# (a neighbour's readable id is its node id's name: kept on the neighbour, not in copies)
 RELATION_DROPPED_KEYS = (*BULKY_KEYS, PROVENANCE_KEY, HEADINGS_KEY, "image_node_ids",
-                         "mentioned_in")
+                         "mentioned_in", READABLE_ID_KEY)
 
 
 def _unique(*seqs: Sequence[str]) -> list[str]:
@@ -287,13 +288,18 @@ class LayoutNodeParser(NodeParser):
     encoding: str = Field(default=ENCODING, description="tiktoken encoding name.")
     emit_image_nodes: bool = Field(default=False, description="Emit an ImageNode per figure.")
     max_bboxes: Optional[int] = Field(default=MAX_BBOXES, description="Boxes per node (0: none).")
+    join_pages: bool = Field(default=False, description=(
+        "Split consecutive page documents of one source as one flow (a display at a page "
+        "top joins the paragraph before it); chunks then depend on how pages are batched."))
 
     def __init__(self, chunk_size: int = CHUNK_SIZE, chunk_overlap: int = CHUNK_OVERLAP,
                  encoding: str = ENCODING, include_metadata: bool = True,
                  include_prev_next_rel: bool = True, emit_image_nodes: bool = False,
-                 max_bboxes: int | None = MAX_BBOXES, **kwargs: Any) -> None:
+                 max_bboxes: int | None = MAX_BBOXES, join_pages: bool = False,
+                 **kwargs: Any) -> None:
         if max_bboxes is not None and max_bboxes < 0:
             raise ValueError(f"max_bboxes must be None or >= 0, not {max_bboxes}")
+        kwargs["join_pages"] = bool(join_pages)
         Splitter(chunk_size=chunk_size, chunk_overlap=chunk_overlap)   # validates
         kwargs.setdefault("id_func", stable_node_id)
         super().__init__(chunk_size=chunk_size, chunk_overlap=chunk_overlap, encoding=encoding,
@@ -318,7 +324,10 @@ class LayoutNodeParser(NodeParser):
                             tokenizer=self.encoding)
         carry = HeadingCarry()
         out: list[BaseNode] = []
-        runs = by_runs(list(nodes), _flow_page)     # consecutive pages: one flow (_flow)
+        nodes = list(nodes)
+        # consecutive pages as one flow (_flow) when asked; else each page on its own, so a
+        # page's chunks never depend on how the pages were batched (num_workers)
+        runs = by_runs(nodes, _flow_page) if self.join_pages else [[n] for n in nodes]
         for run in get_tqdm_iterable(runs, show_progress, "Parsing nodes"):
             if len(run) == 1:
                 out.extend(self._split_node(run[0], splitter, carry))
@@ -355,12 +364,12 @@ class LayoutNodeParser(NodeParser):
         llm_hidden = _unique(node.excluded_llm_metadata_keys, CHUNK_HIDDEN_KEYS)
         text_nodes: list[TextNode] = []
         for i, (chunk, start, end) in enumerate(items):
+            metadata = self._chunk_metadata(chunk, page, i, node)
             text_nodes.append(TextNode(
-                id_=self.id_func(i, node), text=chunk.text,
-                metadata=self._chunk_metadata(chunk, page, i, node),
+                id_=self.id_func(i, node), text=chunk.text, metadata=metadata,
                 start_char_idx=start, end_char_idx=end,
-                excluded_embed_metadata_keys=list(embed_hidden),
-                excluded_llm_metadata_keys=list(llm_hidden),
+                excluded_embed_metadata_keys=_present(embed_hidden, metadata),
+                excluded_llm_metadata_keys=_present(llm_hidden, metadata),
                 metadata_seperator=node.metadata_separator,
                 metadata_template=node.metadata_template, text_template=node.text_template,
                 relationships={NodeRelationship.SOURCE: source}))
@@ -462,6 +471,12 @@ def _slim_relations(node: BaseNode) -> None:
 def _page(node: BaseNode) -> int | None:
     page = node.metadata.get("page")
     return page if isinstance(page, int) and not isinstance(page, bool) else None
+
+
+def _present(hidden: Sequence[str], metadata: dict[str, Any]) -> list[str]:
+    """The hidden keys a node names: ours only where its metadata has them (the lists are
+    stored with every node), the page document's own as they are."""
+    return [k for k in hidden if k in metadata or k not in CHUNK_HIDDEN_KEYS]
 
 
 def _flow_page(node: BaseNode) -> FlowPage | None:
