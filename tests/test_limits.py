@@ -1,6 +1,7 @@
 """Limits (Settings.limits): over a cap the work degrades and an Issue says so."""
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 
@@ -257,3 +258,29 @@ def test_memory_limit_lets_libraries_start_and_stops_a_bomb(tmp_path):
 def importlib_util_find(name: str) -> bool:
     import importlib.util
     return importlib.util.find_spec(name) is not None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_AS is POSIX")
+def test_cli_in_process_memory_cap_holds_during_the_conversion_only(tmp_path, monkeypatch):
+    """`cli.main([... "--in-process"])` caps its own process while it converts and gives the
+    old limit back: a program (or a test run) that goes on to start a browser or a Ray node
+    must not pass a cap on to them."""
+    import resource
+    from layoutpdf import batch, cli
+    seen = []
+    real_run = batch.convert_many
+
+    def run(*args, **kwargs):
+        seen.append(resource.getrlimit(resource.RLIMIT_AS)[0])
+        return real_run(*args, **kwargs)
+
+    monkeypatch.setattr(batch, "convert_many", run)
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    pdf = tmp_path / "a.pdf"
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 72), "Hello")
+    doc.save(pdf)
+    assert cli.main(["convert", str(pdf), "-o", str(tmp_path / "out"), "--in-process", "-q",
+                     "--settings", '{"limits": {"max_memory_mb": 4096}}']) == 0
+    assert seen and seen[0] != resource.RLIM_INFINITY and seen[0] != before[0]
+    assert resource.getrlimit(resource.RLIMIT_AS) == before

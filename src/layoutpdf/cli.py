@@ -80,13 +80,14 @@ def cmd_convert(args: argparse.Namespace) -> int:
         elif args.verbose:
             _echo(outcome.line(), sys.stdout)
 
-    if args.in_process:   # no worker: this process takes the memory limit itself
-        _limit_memory(settings)
+    # no worker: this process takes the memory limit itself, for the conversion only
+    cap = settings.limits.max_memory_mb if args.in_process else None
     try:
-        report = convert_many(args.inputs, args.output, workers=args.workers, fmt=args.format,
-                              settings=settings, password=password, figures=args.figures,
-                              force=args.force, pages=pages, progress=not args.quiet,
-                              on_outcome=show, isolate=not args.in_process)
+        with _memory_limit(cap):
+            report = convert_many(args.inputs, args.output, workers=args.workers, fmt=args.format,
+                                  settings=settings, password=password, figures=args.figures,
+                                  force=args.force, pages=pages, progress=not args.quiet,
+                                  on_outcome=show, isolate=not args.in_process)
     except KeyboardInterrupt:
         print("interrupted: finished outputs are kept; run the same command to resume",
               file=sys.stderr)
@@ -108,10 +109,11 @@ def _settings_and_pages(args: argparse.Namespace) -> tuple[Settings, list[int] |
     return Settings.resolve(data), parse_page_ranges(args.pages)
 
 
-def _limit_memory(settings: Settings) -> None:
-    """The CLI is a program of its own: its process may take limits.max_memory_mb."""
-    from .workers import limit_memory
-    limit_memory(settings.limits.max_memory_mb)
+def _memory_limit(max_memory_mb: int | None):
+    """The CLI's own process takes limits.max_memory_mb while it converts in place, and
+    gives it back afterwards (`cli.main` may be called from a program that lives on)."""
+    from .workers import memory_limit_while
+    return memory_limit_while(max_memory_mb)
 
 
 def _echo(line: str, stream) -> None:

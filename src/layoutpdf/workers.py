@@ -10,10 +10,11 @@ and the document gets one line naming the signal and the page it was on (`death_
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import logging
 import sys
 import time
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 LOG_FORMAT = "%(levelname)s %(name)s: %(message)s"
 
@@ -33,6 +34,26 @@ def limit_memory(max_memory_mb: int | None) -> int | None:
     from . import pipeline, split  # noqa: F401  (imported before the limit is set)
     from .limits import apply_memory_limit
     return apply_memory_limit(max_memory_mb)
+
+
+@contextlib.contextmanager
+def memory_limit_while(max_memory_mb: int | None) -> Iterator[int | None]:
+    """`limit_memory` for the length of a block, then the limit the process had before.
+
+    For a process that parses in place but lives on after the parse (the CLI's
+    ``--in-process`` run called as ``cli.main`` from a program or a test): a cap left behind
+    would be inherited by every program it starts later (a browser, a Ray node), which
+    reserve far more address space than they use and die at start-up under it."""
+    try:
+        import resource
+        before = resource.getrlimit(resource.RLIMIT_AS)
+    except ImportError:   # Windows: no such limit
+        before = None
+    try:
+        yield limit_memory(max_memory_mb)
+    finally:
+        if before is not None and resource.getrlimit(resource.RLIMIT_AS) != before:
+            resource.setrlimit(resource.RLIMIT_AS, before)   # the soft limit only went down
 
 
 def start_worker(log_level: int, max_memory_mb: int | None) -> None:
