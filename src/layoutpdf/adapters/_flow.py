@@ -23,6 +23,7 @@ from typing import Any, Callable, Sequence
 
 from ._chunks import HeadingCarry, split_text, view_offsets
 from ._pages import SEP
+from ..elements import float_order
 from ..model import Unit, UnitKind
 from ._provenance import Provenance, enrich, unit_spans
 
@@ -97,33 +98,18 @@ _PROSE = (UnitKind.PARAGRAPH, UnitKind.LIST_ITEM)
 def defer_floats(units: Sequence[Unit]) -> list[int]:
     """The reading order of `units` (indices) with floats read between a paragraph and
     the displays after it (or the clause that goes on after them) moved after those: the
-    page texts hold a float on the page it is printed on, the stage `stitch` rule."""
-    order = list(range(len(units)))
-    i = 0
-    while i < len(order):
-        if units[order[i]].kind not in _PROSE:
-            i += 1
-            continue
-        end, k, held = i, i + 1, []
-        while k < len(order):
-            u, prev = units[order[k]], units[order[k - 1]]
-            if u.kind in _FLOATS or k - 1 in held and _same_element(u, prev):
-                held.append(k)
-            elif u.kind is UnitKind.EQUATION:
-                end = k
-            elif units[order[end]].kind is UnitKind.EQUATION and u.kind in _PROSE \
-                    and u.text.lstrip()[:1].islower():
-                end = k
-                break
-            else:
-                break
-            k += 1
-        moved = [h for h in held if h < end]
-        if moved:
-            order[i:end + 1] = [order[x] for x in range(i, end + 1) if x not in moved] + \
-                [order[x] for x in moved]
-        i = end - len(moved) if end > i else i + 1    # the unit's last text: it may lead on
-    return order
+    page texts hold a float on the page it is printed on; the rule is the stage `stitch`'s
+    (`elements.float_order`). A block of a float's own text right after it goes with it."""
+    def kind(k: int, held: int | None) -> str:
+        u = units[k]
+        if u.kind in _FLOATS or held is not None and _same_element(u, units[held]):
+            return float_order.FLOAT
+        if u.kind is UnitKind.EQUATION:
+            return float_order.DISPLAY
+        return float_order.PROSE if u.kind in _PROSE else float_order.OTHER
+
+    return float_order.floats_after_displays(
+        len(units), kind, lambda k: float_order.starts_lowercase(units[k].text))
 
 
 def _same_element(u: Unit, prev: Unit) -> bool:

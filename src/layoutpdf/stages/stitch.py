@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..elements import float_order
 from ..elements.line_kinds import is_toc_entry
 from ..model import BBox, Document, Element, Layer, Line, Region, Role
 from ..settings import Settings
@@ -57,39 +58,20 @@ def run(doc: Document, settings: Settings) -> Document:
 
 def _floats_after_displays(elements: list[Element]) -> list[Element]:
     """Floats read between a paragraph and its displays (or its continuation after them)
-    move after that flow unit; the body text keeps its order."""
-    i = 0
-    while i < len(elements):
-        if elements[i].layer is not _BODY or elements[i].role not in FLOWING:
-            i += 1
-            continue
-        end, k, held = i, i + 1, []
-        while k < len(elements):
-            e = elements[k]
-            if e.layer is not _BODY:
-                pass                    # furniture keeps its place (it is not read)
-            elif e.role in FLOATS:
-                held.append(k)
-            elif e.role is Role.EQUATION:
-                end = k
-            elif elements[end].role is Role.EQUATION and e.role in FLOWING and _goes_on(e):
-                end = k
-                break
-            else:
-                break
-            k += 1
-        moved = [h for h in held if h < end]
-        if moved:
-            order = [x for x in range(i, end + 1) if x not in set(moved)] + moved
-            elements[i:end + 1] = [elements[x] for x in order]
-        i = end - len(moved) if end > i else i + 1    # the unit's last text: it may lead on
-    return elements
+    move after that flow unit; the body text keeps its order (`elements.float_order`)."""
+    def kind(k: int, _held: int | None) -> str:
+        e = elements[k]
+        if e.layer is not _BODY:
+            return float_order.SKIP     # furniture keeps its place (it is not read)
+        if e.role in FLOATS:
+            return float_order.FLOAT
+        if e.role is Role.EQUATION:
+            return float_order.DISPLAY
+        return float_order.PROSE if e.role in FLOWING else float_order.OTHER
 
-
-def _goes_on(e: Element) -> bool:
-    """A paragraph that continues the sentence of the display before it ('where ...')."""
-    first = e.text.lstrip()[:1]
-    return first.islower()
+    order = float_order.floats_after_displays(
+        len(elements), kind, lambda k: float_order.starts_lowercase(elements[k].text))
+    return [elements[k] for k in order]
 
 
 def _same_markup(a: Element, b: Element) -> tuple[str, str, str]:
