@@ -60,3 +60,30 @@ def test_langchain_load_and_split_is_one_flow():
         at = c.metadata["start_index"]
         assert page[at:].startswith(c.page_content[:40]) or (
             at == len(page) and c.page_content[:40] not in page)
+
+
+def test_page_documents_split_one_by_one_keep_the_display_with_its_introduction():
+    """Without join_pages every page Document is split on its own (chunks never depend on
+    how pages are batched), yet the display that opens page 2 is split with the paragraph
+    that leads into it, which starts on page 1: a paragraph, its displays and the clause
+    after them are one flow unit, split with the page where it starts."""
+    li = pytest.importorskip("layoutpdf.llama_index")
+    docs = li.LayoutPDFReader().load_data(str(PDF))
+    assert DISPLAY not in docs[0].text and DISPLAY in docs[1].text
+    parser = li.LayoutNodeParser(chunk_size=256)
+    nodes = parser.get_nodes_from_documents(docs)
+    text = _holder([n.text for n in nodes])
+    assert INTRO in text and WHERE in text
+    node = next(n for n in nodes if n.text == text)
+    assert node.ref_doc_id == docs[0].id_ and node.metadata["page_end"] == 1
+    alone = parser.get_nodes_from_documents(docs[1:])             # page 2 in a batch of its own
+    assert not any(DISPLAY in n.text for n in alone)
+    assert [n.node_id for n in parser.get_nodes_from_documents(docs[:1])] == \
+        [n.node_id for n in nodes if n.ref_doc_id == docs[0].id_]
+
+
+def test_langchain_pages_split_one_by_one_keep_the_display_with_its_introduction():
+    lc = pytest.importorskip("layoutpdf.langchain")
+    chunks = lc.LayoutPDFLoader(str(PDF)).load_and_split()
+    text = _holder([c.page_content for c in chunks])
+    assert INTRO in text and WHERE in text

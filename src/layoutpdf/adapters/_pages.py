@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from ..elements.float_order import starts_lowercase
 from ..model import Document, Unit, UnitKind
 
 CUT_KINDS = (UnitKind.PARAGRAPH, UnitKind.LIST_ITEM)     # prose: cut at a page break
@@ -167,21 +168,57 @@ def parts_of(doc: Document, mode: str, image_dir: str | None = None,
 def page_texts(doc: Document, units: Sequence[Unit]) -> list[PageText]:
     """One PageText per page read (in page order), empty pages included."""
     by_page: dict[int, list[Piece]] = {p.index: [] for p in doc.pages}
-    for piece in unit_pieces(doc, units):
+    pieces_all = unit_pieces(doc, units)
+    for piece in pieces_all:
         by_page.setdefault(piece.page, []).append(piece)
+    carried = carried_displays(units, pieces_all)       # lead unit -> units it brings
+    moved = {i for follow in carried.values() for i in follow}
     out = []
     for page in sorted(by_page):
-        pieces = by_page[page]
         text, segments, own = "", [], []
-        for piece in pieces:
+        for piece in by_page[page]:
             start = len(text) + (len(SEP) if text else 0)
             text = text + SEP + piece.text if text else piece.text
-            if not piece.first:
-                continue               # continues a unit split with the page it started on
+            if not piece.first or piece.unit in moved:
+                continue               # split with the page its paragraph started on
             unit = units[piece.unit]
             segments.append((start, len(text), unit.text[len(piece.text):]))
             own.append(unit)
+            for i in carried.get(piece.unit, ()):   # whole, from the page they are printed on
+                segments.append((len(text), len(text), units[i].text))
+                own.append(units[i])
         out.append(PageText(page, text, tuple(own), tuple(segments)))
+    return out
+
+
+_DISPLAY = UnitKind.EQUATION
+
+
+def carried_displays(units: Sequence[Unit], pieces: Sequence[Piece]) -> dict[int, list[int]]:
+    """Displays that open a later page than the paragraph leading into them, with the
+    clause that goes on after them ("where ... is"): paragraph (unit index) -> the units
+    it brings. The paragraph, its displays and that clause are one flow unit; like a
+    paragraph cut by a page break, it is split with the page where it starts, so a page
+    Document split on its own (whatever other pages share its batch) never leaves a
+    display apart from the sentence that introduces it."""
+    first = {p.unit: p.page for p in pieces if p.first}
+    whole = {p.unit for p in pieces if p.whole}
+    out: dict[int, list[int]] = {}
+    i = 1
+    while i < len(units):
+        lead = i - 1
+        if not (units[i].kind is _DISPLAY and units[lead].kind in CUT_KINDS
+                and lead in first and first[lead] < first.get(i, -1)):
+            i += 1
+            continue
+        page, follow = first[i], out.setdefault(lead, [])
+        while i < len(units) and units[i].kind is _DISPLAY and first.get(i) == page:
+            follow.append(i)
+            i += 1
+        if (i < len(units) and units[i].kind in CUT_KINDS and i in whole
+                and first.get(i) == page and starts_lowercase(units[i].text)):
+            follow.append(i)      # the clause that goes on after the display
+            i += 1
     return out
 
 
