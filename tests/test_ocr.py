@@ -341,3 +341,42 @@ def test_word_confidences_without_a_writable_temporary_folder(monkeypatch):
     piped = WordConfidences(png, "eng", tesseract.tessdata_dir())
     assert piped._proc is None                        # nothing started yet
     assert piped.result() == filed and filed
+
+
+@needs_tesseract
+def test_progress_counts_the_pages_read_by_ocr():
+    """A callback that takes a third argument hears how many pages OCR has read so far (the
+    slow ones); the documented two-argument callback still works."""
+    src = pymupdf.open(stream=scan_pdf())
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 72), "A born-digital page with a text layer.", fontsize=11)
+    doc.insert_pdf(src)
+    data = doc.tobytes()
+    three, two = [], []
+    layoutpdf.parse(data, FAST, progress=lambda done, total, ocr: three.append((done, total, ocr)))
+    layoutpdf.parse(data, FAST, progress=lambda done, total: two.append((done, total)))
+    assert three == [(1, 2, 0), (2, 2, 1)]
+    assert two == [(1, 2), (2, 2)]
+
+
+def test_the_batch_progress_bar_names_the_pages_read_by_ocr(monkeypatch):
+    """The CLI's bar (batch_pool._Bar, fed by workers' page reports) says when pages are
+    read by OCR, so a slow stretch is explained."""
+    import io
+    import sys as _sys
+    from layoutpdf.batch_pool import _Bar
+    pytest.importorskip("tqdm")
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    term = Terminal()
+    monkeypatch.setattr(_sys, "stderr", term)
+    bar = _Bar({0: 3, 1: 2}, enabled=True)
+    bar.page(0, 1, 3, 0)
+    assert "by OCR" not in term.getvalue()
+    bar.page(0, 2, 3, 1)
+    bar.page(1, 1, 2, 2)
+    bar.close()
+    assert "3 pages by OCR" in term.getvalue()

@@ -115,7 +115,7 @@ def convert_file(source: str, target: str, *, fmt: str = "md",
                  settings: Settings | Mapping[str, Any] | None = None,
                  pages: Sequence[int] | None = None, password: str | None = None,
                  figures: bool = False,
-                 progress: Callable[[int, int], None] | None = None) -> FileOutcome:
+                 progress: Callable[..., None] | None = None) -> FileOutcome:
     """Parse ``source`` and write Markdown or JSON to ``target``; never raises for bad input.
 
     Figure crops (``figures=True``) go to ``<target stem>-figures/`` beside the target
@@ -179,8 +179,8 @@ def _run_job(job: _Job) -> FileOutcome | _PartResult:
     if _PAGE_QUEUE is not None:
         q, index = _PAGE_QUEUE, job.index
 
-        def progress(done: int, total: int) -> None:
-            q.put((index, done, total))
+        def progress(done: int, total: int, ocr_pages: int) -> None:
+            q.put((index, done, total, ocr_pages))
     return convert_file(job.source, job.target, fmt=job.fmt, settings=job.settings,
                         pages=job.pages, password=job.password, figures=job.figures,
                         progress=progress)
@@ -310,8 +310,8 @@ def _run_serial(jobs: Sequence[_Job], sizes: Mapping[int, int], workers: int, ou
                 bar: "_Bar", on_outcome: Callable[[FileOutcome], None] | None) -> None:
     ledger = _Ledger(outcomes, bar, on_outcome)
     for job in jobs:
-        def progress(done: int, total: int, index: int = job.index) -> None:
-            bar.page(index, done, total)
+        def progress(done: int, total: int, ocr_pages: int, index: int = job.index) -> None:
+            bar.page(index, done, total, ocr_pages)
         outcome = convert_file(job.source, job.target, fmt=job.fmt, settings=job.settings,
                                pages=job.pages, password=job.password, figures=job.figures,
                                progress=progress)

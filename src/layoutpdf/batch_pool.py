@@ -79,10 +79,10 @@ class _Ledger:
         self.exit_codes: list[int] = []                  # of the workers of a broken pool
         self.max_memory_mb: int | None = None            # each worker's limits.max_memory_mb
 
-    def page(self, index: int, done: int, total: int) -> None:
+    def page(self, index: int, done: int, total: int, ocr_pages: int = 0) -> None:
         """A worker's page report."""
         self.progress[index] = (done, total)
-        self.bar.page(index, done, total)
+        self.bar.page(index, done, total, ocr_pages)
 
     def settle(self, job: _Job, result: FileOutcome | _PartResult) -> list[_Job]:
         """Take a job's result; returns the jobs it makes ready (a document's finish, once
@@ -242,6 +242,7 @@ class _Bar:
         self._lock = threading.Lock()
         self._sizes = dict(sizes)
         self._done: dict[int, int] = {}
+        self._ocr: dict[int, int] = {}       # pages read by OCR, per document
         self._bar = None
         total = sum(self._sizes.values())
         if enabled and total:
@@ -252,10 +253,13 @@ class _Bar:
             self._bar = tqdm(total=total, unit="page", desc="converting", file=sys.stderr,
                              disable=None, leave=False, dynamic_ncols=True)
 
-    def page(self, index: int, done: int, total: int) -> None:
+    def page(self, index: int, done: int, total: int, ocr_pages: int | None = None) -> None:
         with self._lock:
             if self._bar is None:
                 return
+            if ocr_pages is not None and ocr_pages != self._ocr.get(index, 0):
+                self._ocr[index] = ocr_pages     # OCR is slow: say why the bar crawls
+                self._bar.set_postfix_str(f"{sum(self._ocr.values())} pages by OCR")
             if total != self._sizes.get(index, total):   # the estimate was off
                 self._bar.total += total - self._sizes[index]
                 self._sizes[index] = total
@@ -270,6 +274,8 @@ class _Bar:
     def reset(self, indexes: Sequence[int]) -> None:
         with self._lock:
             back = sum(self._done.pop(i, 0) for i in indexes)
+            for i in indexes:
+                self._ocr.pop(i, None)
             if self._bar is not None and back:
                 self._bar.update(-back)
 

@@ -1,6 +1,7 @@
 """parse(): open, extract page by page, run the stages in order."""
 from __future__ import annotations
 
+import inspect
 import logging
 import time
 from dataclasses import replace
@@ -51,13 +52,15 @@ STAGES: tuple[tuple[str, Stage], ...] = (
 
 def parse(source: Source, settings: Settings | Mapping[str, Any] | None = None, *,
           pages: Sequence[int] | None = None, password: str | None = None,
-          progress: Callable[[int, int], None] | None = None) -> Document:
+          progress: Callable[..., None] | None = None) -> Document:
     """Parse a PDF (path, bytes or binary file object) into a Document.
 
     pages: 0-based page indexes to read (default: all). Raises a LayoutPDFError subclass
     for input that cannot be read at all (see `layoutpdf.errors` for the full contract:
     OSError for an unreadable path, TypeError/ValueError for wrong arguments); per-page
     problems are recorded in `issues` and never raise unless `settings.strict`.
+    progress: called after each page read as ``progress(done, total)``, or
+    ``progress(done, total, ocr_pages)`` when it takes a third argument.
     """
     settings = Settings.resolve(settings)
     with gcpolicy.relaxed(), out_of_memory_is_a_limit(source, settings):
@@ -67,7 +70,7 @@ def parse(source: Source, settings: Settings | Mapping[str, Any] | None = None, 
 
 def extract(source: Source, settings: Settings | Mapping[str, Any] | None = None, *,
             pages: Sequence[int] | None = None, password: str | None = None,
-            progress: Callable[[int, int], None] | None = None) -> Document:
+            progress: Callable[..., None] | None = None) -> Document:
     """Extraction only: the Document `run_stages` takes (pages with their raw lines,
     drawings and images; no elements yet). `parse` is this, then `run_stages`.
 
@@ -102,24 +105,40 @@ def join_parts(parts: Sequence[Document]) -> Document:
 
 
 def _read(source: Source, name: str, settings: Settings, pages: Sequence[int] | None,
-          password: str | None, progress: Callable[[int, int], None] | None) -> Document:
+          password: str | None, progress: Callable[..., None] | None) -> Document:
     pdf = open_pdf(source, password)
     try:
         issues: list[Issue] = open_issues(pdf)
         indexes = _page_indexes(pdf.page_count, pages, settings, name, issues)
         raw_pages = []
         outline = outline_by_page(pdf)
+        report, ocr_pages = _reporter(progress), 0
         with DocumentClock(settings, name) as clock:   # OCR is paid from it too
             for n, i in enumerate(indexes):
                 if clock.over(indexes[n:], issues):
                     break
                 raw_pages.append(_extract(pdf, i, settings, issues, outline))
-                if progress:
-                    progress(n + 1, len(indexes))
+                ocr_pages += int(raw_pages[-1].text_source is not TextSource.NATIVE)
+                if report:
+                    report(n + 1, len(indexes), ocr_pages)
         return Document(source=name, metadata=pdf_metadata(pdf, name), pages=tuple(raw_pages),
                         issues=tuple(issues))
     finally:
         pdf.close()
+
+
+def _reporter(progress: Callable[..., None] | None) -> Callable[[int, int, int], None] | None:
+    """`progress(done, total)`, or `progress(done, total, ocr_pages)` when the callback takes
+    a third argument: the pages read by OCR so far (slow pages; the CLI shows them)."""
+    if progress is None:
+        return None
+    try:
+        inspect.signature(progress).bind(0, 0, 0)
+    except TypeError:
+        return lambda done, total, _ocr: progress(done, total)
+    except ValueError:   # no signature to read (a builtin): the documented two arguments
+        return lambda done, total, _ocr: progress(done, total)
+    return progress
 
 
 def run_stages(doc: Document, settings: Settings | Mapping[str, Any] | None = None) -> Document:
