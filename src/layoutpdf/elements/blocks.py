@@ -3,6 +3,7 @@ headings, list items and display formulas."""
 from __future__ import annotations
 
 from ..model import BBox, Line, Stats
+from .captions import parse_label
 from .line_kinds import EQUATION_TAG, LABEL_ONLY, is_list_start
 from .rows import Row, formula_x1, prose_line, row_math, rows_of
 
@@ -209,7 +210,27 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
         return True
     if prev_short and prev.text.rstrip().endswith((".", "!", "?", ":")) and indent > 0.6 * em:
         return True
-    return False
+    return _caption_ended(block, row, stats, em)
+
+
+def _caption_ended(block: list[Row], row: Row, stats: Stats, em: float) -> bool:
+    """A caption is one paragraph: it ends at a line that closes a sentence with room left
+    for the next row's first word within the measure (a line breaker, TeX's or a browser's,
+    moves a word down only when it does not fit, so only a paragraph's last line leaves such
+    room). Then a row below in body type is the text that goes on after the float, even when
+    it is set flush left right under the caption (a centred or body-font caption); smaller
+    type under a caption is the float's own notes ('*', '†' table notes) and stays."""
+    if row.size < 0.95 * stats.body_size or parse_label(block[0].text.lstrip()) is None:
+        return False
+    prev = block[-1]
+    if not prev.text.rstrip().endswith((".", "!", "?")):
+        return False
+    words = row.text.split()
+    if not words or not row.text.strip():
+        return False
+    first = row.bbox.width * len(words[0]) / max(1, len(row.text.strip()))
+    measure = max(max(r.bbox.width for r in block), row.bbox.width)
+    return prev.bbox.width + 0.25 * em + first < measure - 0.25 * em
 
 
 def _leaves_display(block: list[Row], row: Row, column: BBox, em: float) -> bool:
