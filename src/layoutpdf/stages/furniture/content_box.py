@@ -1,0 +1,59 @@
+"""Where the header and footer bands lie: measured from the content, not the paper.
+
+A page's running head and folio sit in the outer rows of what was printed, and that is
+usually the paper's outer fifth. A page printed smaller than its sheet -- a report page
+scaled onto larger paper, a page set with wide margins -- leaves the paper's outer band
+empty: its folio, centred above a rule, may sit in the middle of the sheet. When most of
+a document's pages leave a band of the paper empty, the band is measured from the extent
+of their content instead (text and drawn rules, taken over the pages: one page alone has
+its own). Pages whose content reaches the paper's band keep the paper's, so nothing
+changes where the paper's band already holds the furniture.
+"""
+from __future__ import annotations
+
+import statistics
+
+from ...model import Line, Page
+
+RULE_THICKNESS = 2.0    # a drawing this thin (pt) across is a rule: content, like text
+
+
+def band_limits(pages, text: dict[int, list[Line]], band: float) -> dict[int, tuple[float, float]]:
+    """Page index -> (the lowest a top row may end, the highest a bottom row may start)."""
+    limits = {p.index: (p.height * band, p.height * (1 - band)) for p in pages}
+    extents = {}                              # page index -> content top, bottom (share of height)
+    for p in pages:
+        box = _content(p, text.get(p.index, ()), band)
+        if box is not None:
+            extents[p.index] = (box[0] / p.height, box[1] / p.height)
+    short_top = {i for i, (top, _) in extents.items() if top > band}
+    short_bottom = {i for i, (_, bottom) in extents.items() if bottom < 1 - band}
+    if 2 * len(short_top) <= len(extents):
+        short_top = set()                     # most pages print into the paper's band
+    if 2 * len(short_bottom) <= len(extents):
+        short_bottom = set()
+    if not short_top and not short_bottom:
+        return limits
+    top = statistics.median(t for t, _ in extents.values())
+    bottom = statistics.median(b for _, b in extents.values())
+    reach = band * max(bottom - top, 0.0)
+    for p in pages:
+        t, b = limits[p.index]
+        limits[p.index] = (p.height * (top + reach) if p.index in short_top else t,
+                           p.height * (bottom - reach) if p.index in short_bottom else b)
+    return limits
+
+
+def _content(page: Page, lines, band: float) -> tuple[float, float] | None:
+    """Top and bottom of what is printed on the page: its text lines, and its drawn rules
+    when the text leaves a band of the paper empty (they may reach into it)."""
+    if not lines:
+        return None
+    top, bottom = min(ln.bbox.y0 for ln in lines), max(ln.bbox.y1 for ln in lines)
+    h = page.height
+    if top > band * h or bottom < (1 - band) * h:
+        for d in page.drawings:
+            b = d.bbox
+            if min(b.width, b.height) <= RULE_THICKNESS and 0 <= b.y0 and b.y1 <= h:
+                top, bottom = min(top, b.y0), max(bottom, b.y1)
+    return top, bottom
