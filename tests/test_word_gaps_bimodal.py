@@ -59,26 +59,34 @@ def test_tight_word_gaps_of_a_positioned_caption_are_spaces():
     assert "Composition of" not in md
 
 
-def _chars(gaps: list[float], size: float = 10.0) -> list[dict]:
+def _chars(text: str, letter: float, word: float, size: float = 10.0) -> list[dict]:
+    """Glyphs 5 pt wide, `letter` pt apart (a little more after every third) and `word` pt
+    apart where `text` has a space; no space glyph is written."""
     out, x = [], 0.0
-    for k, gap in enumerate(gaps + [0.0]):
-        out.append({"c": "abcdefghij"[k % 10], "bbox": (x, 0.0, x + 5.0, 12.0), "origin": (x, 10.0),
-                    "size": size, "synthetic": False})
-        x += 5.0 + gap
+    for k, ch in enumerate(text.replace(" ", "")):
+        out.append({"c": ch, "bbox": (x, 0.0, x + 5.0, 12.0), "origin": (x, 10.0), "size": size,
+                    "synthetic": False})
+        x += 5.0 + letter + 0.05 * (k % 3)
+    starts = [k for k, w in enumerate(text.split()) for _ in w]
+    shift = 0.0
+    for k in range(1, len(out)):
+        if starts[k] != starts[k - 1]:
+            shift += word - letter
+        out[k]["bbox"] = (out[k]["bbox"][0] + shift, 0.0, out[k]["bbox"][2] + shift, 12.0)
     return out
 
 
 def test_word_gaps_wider_by_a_step_are_spaces():
-    """Three gaps a step wider than the letter gaps (0.05 em above them) are spaces; one
-    pair kerned wider than the rest (a single gap) is no word spacing."""
-    gaps = [-0.3, -0.2, 0.5, -0.3, -0.25, -0.3, 0.5, -0.2, -0.3, -0.3, 0.5, -0.2]
-    chars = _chars(gaps)
+    """Word gaps a step (0.05 em) wider than the letter gaps are spaces; one glyph whose
+    gaps are wide wherever it stands (a wrong advance width) makes none."""
+    chars = _chars("data for the pretraining mix", -0.3, 0.2)
     texts = [c["c"] for c in chars]
     assert respace(chars, texts)
-    assert "".join(texts).count(" ") == 3
-    chars = _chars([-0.3, -0.2, -0.3, 0.6, -0.3, -0.25, -0.3, -0.2, -0.3, -0.3])
+    assert "".join(texts) == "data for the pretraining mix"
+    chars = _chars("Shore l ine", -0.3, 0.2)       # 'l' set wide on both sides: no word
     texts = [c["c"] for c in chars]
     assert not respace(chars, texts)
+    assert "".join(texts) == "Shoreline"
 
 
 def test_doubled_single_quotes_are_double_quotes():

@@ -248,6 +248,8 @@ def respace(chars: list[dict], texts: list[str], run_together: bool = True) -> b
         if not _word_gaps(found, pairs, texts):
             apart = _bimodal([g for _, _, g, between in pairs if not between])
             found = _wide(pairs, texts, apart) if apart is not None and apart < bar else []
+            if found and not _between_words(found, pairs, texts, apart):
+                found = []
         if _word_gaps(found, pairs, texts):
             for _, j in found:
                 texts[j] = " " + texts[j]
@@ -288,6 +290,19 @@ def _bimodal(gaps: list[float]) -> float | None:
     if step < max(MIN_APART_EM, APART_SPREADS * spread, lower[-1] - middle) or upper[-1] - upper[0] > step:
         return None
     return (lower[-1] + upper[0]) / 2
+
+
+def _between_words(found: list[tuple[int, int]], pairs, texts: list[str], apart: float) -> bool:
+    """The wide gaps of the wider group fall between words, not at glyphs whose widths are
+    wrong: a glyph with a wrong advance width (or side bearing) leaves a wide gap after (or
+    before) itself wherever it occurs (`Shorel i ne`, `Tra ve rsa l`), while a word space
+    falls between letters set closely elsewhere on the line. At least half of the wide
+    gaps (and `MIN_WORD_GAPS`) must show it: the glyph before the gap is followed, or the
+    glyph after it preceded, by a letter gap somewhere else on the line."""
+    closed_after = {texts[i] for i, _, g, between in pairs if not between and g < apart}
+    closed_before = {texts[j] for _, j, g, between in pairs if not between and g < apart}
+    shown = sum(texts[i] in closed_after or texts[j] in closed_before for i, j in found)
+    return shown >= max(MIN_WORD_GAPS, len(found) / 2)
 
 
 def _word_gaps(found: list[tuple[int, int]], pairs, texts: list[str]) -> bool:

@@ -4,14 +4,13 @@ A page's running head and folio sit in the outer rows of what was printed, and t
 usually the paper's outer fifth. A page printed smaller than its sheet -- a report page
 scaled onto larger paper, a page set with wide margins -- leaves the paper's outer band
 empty: its folio, centred above a rule, may sit in the middle of the sheet. When most of
-a document's pages leave a band of the paper empty, the band is measured from the extent
-of their content instead (text and drawn rules, taken over the pages: one page alone has
-its own). Pages whose content reaches the paper's band keep the paper's, so nothing
-changes where the paper's band already holds the furniture.
+a document's pages leave a band of the paper empty (one page alone decides for itself),
+the band of each such page is measured from the extent of its content instead (text and
+drawn rules). Pages whose content reaches the paper's band keep the paper's, and so do
+all pages of a document whose pages mostly reach it (a short last page of a chapter):
+nothing changes where the paper's band holds the furniture.
 """
 from __future__ import annotations
-
-import statistics
 
 from ...model import Line, Page
 
@@ -32,15 +31,13 @@ def band_limits(pages, text: dict[int, list[Line]], band: float) -> dict[int, tu
         short_top = set()                     # most pages print into the paper's band
     if 2 * len(short_bottom) <= len(extents):
         short_bottom = set()
-    if not short_top and not short_bottom:
-        return limits
-    top = statistics.median(t for t, _ in extents.values())
-    bottom = statistics.median(b for _, b in extents.values())
-    reach = band * max(bottom - top, 0.0)
     for p in pages:
-        t, b = limits[p.index]
-        limits[p.index] = (p.height * (top + reach) if p.index in short_top else t,
-                           p.height * (bottom - reach) if p.index in short_bottom else b)
+        if p.index in short_top or p.index in short_bottom:
+            top, bottom = extents[p.index]
+            reach = band * max(bottom - top, 0.0)
+            t, b = limits[p.index]
+            limits[p.index] = (p.height * (top + reach) if p.index in short_top else t,
+                               p.height * (bottom - reach) if p.index in short_bottom else b)
     return limits
 
 
