@@ -87,3 +87,40 @@ def test_handwriting_over_a_note_page_is_page_text_not_a_figure():
     for row in (1, 6, 12):
         assert f"row {row} of the notes on plant cells and their walls" in md
     assert "·" not in md                       # no figure text joined into one paragraph
+
+
+TITLE = ("Rivers of the North and", "the Upland Catchments")
+
+
+def _photo(width: int = 200, height: int = 260) -> bytes:
+    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, width, height), 0)
+    for y in range(0, height, 4):
+        pix.set_rect(pymupdf.IRect(0, y, width, y + 4), (30 + y % 200, 80, 120))
+    return pix.tobytes("png")
+
+
+def cover_pdf() -> bytes:
+    """A cover: a photo over the whole page, a drawn logo, and the title in two lines
+    beside it (the page's most common type size), a subtitle under it."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_image(page.rect, stream=_photo())
+    shape = page.new_shape()
+    shape.draw_circle((90, 200), 25)
+    shape.finish(color=(1, 1, 1), fill=(0.9, 0.2, 0.2))
+    shape.draw_bezier((60, 240), (200, 180), (300, 300), (550, 240))
+    shape.finish(color=(1, 1, 1), width=3)
+    shape.commit()
+    for k, line in enumerate(TITLE):
+        page.insert_text((60, 290 + 35 * k), line, fontname="hebo", fontsize=30, color=(1, 1, 1))
+    page.insert_text((60, 360), "A field guide", fontname="helv", fontsize=14, color=(1, 1, 1))
+    return doc.tobytes()
+
+
+def test_a_cover_title_on_a_full_page_photo_is_page_text_not_figure_labels():
+    doc = layoutpdf.parse(cover_pdf())
+    for figure in doc.figures:
+        assert "Rivers" not in (figure.text or "")
+    titles = [e for e in doc.elements if e.layer is Layer.BODY and e.role is not Role.FIGURE
+              and "Rivers of the North" in e.text]
+    assert titles and "Upland Catchments" in titles[0].text

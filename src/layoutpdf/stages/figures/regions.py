@@ -21,7 +21,7 @@ from operator import itemgetter
 
 from ...model import BBox, Page
 from .caption_reach import facing_side, merge_under_caption, own_caption, separated
-from .page_text import HEADING_SIZE, SUBLABEL, PageText
+from .page_text import HEADING_SIZE, PAGE_TEXT_SIZE, SUBLABEL, PageText
 from .proposal import Proposal
 
 RULE_EM = 0.15          # a drawing thinner than this is a rule (table rule, underline, axis)
@@ -43,7 +43,6 @@ WHITE = 0.95            # fills lighter than this (and unstroked) are page backg
 PURE_WHITE = 0.999      # ... and a pale tint below this is a background box (frame_boxes)
 BACKGROUND_WIDTH = 0.8  # an image this share of the page wide may be a background
 PAGE_SIZED = 0.9        # an image this share of the page wide and high is the page itself
-WRITING_SIZE = 0.92     # lines at least this share of the body size are the page's writing
 
 
 
@@ -272,10 +271,9 @@ def regions(page: Page, text: PageText, em: float,
         props = _framed(props, frame_boxes(page, em), text, em)
         props = _absorb(props, weak, text, em)
         props = merge_under_caption(props, text, em)
-        backdrop = page_sized_image(page)
         props = [p for p in props if not _prose_inside(p.bbox, text)
                  and not _text_over_background(p, page, text)
-                 and not (backdrop and _writing(p, text))]
+                 and not (text.backdrop and _writing(p, text))]
     return props, weak
 
 
@@ -481,6 +479,6 @@ def _writing(p: Proposal, text: PageText) -> bool:
     if "vector" not in p.sources:
         return False
     inside = [ln for ln in text.inside(p.bbox) if ln.horizontal]
-    writing = [ln for ln in inside if text.is_long(ln) and (ln.size or 0) >= WRITING_SIZE * text.body]
+    writing = [ln for ln in inside if text.is_long(ln) and (ln.size or 0) >= PAGE_TEXT_SIZE * text.body]
     chars = sum(len(ln.text.strip()) for ln in inside)
     return len(writing) >= 2 and sum(len(ln.text.strip()) for ln in writing) >= 0.5 * chars
