@@ -88,9 +88,9 @@ def normalise(text: str, line_end: bool = True) -> str:
 
 
 def fold_quotes(text: str) -> str:
-    """TeX's doubled single quotes as the double quotes they print as: ``` `` ``` and `''`
-    typeset in a font without the double-quote ligatures come out as two turned (or two
-    raised) commas, `‘‘word’’`; two such commas in a row are never anything else."""
+    """TeX's doubled single quotes as the double quotes they print as: two backquotes and
+    two quotes typeset in a font without the double-quote ligatures come out as two turned
+    (or two raised) commas, `‘‘word’’`; two such commas in a row are never anything else."""
     return _DOUBLED_QUOTES.sub(lambda m: _FOLDED_QUOTES[m.group()], text) if "\u2018" in text \
         or "\u2019" in text else text
 
