@@ -6,7 +6,7 @@ scaled onto larger paper, a page set with wide margins -- leaves the paper's out
 empty: its folio, centred above a rule, may sit in the middle of the sheet. When most of
 a document's pages leave a band of the paper empty (one page alone decides for itself),
 the band of each such page is measured from the extent of its content instead (text and
-drawn rules). Pages whose content reaches the paper's band keep the paper's, and so do
+drawn rules, and images). Pages whose content reaches the paper's band keep the paper's, and so do
 all pages of a document whose pages mostly reach it (a short last page of a chapter):
 nothing changes where the paper's band holds the furniture.
 """
@@ -43,14 +43,14 @@ def band_limits(pages, text: dict[int, list[Line]], band: float) -> dict[int, tu
 
 def _content(page: Page, lines, band: float) -> tuple[float, float] | None:
     """Top and bottom of what is printed on the page: its text lines, and its drawn rules
-    when the text leaves a band of the paper empty (they may reach into it)."""
+    and images when the text leaves a band of the paper empty (they may reach into it: a
+    scan's page image covers the sheet, and its text layer is read on the paper's bands)."""
     if not lines:
         return None
     top, bottom = min(ln.bbox.y0 for ln in lines), max(ln.bbox.y1 for ln in lines)
     h = page.height
     if top > band * h or bottom < (1 - band) * h:
-        for d in page.drawings:
-            b = d.bbox
-            if min(b.width, b.height) <= RULE_THICKNESS and 0 <= b.y0 and b.y1 <= h:
-                top, bottom = min(top, b.y0), max(bottom, b.y1)
+        boxes = [d.bbox for d in page.drawings if min(d.bbox.width, d.bbox.height) <= RULE_THICKNESS]
+        for b in boxes + [im.bbox for im in page.images]:
+            top, bottom = min(top, max(b.y0, 0.0)), max(bottom, min(b.y1, h))
     return top, bottom
