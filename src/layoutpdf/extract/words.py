@@ -12,9 +12,16 @@ has none of its own, in fonts the producer never writes a space in on that page,
 only MuPDF's own spaces are ever taken out, so a producer's spaces are always kept. Tight kerning (`AV`, `To`) only ever narrows a gap, and a spread
 of kerned gaps raises the bar, so a kerned word is never split.
 
+Where the letter gaps and the word gaps of a line form two groups apart (`_bimodal`), the
+wider group is the word spaces however narrow it is: a caption set glyph by glyph with
+tight word spacing, or in a font whose advance widths overstate its glyphs, leaves word
+gaps under any fixed bar, but never as narrow as its own letter gaps.
+
 Also here: accents drawn as separate glyphs (`accents.compose`), ligatures expanded,
 soft hyphens removed (a line-final one, where the word was broken, is the hyphen drawn),
-and non-breaking, thin and other fixed-width spaces made plain spaces.
+non-breaking, thin and other fixed-width spaces made plain spaces, and TeX's doubled
+single quotes (two turned or two raised commas, `‘‘` and `’’`, where the font had no
+double-quote ligature) made the double quotes they print as.
 """
 from __future__ import annotations
 
@@ -38,6 +45,10 @@ MAX_TRACKING_EM = 0.6    # wider even gaps are columns or cells, not letter-spac
 MIN_WORD_GAPS = 2        # fewer wide gaps in a line are not taken for its word spaces...
 ALIKE = 0.6              # ... nor are gaps of unlike widths (the narrowest under this share)
 TRACKED_SHARE = 0.6      # a line whose words are this often single letters is tracked
+# two groups of gaps apart (`_bimodal`): the wide group starts this many times the spread of
+# the narrow group's upper half above its widest member, and at least this far (in em)
+APART_SPREADS = 3.0
+MIN_APART_EM = 0.03
 
 LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
              "\ufb05": "st", "\ufb06": "st"}
@@ -45,12 +56,16 @@ FIXED_SPACES = "\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u20
 INVISIBLE = "\u200b\u2060\ufeff"          # zero-width space, word joiner, BOM
 _TABLE = str.maketrans({**LIGATURES, **{c: " " for c in FIXED_SPACES},
                         **{c: "" for c in INVISIBLE}})
-_SPECIAL = re.compile("[\u00ad" + "".join(LIGATURES) + FIXED_SPACES + INVISIBLE + "]")
+_DOUBLED_QUOTES = re.compile("\u2018\u2018|\u2019\u2019")
+_FOLDED_QUOTES = {"\u2018\u2018": "\u201c", "\u2019\u2019": "\u201d"}
+_SPECIAL = re.compile("[\u00ad" + "".join(LIGATURES) + FIXED_SPACES + INVISIBLE + "]|"
+                      + _DOUBLED_QUOTES.pattern)
 _DRAWN_HYPHEN = re.compile(r"(?<=[^\W\d_])\u00ad(?=[^\W\d_])")   # between letters: drawn
 _LONG_RUN = re.compile(rf"[^\W\d_]{{{LONG_RUN},}}")
 _LETTER_SPACED = re.compile(r"(?:(?<!\S)[^\W\d_] ){3,}[^\W\d_](?!\S)")
 _SPECIAL_OR_ACCENT = re.compile("[" + re.escape("\u00ad" + "".join(LIGATURES) + FIXED_SPACES
-                                                + INVISIBLE + "".join(COMBINING)) + "]")
+                                                + INVISIBLE + "".join(COMBINING)) + "]|"
+                                + _DOUBLED_QUOTES.pattern)
 # scripts written without spaces between words: no space is ever inferred next to them
 _UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u2e80-\u9fff\uac00-\ud7ff"
                        "\uf900-\ufaff\uff00-\uffef\U00020000-\U0003134f]")
@@ -70,6 +85,14 @@ def normalise(text: str, line_end: bool = True) -> str:
             text = stripped[:-1] + "-" + text[len(stripped):]
         text = _DRAWN_HYPHEN.sub("-", text).replace("\u00ad", "")
     return text.translate(_TABLE)
+
+
+def fold_quotes(text: str) -> str:
+    """TeX's doubled single quotes as the double quotes they print as: two backquotes and
+    two quotes typeset in a font without the double-quote ligatures come out as two turned
+    (or two raised) commas, `‘‘word’’`; two such commas in a row are never anything else."""
+    return _DOUBLED_QUOTES.sub(lambda m: _FOLDED_QUOTES[m.group()], text) if "\u2018" in text \
+        or "\u2019" in text else text
 
 
 def fix_text(textpage: pymupdf.TextPage, raw: dict) -> dict:
@@ -153,7 +176,8 @@ def _normalise_line(texts: list[str], special: list[int], spans: list[dict]) -> 
         before = next((t[-1] for t in reversed(texts[:k]) if t), "")
         after = next((t[0] for t in texts[k + 1:] if t), "")
         text = normalise(before + texts[k] + after, line_end=k == last and not after.strip())
-        spans[k]["text"] = text[len(before):len(text) - len(after)] if after else text[len(before):]
+        text = text[len(before):len(text) - len(after)] if after else text[len(before):]
+        spans[k]["text"] = fold_quotes(text)     # within the span: its context keeps its length
 
 
 def _has_chars(raw: dict) -> bool:
@@ -220,8 +244,12 @@ def respace(chars: list[dict], texts: list[str], run_together: bool = True) -> b
     add = run_together and not any(t == " " and not c.get("synthetic") for c, t in zip(chars, texts))
     changed = False
     if add:
-        found = [(i, j) for i, j, gap, between in pairs
-                 if not between and gap >= bar and _spaced_script(texts[i], texts[j])]
+        found = _wide(pairs, texts, bar)
+        if not _word_gaps(found, pairs, texts):
+            apart = _bimodal([g for _, _, g, between in pairs if not between])
+            found = _wide(pairs, texts, apart) if apart is not None and apart < bar else []
+            if found and not _between_words(found, pairs, texts, apart):
+                found = []
         if _word_gaps(found, pairs, texts):
             for _, j in found:
                 texts[j] = " " + texts[j]
@@ -233,6 +261,48 @@ def respace(chars: list[dict], texts: list[str], run_together: bool = True) -> b
                     texts[k] = ""
                 changed = True
     return changed
+
+
+def _wide(pairs, texts: list[str], bar: float) -> list[tuple[int, int]]:
+    """The gaps of a line at least `bar` wide with no space in them, between glyphs of
+    scripts that space their words."""
+    return [(i, j) for i, j, gap, between in pairs
+            if not between and gap >= bar and _spaced_script(texts[i], texts[j])]
+
+
+def _bimodal(gaps: list[float]) -> float | None:
+    """The bar between two groups of a line's gaps, when they fall apart: the narrow
+    group (at least half the gaps: the letter gaps, kerned ones below) and the wide one
+    (at least `MIN_WORD_GAPS`: the word gaps), split at the widest step between two gaps
+    in order. They are apart when that step is wider than the narrow group reaches above
+    its median, `APART_SPREADS` times its spread and `MIN_APART_EM`, and wider than the
+    wide group's own range (a line has one word space). None when the gaps are one
+    group: a word spacing as tight as the letter spacing says nothing."""
+    g = sorted(gaps)
+    n = len(g)
+    splits = range(max(1, (n + 1) // 2), n - MIN_WORD_GAPS + 1)
+    if n < MIN_GAPS or not splits:
+        return None
+    k = max(splits, key=lambda k: g[k] - g[k - 1])
+    step, lower, upper = g[k] - g[k - 1], g[:k], g[k:]
+    middle = statistics.median(lower)
+    spread = statistics.median([x - middle for x in lower if x >= middle])
+    if step < max(MIN_APART_EM, APART_SPREADS * spread, lower[-1] - middle) or upper[-1] - upper[0] > step:
+        return None
+    return (lower[-1] + upper[0]) / 2
+
+
+def _between_words(found: list[tuple[int, int]], pairs, texts: list[str], apart: float) -> bool:
+    """The wide gaps of the wider group fall between words, not at glyphs whose widths are
+    wrong: a glyph with a wrong advance width (or side bearing) leaves a wide gap after (or
+    before) itself wherever it occurs (`Shorel i ne`, `Tra ve rsa l`), while a word space
+    falls between letters set closely elsewhere on the line. At least half of the wide
+    gaps (and `MIN_WORD_GAPS`) must show it: the glyph before the gap is followed, or the
+    glyph after it preceded, by a letter gap somewhere else on the line."""
+    closed_after = {texts[i] for i, _, g, between in pairs if not between and g < apart}
+    closed_before = {texts[j] for _, j, g, between in pairs if not between and g < apart}
+    shown = sum(texts[i] in closed_after or texts[j] in closed_before for i, j in found)
+    return shown >= max(MIN_WORD_GAPS, len(found) / 2)
 
 
 def _word_gaps(found: list[tuple[int, int]], pairs, texts: list[str]) -> bool:

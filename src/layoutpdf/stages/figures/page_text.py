@@ -10,6 +10,7 @@ from ...elements.captions import Label, is_caption_line
 from ...model import BBox, Line
 
 HEADING_SIZE = 1.15     # text this much larger than body text is a heading, not a label
+PAGE_TEXT_SIZE = 0.92   # ... and over a page-sized image, text this large is the page's
 FLOW_GAP = 0.6          # a line this close (in font sizes) under running text goes on it
 FLOW_ROW_GAP = 1.0      # ... and so do the fragments beside it on its row (in body sizes)
 FLOW_SIZE = 0.6         # ... set at least this share of its size (smaller: a figure's label)
@@ -20,8 +21,11 @@ SUBLABEL = re.compile(r"^\s*\((?:[a-z]|[ivx]{1,4})\)")   # sub-figure label "(a)
 class PageText:
     """The free text lines of a page, indexed by position, with prose/caption tests."""
 
-    def __init__(self, lines: list[Line], body: float):
+    def __init__(self, lines: list[Line], body: float, backdrop: bool = False):
         self.body = body
+        # the page is drawn on a page-sized image (`regions.page_sized_image`): the lines
+        # at body size or larger set on it are the page's text, never a figure's labels
+        self.backdrop = backdrop
         self.lines = sorted(lines, key=_TOP)
         tall = 3 * body                      # rotated labels, margin stamps: looked at always
         heights = [ln.bbox.height for ln in self.lines]
@@ -144,9 +148,12 @@ class PageText:
             and ln.bbox.width >= 6 * self.body and ln.id not in self.captions
 
     def is_label(self, ln: Line) -> bool:
-        """May belong to a figure as a tick label, axis label, legend entry."""
+        """May belong to a figure as a tick label, axis label, legend entry (on a page
+        drawn on a page-sized image, set smaller than the body text: a cover's title set
+        on its photo beside a logo is the page's)."""
+        cap = PAGE_TEXT_SIZE if self.backdrop else HEADING_SIZE
         return ln.id not in self.captions and not self.is_prose(ln) and \
-            (ln.size or 0) < HEADING_SIZE * self.body and not self.in_flow(ln)
+            (ln.size or 0) < cap * self.body and not self.in_flow(ln)
 
     def in_flow(self, ln: Line) -> bool:
         """The line goes on running text: it sits at line spacing under a line of body-size

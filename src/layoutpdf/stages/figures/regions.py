@@ -21,7 +21,7 @@ from operator import itemgetter
 
 from ...model import BBox, Page
 from .caption_reach import facing_side, merge_under_caption, own_caption, separated
-from .page_text import HEADING_SIZE, SUBLABEL, PageText
+from .page_text import HEADING_SIZE, PAGE_TEXT_SIZE, SUBLABEL, PageText
 from .proposal import Proposal
 
 RULE_EM = 0.15          # a drawing thinner than this is a rule (table rule, underline, axis)
@@ -42,6 +42,7 @@ SUBLABEL_GAP_EM = 2.5   # sub-figure labels "(a)" may sit this far below their p
 WHITE = 0.95            # fills lighter than this (and unstroked) are page background
 PURE_WHITE = 0.999      # ... and a pale tint below this is a background box (frame_boxes)
 BACKGROUND_WIDTH = 0.8  # an image this share of the page wide may be a background
+PAGE_SIZED = 0.9        # an image this share of the page wide and high is the page itself
 
 
 
@@ -271,7 +272,8 @@ def regions(page: Page, text: PageText, em: float,
         props = _absorb(props, weak, text, em)
         props = merge_under_caption(props, text, em)
         props = [p for p in props if not _prose_inside(p.bbox, text)
-                 and not _text_over_background(p, page, text)]
+                 and not _text_over_background(p, page, text)
+                 and not (text.backdrop and _writing(p, text))]
     return props, weak
 
 
@@ -455,3 +457,28 @@ def _text_over_background(p: Proposal, page: Page, text: PageText) -> bool:
                 and abs(a.size - b.size) <= 0.1 * size:
             return True
     return False
+
+
+def page_sized_image(page: Page) -> bool:
+    """An image covers (nearly) the whole page: a scan under its text layer, a note app's
+    paper, a photo a cover is printed on. It is the page's background, not a figure, and
+    what is written and drawn over it is the page's own."""
+    w, h = PAGE_SIZED * page.width, PAGE_SIZED * page.height
+    for im in page.images:
+        b = im.bbox.intersection(page.rect)
+        if b is not None and b.width >= w and b.height >= h:
+            return True
+    return False
+
+
+def _writing(p: Proposal, text: PageText) -> bool:
+    """Drawings over a page-sized background that carry the page's lines of writing
+    (handwritten notes under their recognised or typed text: long lines at body size, set
+    wider apart than a paragraph's, so they read as no prose) holding most of the region's
+    words: the page's ink, not a figure. A chart's words are short labels."""
+    if "vector" not in p.sources:
+        return False
+    inside = [ln for ln in text.inside(p.bbox) if ln.horizontal]
+    writing = [ln for ln in inside if text.is_long(ln) and (ln.size or 0) >= PAGE_TEXT_SIZE * text.body]
+    chars = sum(len(ln.text.strip()) for ln in inside)
+    return len(writing) >= 2 and sum(len(ln.text.strip()) for ln in writing) >= 0.5 * chars

@@ -26,7 +26,7 @@ from ...text.lines import join_lines, line_text
 from .caption_first import caption_first
 from .page_text import PageText
 from .proposal import Proposal
-from .regions import claim_labels, regions
+from .regions import claim_labels, page_sized_image, regions
 
 log = logging.getLogger("layoutpdf")
 
@@ -77,7 +77,7 @@ def _maybe_caption(page: Page) -> bool:
 def _page(page: Page, lines: list[Line], body: float, margins: tuple[float, float],
           floats: list[BBox]):
     """Figures of a page from its free text `lines` (no other element's, holding text)."""
-    text = PageText(lines, body)
+    text = PageText(lines, body, backdrop=page_sized_image(page))
     props = propose(page, text, body, margins, floats)
     by_id = {ln.id: ln for ln in lines}
     els, figs = [], []

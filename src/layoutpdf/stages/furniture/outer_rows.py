@@ -19,6 +19,7 @@ from operator import attrgetter
 from ...elements.captions import parse_label
 from ...model import Line, Page
 from ...text.margin_lines import NOTE_MARKER, PAGE_NUMBER, PATTERNS, marker_first
+from .content_box import band_limits
 
 _CAPS_FOLIO = re.compile(r"^\d{1,4}\s+[A-Z][A-Z\s&'’:,-]{1,60}$")  # '4 FREE CULTURE': a folio, not note 4
 _NOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*†‡§¶]{1,3})\s*[^\W\d]")   # '1 See the ...', '3You may'
@@ -74,35 +75,39 @@ def _usual_gap(grouped: list[tuple[list[Line], float, float]]) -> float:
     return gaps[len(gaps) // 2] if gaps else 0.0
 
 
-def outer_blocks(page: Page, lines: list[Line], band: float, pitch: float) -> list[OuterBlock]:
+def outer_blocks(page: Page, lines: list[Line], band: float, pitch: float,
+                 limits: tuple[float, float] | None = None) -> list[OuterBlock]:
     """The rows at the top and at the bottom of the page (at most MAX_OUTER_ROWS, within
     the band) that white space sets apart from the rest of the text: the gap to the next
     row inward is USUAL_GAPS times the page's usual gap between rows (at least half a line
     pitch), and wider than any gap inside.
     A block holding a caption label is a caption set apart from its float, not furniture."""
-    return _outer_blocks(page, rows_and_extents(lines), band, pitch)
+    limits = limits or (page.height * band, page.height * (1 - band))
+    return _outer_blocks(rows_and_extents(lines), limits, pitch)
 
 
-def _outer_blocks(page: Page, grouped: list[tuple[list[Line], float, float]], band: float,
+def _outer_blocks(grouped: list[tuple[list[Line], float, float]], limits: tuple[float, float],
                   pitch: float) -> list[OuterBlock]:
+    """`outer_blocks` of a page's rows; `limits`: the lowest a top row may end and the
+    highest a bottom row may start (the bands, `content_box.band_limits`)."""
     need = max(MIN_SEPARATION_PITCHES * pitch, USUAL_GAPS * _usual_gap(grouped))
     out: list[OuterBlock] = []
     for where, seq in (("top", grouped), ("bottom", grouped[::-1])):
-        block = _outer_block(page, seq, where, band, need)
+        block = _outer_block(seq, where, limits, need)
         if block is not None:
             out.append(block)
     return out
 
 
-def _outer_block(page: Page, seq: list[tuple[list[Line], float, float]], where: str, band: float,
+def _outer_block(seq: list[tuple[list[Line], float, float]], where: str, limits: tuple[float, float],
                  need: float) -> OuterBlock | None:
     inside_gap = 0.0
     for k in range(min(MAX_OUTER_ROWS, len(seq) - 1)):
         (_, top, bottom), (_, next_top, next_bottom) = seq[k], seq[k + 1]
         if where == "top":
-            in_band, gap = bottom <= page.height * band, next_top - bottom
+            in_band, gap = bottom <= limits[0], next_top - bottom
         else:
-            in_band, gap = top >= page.height * (1 - band), top - next_bottom
+            in_band, gap = top >= limits[1], top - next_bottom
         if not in_band:
             return None
         if gap >= need and gap > 1.5 * inside_gap:
@@ -128,6 +133,8 @@ class PageLines:
         self.upright = {p.index: [ln for ln in p.lines if ln.horizontal] for p in pages}
         self.text = {i: [ln for ln in lines if ln.text.strip()] for i, lines in self.upright.items()}
         self.band, self.pitch = band, pitch
+        # page index -> (top band's lower edge, bottom band's upper edge), from the content
+        self.limits = band_limits(pages, self.text, band)
         self._rows: dict[int, tuple[list[Line], list]] = {}      # free lines, their rows
         self._outer: dict[int, tuple[list, list[OuterBlock]]] = {}  # rows, their blocks
 
@@ -147,7 +154,8 @@ class PageLines:
         grouped = self.rows(page, marks)
         known = self._outer.get(page.index)
         if known is None or known[0] is not grouped:
-            known = self._outer[page.index] = grouped, _outer_blocks(page, grouped, self.band, self.pitch)
+            known = self._outer[page.index] = grouped, _outer_blocks(grouped, self.limits[page.index],
+                                                                     self.pitch)
         return known[1]
 
 

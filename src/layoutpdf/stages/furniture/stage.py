@@ -18,6 +18,7 @@ from ...model import Document, Element, Layer, Line, Page, Role
 from ...settings import FurnitureSettings, Settings
 from ...text.margin_lines import PAGE_NUMBER, STRONG_KINDS
 from .flow import keep_title_blocks, mark_floating_footers
+from .footer_rows import mark_footer_rows
 from .line_numbers import mark_line_numbers
 from .outer_rows import MAX_HEAD_WORDS, PageLines, furniture_kind, normalize_for_repeat
 
@@ -31,12 +32,13 @@ def run(doc: Document, settings: Settings) -> Document:
     lines = PageLines(doc.pages, cfg.band, doc.stats.line_height or body * 1.2)
     _mark_watermarks(doc, cfg, body, marks)
     mark_line_numbers(doc, lines, marks)  # before page numbers: the first and last are in the bands
-    edges = {p.index: _Edges(p, _edges(p, lines, cfg.band, marks)) for p in doc.pages}
+    edges = {p.index: _Edges(p, _edges(p, lines, marks)) for p in doc.pages}
     sequence = _PageSequence(doc, edges)
     headings = {lid for p in doc.pages for lid in heading_lines(p)}
     _mark_running(doc, lines, cfg, marks, edges, sequence, headings)
     mark_floating_footers(doc, lines, cfg, marks, lambda pages: _facing(pages, doc, cfg))
     _mark_set_apart(doc, lines, cfg, marks, sequence)
+    mark_footer_rows(doc, lines, marks)
     keep_title_blocks(doc, lines, marks)    # and those the set-apart rules found
     _keep_only_text(doc, marks)         # after every rule that marks headers and footers
     _mark_margin_stamps(doc, lines, marks)
@@ -134,15 +136,17 @@ def _styled_apart(ln: Line, cfg: FurnitureSettings, body: float) -> bool:
 EDGE_ROWS = 2   # running text sits in the first or last rows of a page
 
 
-def _edges(page: Page, lines: PageLines, band: float, marks: dict) -> dict[str, str]:
-    """line id -> 'top'/'bottom' for the outermost rows of the page within the band."""
+def _edges(page: Page, lines: PageLines, marks: dict) -> dict[str, str]:
+    """line id -> 'top'/'bottom' for the outermost rows of the page within the bands
+    (measured from the content where the paper's are empty: `content_box`)."""
     rows = lines.rows(page, marks)
+    top_limit, bottom_limit = lines.limits[page.index]     # the bands, from the content
     out: dict[str, str] = {}
     for row, _, bottom in rows[:EDGE_ROWS]:
-        if bottom <= page.height * band:
+        if bottom <= top_limit:
             out.update({l.id: "top" for l in row})
     for row, top, _ in rows[::-1][:EDGE_ROWS]:
-        if top >= page.height * (1 - band):
+        if top >= bottom_limit:
             out.update({l.id: "bottom" for l in row})
     return out
 
@@ -404,13 +408,24 @@ def _continues_furniture(ln: Line, block: tuple[Line, ...], kinds: dict[str, str
     return None
 
 
+PAGE_SIZED = 0.9    # an image this share of the page wide and high is the page itself
+
+
 def _over_picture(page: Page, ln: Line) -> bool:
     """The line lies on an image or inside a drawn figure (a box several lines tall that
-    is not the page frame or crop marks): tick labels and titles of a chart."""
+    is not the page frame or crop marks): tick labels and titles of a chart. An image
+    covering (nearly) the whole page is no picture but the page's background (a scan
+    under its text layer, a full-page photo): its running head and folio are the page's."""
     area = page.width * page.height
-    return any(im.bbox.overlap_x(ln.bbox) > 0 and im.bbox.overlap_y(ln.bbox) > 0 for im in page.images) \
+    return any(im.bbox.overlap_x(ln.bbox) > 0 and im.bbox.overlap_y(ln.bbox) > 0
+               and not _page_sized(im.bbox, page) for im in page.images) \
         or any(d.kind != "line" and d.bbox.covers_fraction(ln.bbox) > 0.9 and d.bbox.height > 3 * ln.bbox.height
                and d.bbox.area < 0.5 * area for d in page.drawings)
+
+
+def _page_sized(box, page: Page) -> bool:
+    b = box.intersection(page.rect)
+    return b is not None and b.width >= PAGE_SIZED * page.width and b.height >= PAGE_SIZED * page.height
 
 
 def _mark_margin_stamps(doc: Document, lines: PageLines, marks: dict) -> None:
