@@ -88,9 +88,31 @@ def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs
             blocked.append(BBox(*box))      # a boxed theorem or note: its text is prose
             continue
         grid = build_grid(box, words, hs, vs, strategy, em)
-        if grid and _plausible(grid):
+        if grid and _plausible(grid) and not _amount_rules(grid, words, body):
             grids.append(grid)
     return grids
+
+
+AMOUNT_CELLS = 0.8      # share of number cells in the columns a statement's sum rules underline
+LABELLED_ROWS = 0.6     # share of those rows whose label is set left of the rules
+
+
+def _amount_rules(g: Grid, words: list[Word], body: list[Line]) -> bool:
+    """A rule band that underlines only the amount columns of a statement (the subtotal
+    and total rules under the sums), not a table's top and bottom rules: its cells are
+    numbers, and most of its rows have their label on the same baseline to the left of
+    the rules. A table's rules run under its label column too; here the statement is the
+    labels with the amounts, and the text-alignment finder reads it whole (issue 39, B)."""
+    if g.strategy != "rules":
+        return False
+    cells = [c for row in g.rows[g.header_rows:] for c in row if c]
+    if not cells or sum(1 for c in cells if is_number(c) or _CURRENCY.match(c)) < AMOUNT_CELLS * len(cells):
+        return False
+    x0 = g.bbox[0]
+    rows = text_lines([w for w in words if holds(g.bbox, w)])
+    left = [ln.bbox for ln in body if ln.bbox.x1 < x0 and ln.text.strip()]
+    labelled = sum(1 for r in rows if any(abs(b.cy - r.cy) <= 0.3 * (r.y1 - r.y0) for b in left))
+    return bool(rows) and labelled >= LABELLED_ROWS * len(rows)
 
 
 def _with_edge_rows(g: Grid, words: list[Word], hs: list[Seg], vs: list[Seg], em: float,
@@ -152,6 +174,8 @@ def _prose_columns(g: Grid, lines: list[Line], em: float) -> set[int]:
     pitch = (y1 - y0) / max(1, len(g.rows))
     out: set[int] = set()
     for c, (a, b) in enumerate(zip(g.col_edges, g.col_edges[1:])):
+        if _label_column(g, c):
+            continue
         for ln in lines:
             by = ln.bbox
             if not (y0 - 1.6 * pitch <= by.cy < y0 or y1 < by.cy <= y1 + 1.6 * pitch):
@@ -161,6 +185,18 @@ def _prose_columns(g: Grid, lines: list[Line], em: float) -> set[int]:
                 out.add(c)
                 break
     return out
+
+
+def _label_column(g: Grid, c: int) -> bool:
+    """Column `c` holds the row labels of amounts: short labels (a prose column's cells are
+    whole lines of running text), each beside a number on its row in most rows. A
+    statement's note under it ("See accompanying notes to ...") does not make its label
+    column prose."""
+    rows = [r for r in g.rows[g.header_rows:] if r[c]]
+    if not rows or median(len(r[c].split()) for r in rows) > MAX_CELL_WORDS:
+        return False
+    beside = sum(1 for r in rows if any(is_number(v) for k, v in enumerate(r) if k != c and v))
+    return beside >= LABELLED_ROWS * len(rows)
 
 
 def _text_grids(words: list[Word], body: list[Line], em: float) -> list[Grid]:

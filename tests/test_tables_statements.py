@@ -1,0 +1,89 @@
+"""Financial statements as filings typeset them (issue 39): borderless statements whose only
+rules underline the sums in the amount columns, two-level period/measure headers, and
+the chunks of a long reconciliation table -- drawn here with PyMuPDF (Helvetica, points,
+top-left origin)."""
+from __future__ import annotations
+
+import pymupdf
+
+from layoutpdf.render.markdown import header_labels
+from layoutpdf.split.splitter import Splitter
+from test_tables import Page, parse
+
+AMOUNTS = (450, 540)             # right edges of the two amount columns
+SIGN_X = (380, 470)              # the "$" set apart at the left of each amount cell
+
+ASSETS = [("Cash and cash equivalents", "1,677.8", "450.0", "$"), ("Receivables", "1,615.1", "1,679.7", ""),
+          ("Inventories", "1,426.3", "1,559.3", ""), ("Total current assets", "4,719.2", "3,689.0", "sub"),
+          ("Goodwill", "13,923.2", "13,995.8", ""), ("Total assets", "18,642.4", "17,684.8", "total")]
+LIABILITIES = [("Accounts payable", "3,247.7", "2,854.1", "$"),
+               ("Current portion of long-term debt", "2,331.5", "1,396.5", ""),
+               ("Notes payable", "279.0", "1,468.7", ""), ("Other current liabilities", "1,633.3", "1,367.8", ""),
+               ("Total current liabilities", "7,491.5", "7,087.1", "sub"), ("Long-term debt", "10,929.0", "11,624.8", ""),
+               ("Deferred income taxes", "1,947.1", "2,031.0", ""), ("Total liabilities", "20,367.6", "20,742.9", "sub"),
+               ("Retained earnings", "15,982.1", "14,996.7", ""),
+               ("Common stock in treasury, at cost, shares of 144.8 and 152.7", "(6,433.3)", "(6,779.0)", ""),
+               ("Accumulated other comprehensive loss", "(2,914.4)", "(2,625.4)", ""),
+               ("Total equity", "6,634.4", "5,592.3", "sub"),
+               ("Total liabilities and equity", "27,002.0", "26,335.2", "total")]
+
+
+def _statement_rows(p: Page, y: float, rows, pitch: float = 12.7) -> float:
+    """Rows of a statement: label at the left, amounts right-aligned; a thin rule under
+    each amount of a row that closes a group (a subtotal follows), a thick one spanning
+    both amount columns under a total, "$" on the first row and the totals."""
+    for label, a, b, kind in rows:
+        indent = 8 if kind == "sub" else 0
+        p.text(40 + indent, y, label)
+        for x, v, sx in zip(AMOUNTS, (a, b), SIGN_X):
+            p.text(x, y, v, right=True)
+            if kind in ("$", "total"):
+                p.text(sx, y, "$")
+        if kind == "total":
+            p.page.draw_rect(pymupdf.Rect(SIGN_X[0], y + 2.5, AMOUNTS[1] + 4, y + 4.7),
+                             color=None, fill=(0, 0, 0))
+        y += pitch
+        if kind == "sub":
+            pass
+        elif kind != "total" and rows.index((label, a, b, kind)) + 1 < len(rows) \
+                and rows[rows.index((label, a, b, kind)) + 1][3] == "sub":
+            for x, sx in zip(AMOUNTS, SIGN_X):
+                p.page.draw_rect(pymupdf.Rect(sx, y - 10.2, x + 4, y - 9.8), color=None, fill=(0, 0, 0))
+    return y
+
+
+def _balance_sheet() -> bytes:
+    doc = pymupdf.open()
+    p = Page(doc)
+    p.text(250, 60, "Consolidated Balance Sheets", bold=True)
+    p.text(220, 73, "EXAMPLE FOODS, INC. AND SUBSIDIARIES")
+    p.text(245, 86, "(In Millions, Except Par Value)")
+    for x, d in zip(AMOUNTS, ("May 31, 2020", "May 26, 2019")):
+        p.text(x, 100, d, bold=True, right=True)
+        p.hline(x - 65, x + 4, 102)
+    p.text(40, 113, "ASSETS")
+    p.text(40, 126, "Current assets:")
+    y = _statement_rows(p, 139, ASSETS)
+    p.text(40, y + 12, "LIABILITIES AND EQUITY")
+    p.text(40, y + 25, "Current liabilities:")
+    y = _statement_rows(p, y + 38, LIABILITIES)
+    p.text(40, y + 2, "See accompanying notes to consolidated financial statements.")
+    return doc.tobytes()
+
+
+def _rows_of(d) -> list[tuple[str, ...]]:
+    return [r for t in d.tables for r in t.rows]
+
+
+def test_rules_under_the_amounts_are_no_table_without_the_labels():
+    """The sum rules of a statement underline the amount columns only: the rows between
+    its thick total rules are the statement's rows, each with its label (not a table of
+    bare numbers beside a paragraph of labels), and the note under the statement does not
+    make the label column prose."""
+    d = parse(pymupdf.open("pdf", _balance_sheet()))
+    rows = _rows_of(d)
+    for label, a, b, _ in ASSETS + LIABILITIES:
+        assert any(r[0] == label and a in r[1] and b in r[2] for r in rows), label
+    md = d.to_markdown()
+    assert "| Total current liabilities | 7,491.5 | 7,087.1 |" in md
+    assert "|  | 2,331.5 |" not in md
