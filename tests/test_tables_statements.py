@@ -87,3 +87,89 @@ def test_rules_under_the_amounts_are_no_table_without_the_labels():
     md = d.to_markdown()
     assert "| Total current liabilities | 7,491.5 | 7,087.1 |" in md
     assert "|  | 2,331.5 |" not in md
+
+
+# -- a two-level header: periods over measures --------------------------------------------
+MEASURES = ["EBITDA", "EBIT", "Net", "EPS"]          # "Net" / "Income", "EPS" / "(Diluted" / "US cents)"
+PERIODS = ["Twelve Months Ended June 30, 2022", "Twelve Months Ended June 30, 2023"]
+ITEMS = ["Net income attributable to the company", "Tax expense", "Interest expense, net",
+         "Depreciation and amortization", "Integration plan costs", "Net loss on disposals",
+         "Impact of hyperinflation", "Property and other losses, net", "Conflict impacts",
+         "Pension settlements", "Other", "Amortization of acquired intangibles",
+         "Tax effect of above items", "Restructuring", "Impairments", "Litigation",
+         "Currency effects", "Hedging results", "Interest income", "Share-based payments",
+         "Acquisition costs", "Divestiture costs", "Insurance recoveries", "Legal settlements",
+         "Adjusted EBITDA, EBIT, Net income and EPS"]
+
+
+def _reconciliation(rule: bool = True, rows: list[str] = ITEMS) -> bytes:
+    """An earnings release's non-GAAP reconciliation: two periods, each centred over its
+    four measure columns (a vertical rule between the groups when `rule`), measure labels
+    wrapped over up to three lines in their column, amounts right-aligned."""
+    doc = pymupdf.open()
+    p = Page(doc)
+    p.text(40, 50, "Reconciliation of Non-GAAP Measures", bold=True, size=12)
+    right = [[245, 290, 335, 380], [440, 485, 530, 575]]
+    top = 70
+    p.hline(40, 580, top - 12)
+    for g, period in enumerate(PERIODS):
+        mid = (right[g][0] - 30 + right[g][3]) / 2
+        p.text(mid - pymupdf.get_text_length(period, fontsize=8) / 2, top, period, size=8)
+        for x, m in zip(right[g], MEASURES):
+            label = {"Net": ["Net", "Income"], "EPS": ["EPS", "(Diluted", "US cents)"]}.get(m, [m])
+            for k, part in enumerate(label):
+                y = top + 36 - 8 * (len(label) - 1 - k)
+                p.text(x, y, part, size=8, right=True)
+    p.text(40, top + 36, "($ million)", size=8)
+    p.hline(40, 580, top + 40)
+    if rule:
+        p.vline(397, top - 10, top + 42 + 14 * len(rows))
+    p.hline(40, 580, top + 42 + 14 * len(rows))
+    y = top + 52
+    for n, item in enumerate(rows):
+        p.text(40, y, item, size=8)
+        for g in range(2):
+            for c, x in enumerate(right[g]):
+                v = f"{(n + 1) * (c + 3) * (g + 2):,}" if c < 3 else f"{(n + 1) * 0.7 * (g + 1):.1f}"
+                p.text(x, y, v, size=8, right=True)
+        y += 14
+    return doc.tobytes()
+
+
+def _header_of(d) -> list[str]:
+    t = d.tables[0]
+    return header_labels([list(r) for r in t.rows], t.header_rows, t.spans)
+
+
+def test_period_labels_span_the_columns_under_them():
+    """Each period label spans the four measure columns it is centred over -- not the row
+    label column -- and a measure label wrapped over lines in its column ("EPS" /
+    "(Diluted" / "US cents)") is that column's label alone, with or without a rule
+    between the groups."""
+    for rule in (True, False):
+        d = parse(pymupdf.open("pdf", _reconciliation(rule)))
+        assert len(d.tables) == 1
+        labels = _header_of(d)
+        assert labels[0] == "($ million)"
+        assert labels[1:] == [f"{period} / {m}" for period in PERIODS
+                              for m in ("EBITDA", "EBIT", "Net Income", "EPS (Diluted US cents)")], rule
+
+
+def test_reconciliation_rows_are_packed_under_a_compact_header():
+    """A table of many narrow rows is cut into few chunks: each later piece repeats a
+    compact header -- its context line and the column labels within a quarter of the
+    budget, periods told apart by the words that differ ("2023 / EBITDA") -- and takes
+    many rows."""
+    d = parse(pymupdf.open("pdf", _reconciliation()))
+    splitter = Splitter(chunk_size=256)
+    chunks = [c for c in splitter.split_markdown(d.to_markdown()) if c.table_rows]
+    rows = [b - a + 1 for c in chunks for _, a, b in c.table_rows]
+    assert sum(rows) == len(ITEMS)
+    assert len(chunks) <= 6 and min(rows[1:-1]) >= 5
+    for c in chunks[1:]:
+        head = c.text[:c.text.index("\n|---")]
+        sep = c.text[c.text.index("|---"):].split("\n")[0]
+        assert splitter.count_tokens(head + "\n" + sep) <= 0.25 * 256
+        assert head.startswith("Reconciliation of Non-GAAP Measures (continued)")
+        # whole measure labels, not the last word of each ("Income", "cents)")
+        assert head.endswith("| EBITDA | EBIT | Net Income | EPS | EBITDA | EBIT | Net Income | EPS |")

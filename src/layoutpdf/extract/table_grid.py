@@ -274,12 +274,17 @@ def fill_cells(rows: list[list[TextLine]], edges: list[float], em: float, vrules
     ncols = len(edges) - 1
     table: list[list[list[str]]] = [[[] for _ in range(ncols)] for _ in rows]
     spans: list[tuple[int, int, int, int]] = []
+    extents = None
     for r, row in enumerate(rows):
         for ln in row:
             for p in ln.phrases:
                 c0 = col_index(p.x0 + 0.3 * em, edges)
                 c1 = col_index(p.x1 - 0.3 * em, edges)
-                if c1 > c0 and vrules:
+                if c1 > c0 and not _ruled_between(edges, c0, c1, vrules):
+                    if extents is None:
+                        extents = column_extents(rows, edges, em)
+                    c0, c1 = _columns_under(p.x0, p.x1, extents, c0, c1)
+                elif c1 > c0 and vrules:
                     cy = (p.y0 + p.y1) / 2
                     drawn = [v.pos for v in vrules if v.a - SNAP <= cy <= v.b + SNAP]
                     left = max((x for x in drawn if x <= p.x0), default=edges[0])
@@ -291,6 +296,41 @@ def fill_cells(rows: list[list[TextLine]], edges: list[float], em: float, vrules
                     spans.append((r, c0, r, c1))
     cells = [[" ".join(parts) for parts in row] for row in table]
     return cells, sorted(set(spans))
+
+
+def column_extents(rows: list[list[TextLine]], edges: list[float],
+                   em: float) -> list[tuple[float, float] | None]:
+    """Per column, the x-range its own text takes: the phrases that lie within one column
+    (labels and amounts; a phrase crossing a separator is a spanning label)."""
+    out: list[list[float] | None] = [None] * (len(edges) - 1)
+    for row in rows:
+        for ln in row:
+            for p in ln.phrases:
+                c = col_index(p.x0 + 0.3 * em, edges)
+                if c != col_index(p.x1 - 0.3 * em, edges):
+                    continue
+                e = out[c]
+                if e is None:
+                    out[c] = [p.x0, p.x1]
+                else:
+                    e[0], e[1] = min(e[0], p.x0), max(e[1], p.x1)
+    return [tuple(e) if e else None for e in out]
+
+
+def _columns_under(x0: float, x1: float, extents, c0: int, c1: int) -> tuple[int, int]:
+    """The first and last column whose text lies under the x-range of a label that
+    crosses a column separator: a label centred over a group of amount columns spans the
+    columns it is set over, and a label wider than its own column (a wrapped
+    "Packaging" under "Rigid") stays in the column its text overlaps. Unchanged when no
+    column's text lies under it."""
+    under = [c for c, e in enumerate(extents) if e and e[0] < x1 and e[1] > x0]
+    return (under[0], under[-1]) if under else (c0, c1)
+
+
+def _ruled_between(edges: list[float], c0: int, c1: int, vrules) -> bool:
+    """Every separator between columns c0 and c1 is a drawn vertical rule (interrupted
+    where a merged cell crosses it): the merged cell reaches to the rules beside it."""
+    return bool(vrules) and all(any(abs(v.pos - x) <= SNAP for v in vrules) for x in edges[c0 + 1:c1 + 1])
 
 
 def prune_empty(cells, edges, spans):
@@ -338,13 +378,17 @@ def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list
 
 def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
                  spans: list[tuple[int, int, int, int]], edges: list[float],
-                 hrules: list[Seg], em: float) -> list[tuple[int, int, int, int]]:
+                 hrules: list[Seg], em: float, vrules: list[Seg] = ()) -> list[tuple[int, int, int, int]]:
     """Spans of the labels in the upper rows (0..k-2) of a k-row header: the columns under
-    the partial rule drawn beneath a label (booktabs cmidrule), else its merged-cell span,
-    else the empty cells to its right, up to the next label, that have a label below."""
+    the partial rule drawn beneath a label (booktabs cmidrule), else its merged-cell span
+    (the columns under its extent), else -- for a label set at the left of a group, not
+    centred over its own column -- the empty cells to its right, up to the next label or
+    a drawn vertical rule, that have a label below. A label centred over its own column
+    ("EPS" over "(Diluted" over "US cents)") is that column's alone."""
     ncols = len(edges) - 1
     out = [s for s in spans if not (s[0] == s[2] < k - 1)]
     for r in range(k - 1):
+        extents = column_extents(rows[r + 1:], edges, em)
         row_bottom = max(ln.y1 for ln in rows[r])
         next_top = min(ln.y0 for ln in rows[r + 1])
         for c in range(ncols):
@@ -354,14 +398,31 @@ def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
             span = next((s for s in spans if s[0] == r == s[2] and s[1] == c), None)
             if last is None and span is not None:
                 last = span[3]
-            if last is None:
+            if last is None and not _over_own_column(rows[r], c, edges, extents, em):
                 last = c
                 while last + 1 < ncols and not cells[r][last + 1] and \
-                        any(cells[q][last + 1] for q in range(r + 1, k)):
+                        any(cells[q][last + 1] for q in range(r + 1, k)) and \
+                        not _rule_at(edges[last + 1], rows[r], vrules):
                     last += 1
-            if last > c:
+            if last is not None and last > c:
                 out.append((r, c, r, last))
     return sorted(set(out))
+
+
+def _over_own_column(row: list[TextLine], c: int, edges: list[float], extents, em: float) -> bool:
+    """The label of row `row` in column c lies within the x-range of the text set below
+    it in column c (the lower labels and the amounts): a wrapped label of that column."""
+    e = extents[c]
+    ps = [p for ln in row for p in ln.phrases if col_index(p.x0 + 0.3 * em, edges) == c]
+    if e is None or not ps:
+        return False
+    return e[0] - 0.5 * em <= min(p.x0 for p in ps) and max(p.x1 for p in ps) <= e[1] + 0.5 * em
+
+
+def _rule_at(x: float, row: list[TextLine], vrules) -> bool:
+    """A vertical rule drawn at x through the height of the header row."""
+    y0, y1 = min(ln.y0 for ln in row), max(ln.y1 for ln in row)
+    return any(abs(v.pos - x) <= SNAP and v.a <= y1 and v.b >= y0 for v in vrules)
 
 
 def _rule_under(edges: list[float], c: int, y0: float, y1: float, hrules: list[Seg],
@@ -373,7 +434,7 @@ def _rule_under(edges: list[float], c: int, y0: float, y1: float, hrules: list[S
             continue
         if col_index(h.a + 0.5 * em, edges) == c:
             last = col_index(h.b - 0.5 * em, edges)
-            if last > c:
+            if last is not None and last > c:
                 return last
     return None
 
@@ -425,7 +486,7 @@ def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
     if why:
         reasons.append(why)
     if header >= 2:
-        spans = header_spans(rows, cells, header, spans, edges, hrules, em)
+        spans = header_spans(rows, cells, header, spans, edges, hrules, em, vin)
     row_edges = [y0] + [(rows[i][-1].y1 + rows[i + 1][0].y0) / 2 for i in range(len(rows) - 1)] + [y1]
     score = round(min(1.0, 0.4 + 0.4 * fill + (0.2 if strategy == "lines" else 0.1)), 3)
     return Grid(box, cells, edges, row_edges, spans, header, strategy, score, reasons,
