@@ -52,15 +52,15 @@ def _statement_rows(p: Page, y: float, rows, pitch: float = 12.7) -> float:
     return y
 
 
-def _balance_sheet() -> bytes:
+def _balance_sheet(header_gap: float = 0) -> bytes:
     doc = pymupdf.open()
     p = Page(doc)
-    p.text(250, 60, "Consolidated Balance Sheets", bold=True)
-    p.text(220, 73, "EXAMPLE FOODS, INC. AND SUBSIDIARIES")
-    p.text(245, 86, "(In Millions, Except Par Value)")
+    p.text(250, 60 - header_gap, "Consolidated Balance Sheets", bold=True)
+    p.text(220, 73 - header_gap, "EXAMPLE FOODS, INC. AND SUBSIDIARIES")
+    p.text(245, 86 - header_gap, "(In Millions, Except Par Value)")
     for x, d in zip(AMOUNTS, ("May 31, 2020", "May 26, 2019")):
-        p.text(x, 100, d, bold=True, right=True)
-        p.hline(x - 65, x + 4, 102)
+        p.text(x, 100 - header_gap, d, bold=True, right=True)
+        p.hline(x - 65, x + 4, 102 - header_gap)
     p.text(40, 113, "ASSETS")
     p.text(40, 126, "Current assets:")
     y = _statement_rows(p, 139, ASSETS)
@@ -87,6 +87,21 @@ def test_rules_under_the_amounts_are_no_table_without_the_labels():
     md = d.to_markdown()
     assert "| Total current liabilities | 7,491.5 | 7,087.1 |" in md
     assert "|  | 2,331.5 |" not in md
+
+
+def test_a_statement_is_one_table_across_its_section_labels():
+    """"LIABILITIES AND EQUITY" alone on its row between the assets and the liabilities is
+    a row of the statement (no colon, unlike a group label), and the dates over the amount
+    columns are its header also where a section label ("ASSETS") stands between them and
+    the first row."""
+    for gap in (0, 4):
+        d = parse(pymupdf.open("pdf", _balance_sheet(gap)))
+        assert len(d.tables) == 1, gap
+        rows = d.tables[0].rows
+        assert rows[0][1:] == ("May 31, 2020", "May 26, 2019"), gap
+        assert ("LIABILITIES AND EQUITY", "", "") in rows
+        assert [r[0] for r in rows if r[0].startswith("Total")] == \
+            [label for label, *_ in ASSETS + LIABILITIES if label.startswith("Total")]
 
 
 # -- a two-level header: periods over measures --------------------------------------------

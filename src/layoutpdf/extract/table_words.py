@@ -11,6 +11,7 @@ from operator import itemgetter
 from ..model import Line
 from ..text.monospace import is_mono
 from .table_grid import Word, text_lines
+from .table_rules import CAPTION_LABEL
 
 SHORT_PIECE = 0.3       # a text piece narrower than this share of the text width is short
 MIN_ALIGNED_ROWS = 3    # borderless tables need this many aligned rows
@@ -140,6 +141,23 @@ def _group_label(ln, short: list) -> bool:
         and short[0].words[-1].text.endswith(":")
 
 
+def _section_label(ln, short: list, runs: list, labels: list, prev, near: bool, em: float) -> bool:
+    """A statement's section label without a colon ("LIABILITIES AND EQUITY",
+    "Liabilities and Stockholders' Equity"): one short phrase alone on its row, set at the
+    left edge of the label column of the rows right above it, ending no sentence. Only
+    between rows of a table: above its first row it is a heading."""
+    if len(ln.phrases) != 1 or len(short) != 1 or not near or prev is None:
+        return False
+    run = runs[-1] if runs and runs[-1][-1][0] is prev else None
+    if run is None and not (labels and labels[-1][0] is prev and labels[0][2]):
+        return False
+    rows = run if run is not None else runs[-1]
+    left = min(r[1][0].x0 for r in rows)
+    text = short[0].text
+    return abs(short[0].x0 - left) <= em and not text.endswith((".", ";", ",")) \
+        and CAPTION_LABEL.match(text) is None
+
+
 def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, float, float]]:
     """Runs of three or more text lines made of two or more short, separated phrases."""
     if len(words) < 6:
@@ -166,7 +184,7 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
             else:
                 runs.append([(ln, short)])
             labels = []
-        elif _group_label(ln, short) and len(labels) < MAX_GROUP_LABELS:
+        elif len(labels) < MAX_GROUP_LABELS and (_group_label(ln, short) or _section_label(ln, short, runs, labels, prev, near, em)):
             # a statement's group label sits alone on its row inside the table
             after_run = bool(runs) and near and runs[-1][-1][0] is prev
             follows = bool(labels) and near and labels[-1][0] is prev

@@ -128,10 +128,17 @@ def _with_edge_rows(g: Grid, words: list[Word], hs: list[Seg], vs: list[Seg], em
     near = outside([w for w in words if lo <= w.cy <= hi], [g.bbox, *others])
     lines = text_lines(near)
     top, bottom = y0, y1
+    label_top = None            # a section label ("Assets") between the header and the rows
     for ln in sorted((ln for ln in lines if ln.cy < y0), key=lambda ln: -ln.cy)[:EDGE_ROWS]:
-        if top - ln.y1 > EDGE_GAP * pitch or not _row_like(ln, g, em, header=True):
+        edge = top if label_top is None else label_top
+        if edge - ln.y1 > EDGE_GAP * pitch:
             break
-        top = ln.y0 - 0.5
+        if _row_like(ln, g, em, header=True):
+            top, label_top = ln.y0 - 0.5, None
+            continue
+        if label_top is not None or not _section_row(ln, g, em):
+            break
+        label_top = ln.y0 - 0.5
     for ln in sorted((ln for ln in lines if ln.cy > y1), key=lambda ln: ln.cy)[:EDGE_ROWS]:
         if ln.y0 - bottom > EDGE_GAP * pitch or not _row_like(ln, g, em, header=False):
             break
@@ -144,6 +151,16 @@ def _with_edge_rows(g: Grid, words: list[Word], hs: list[Seg], vs: list[Seg], em
         return g
     grown.reasons.append("with the header or closing rows its rules leave out")
     return grown
+
+
+def _section_row(ln, g: Grid, em: float) -> bool:
+    """A line that may sit between a table's header and its first row: one short phrase
+    set at the table's left edge (a statement's "Assets" or "ASSETS"); it belongs to the
+    table only when a header row is found above it."""
+    text = " ".join(w.text for w in ln.words)
+    return len(ln.phrases) == 1 and abs(ln.words[0].x0 - g.bbox[0]) <= em \
+        and len(ln.words) <= MAX_CELL_WORDS and not text.endswith((".", ";", ",")) \
+        and not CAPTION_LABEL.match(text) and not _NOTE.match(text)
 
 
 def _row_like(ln, g: Grid, em: float, header: bool) -> bool:
