@@ -188,3 +188,34 @@ def test_reconciliation_rows_are_packed_under_a_compact_header():
         assert head.startswith("Reconciliation of Non-GAAP Measures (continued)")
         # whole measure labels, not the last word of each ("Income", "cents)")
         assert head.endswith("| EBITDA | EBIT | Net Income | EPS | EBITDA | EBIT | Net Income | EPS |")
+
+
+# -- the context a continued table repeats --------------------------------------------------
+def test_continued_header_keeps_the_words_that_tell_columns_apart():
+    """A header too long for the context share is cut to the words that differ between
+    its labels ("2022", "2023"), not to the last words of each ("30, 2022")."""
+    from layoutpdf.split._atoms import repeated_header
+    from layoutpdf.split.tokenizers import get_tokenizer
+    tok = get_tokenizer("cl100k_base")
+    header = ("|  | Twelve Months Ended June 30, 2022 |  |  | Twelve Months Ended June 30, 2023 |  |  |\n"
+              "|---|---|---|---|---|---|---|")
+    cut = "Segment Information (continued)\n\n|  | 30, 2022 |  |  | 30, 2023 |  |  |\n|---|---|---|---|---|---|---|"
+    limit = tok.count(cut)                   # room for the last two words of each label
+    out = repeated_header(header, "Segment Information", tok, limit)
+    assert tok.count(out) <= limit
+    assert out == "Segment Information (continued)\n\n|  | 2022 |  |  | 2023 |  |  |\n|---|---|---|---|---|---|---|"
+
+
+def test_the_context_line_stops_at_the_tables_heading():
+    """The lines above a section heading open the section before it: a table under
+    "#### Segment Information" repeats its heading, not the short paragraph that ends the
+    previous section."""
+    md = ("## Share repurchases\n\nThe company bought back 41 million shares in fiscal 2023.\n\n"
+          "#### Segment Information\n\n" + "\n".join(
+              ["|  | 2023 | 2022 |", "|---|---|---|"] +
+              [f"| Segment number {k} | {k * 1000:,} | {k * 900:,} |" for k in range(1, 40)]))
+    chunks = Splitter(chunk_size=128).split_markdown(md)
+    later = [c for c in chunks if c.table_rows and not c.text.startswith(("## ", "#### ", "The "))]
+    assert later
+    for c in later:
+        assert c.text.startswith("Segment Information (continued)\n\n|  | 2023 | 2022 |")

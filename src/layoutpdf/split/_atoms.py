@@ -253,8 +253,8 @@ def repeated_header(header: str, context: str, tok: Tokenizer, limit: int) -> st
     the bound to the context line, which is then cut at a word to the room left: upper
     header levels to the words that tell their groups apart ('Twelve Months Ended June 30,
     2022 / EBITDA' to '2022 / EBITDA'), then each label to its lowest level, without its
-    parenthesised qualifier ('EPS (Diluted US cents)' to 'EPS'), to its last two words,
-    then one. If the shortest labels still leave no room, the context line is left
+    parenthesised qualifier ('EPS (Diluted US cents)' to 'EPS'), to the words that tell
+    the labels of the row apart, to its last two words, then one. If the shortest labels still leave no room, the context line is left
     out (the column labels before the title: rows are read by them)."""
     context = " ".join(context.split())
     line = context + CONTINUED if context else ""
@@ -323,6 +323,20 @@ def _distinct_levels(cells: list[str]) -> list[str]:
     return [HEADER_JOIN.join(lv) for lv in levels]
 
 
+def _distinct_lowest(cells: list[str]) -> list[str]:
+    """Labels of one level cut to the words that tell them apart ('Twelve Months Ended
+    June 30, 2022' and '... 2023' to '2022' and '2023')."""
+    labels = sorted({c for c in cells if c})
+    if len(labels) < 2:
+        return cells
+    words = [lb.split() for lb in labels]
+    head, tail = _common(words), _common([w[::-1] for w in words])
+    if not head and not tail:
+        return cells
+    short = {lb: " ".join(w[head:len(w) - tail]) for lb, w in zip(labels, words)}
+    return [short[c] if c else c for c in cells]
+
+
 def _common(words: list[list[str]]) -> int:
     n = 0
     while all(len(w) > n + 1 for w in words) and len({w[n] for w in words}) == 1:
@@ -336,6 +350,8 @@ _HEADER_STEPS = (
     lambda cells: [c.split(HEADER_JOIN)[-1] for c in cells],
     lambda cells: [_PARENS.sub("", c.split(HEADER_JOIN)[-1]).strip() or c.split(HEADER_JOIN)[-1]
                    for c in cells],
+    lambda cells: _distinct_lowest([_PARENS.sub("", c.split(HEADER_JOIN)[-1]).strip()
+                                    or c.split(HEADER_JOIN)[-1] for c in cells]),
     lambda cells: [" ".join(c.split(HEADER_JOIN)[-1].split()[-2:]) for c in cells],
     lambda cells: [" ".join(c.split(HEADER_JOIN)[-1].split()[-1:]) for c in cells],
 )
