@@ -283,7 +283,7 @@ def fill_cells(rows: list[list[TextLine]], edges: list[float], em: float, vrules
                 if c1 > c0 and not _ruled_between(edges, c0, c1, vrules):
                     if extents is None:
                         extents = column_extents(rows, edges, em)
-                    c0, c1 = _columns_under(p.x0, p.x1, extents, c0, c1)
+                    c0, c1 = _columns_under(p.x0, p.x1, extents, c0, c1, em)
                 elif c1 > c0 and vrules:
                     cy = (p.y0 + p.y1) / 2
                     drawn = [v.pos for v in vrules if v.a - SNAP <= cy <= v.b + SNAP]
@@ -317,14 +317,33 @@ def column_extents(rows: list[list[TextLine]], edges: list[float],
     return [tuple(e) if e else None for e in out]
 
 
-def _columns_under(x0: float, x1: float, extents, c0: int, c1: int) -> tuple[int, int]:
-    """The first and last column whose text lies under the x-range of a label that
-    crosses a column separator: a label centred over a group of amount columns spans the
-    columns it is set over, and a label wider than its own column (a wrapped
-    "Packaging" under "Rigid") stays in the column its text overlaps. Unchanged when no
-    column's text lies under it."""
+def _columns_under(x0: float, x1: float, extents, c0: int, c1: int, em: float) -> tuple[int, int]:
+    """The first and last column a label that crosses a column separator is set over:
+    the columns whose text lies under its x-range, and the next column at either end
+    whose text it comes within an em of, when taking that column in centres the label
+    better over the text it spans. A label centred over a group of
+    amount columns spans the group ("Retrieval Accuracy" also over "Top-1", which it
+    reaches without covering its text); a label wider than its own column (a wrapped
+    "Packaging" under "Rigid") stays in the column its text overlaps."""
     under = [c for c, e in enumerate(extents) if e and e[0] < x1 and e[1] > x0]
-    return (under[0], under[-1]) if under else (c0, c1)
+    if not under:
+        return c0, c1
+    lo, hi = under[0], under[-1]
+    mid = (x0 + x1) / 2
+
+    def off(a: int, b: int) -> float:
+        es = [e for e in extents[a:b + 1] if e]
+        return abs(mid - (min(e[0] for e in es) + max(e[1] for e in es)) / 2)
+    left = next((c for c in range(lo - 1, -1, -1) if extents[c]), None)
+    right = next((c for c in range(hi + 1, len(extents)) if extents[c]), None)
+    starts = [lo] + [c for c in (left,) if c is not None and x0 - extents[c][1] <= em]
+    ends = [hi] + [c for c in (right,) if c is not None and extents[c][0] - x1 <= em]
+    best = (off(lo, hi), lo, hi)
+    for a in starts:
+        for b in ends:
+            if off(a, b) < best[0] - 0.5:
+                best = (off(a, b), a, b)
+    return best[1], best[2]
 
 
 def _ruled_between(edges: list[float], c0: int, c1: int, vrules) -> bool:
@@ -381,14 +400,12 @@ def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
                  hrules: list[Seg], em: float, vrules: list[Seg] = ()) -> list[tuple[int, int, int, int]]:
     """Spans of the labels in the upper rows (0..k-2) of a k-row header: the columns under
     the partial rule drawn beneath a label (booktabs cmidrule), else its merged-cell span
-    (the columns under its extent), else -- for a label set at the left of a group, not
-    centred over its own column -- the empty cells to its right, up to the next label or
-    a drawn vertical rule, that have a label below. A label centred over its own column
-    ("EPS" over "(Diluted" over "US cents)") is that column's alone."""
+    (the columns under its extent), else the empty cells to its right that have a label
+    below, up to the next label, a drawn vertical rule or the end of the spanning label
+    above it ("EPS" over "(Diluted" under a period label stays in that period)."""
     ncols = len(edges) - 1
     out = [s for s in spans if not (s[0] == s[2] < k - 1)]
     for r in range(k - 1):
-        extents = column_extents(rows[r + 1:], edges, em)
         row_bottom = max(ln.y1 for ln in rows[r])
         next_top = min(ln.y0 for ln in rows[r + 1])
         for c in range(ncols):
@@ -398,9 +415,9 @@ def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
             span = next((s for s in spans if s[0] == r == s[2] and s[1] == c), None)
             if last is None and span is not None:
                 last = span[3]
-            if last is None and not _over_own_column(rows[r], c, edges, extents, em):
-                last = c
-                while last + 1 < ncols and not cells[r][last + 1] and \
+            if last is None:
+                last, bound = c, _parent_end(out, r, c, ncols)
+                while last + 1 <= bound and not cells[r][last + 1] and \
                         any(cells[q][last + 1] for q in range(r + 1, k)) and \
                         not _rule_at(edges[last + 1], rows[r], vrules):
                     last += 1
@@ -409,14 +426,12 @@ def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
     return sorted(set(out))
 
 
-def _over_own_column(row: list[TextLine], c: int, edges: list[float], extents, em: float) -> bool:
-    """The label of row `row` in column c lies within the x-range of the text set below
-    it in column c (the lower labels and the amounts): a wrapped label of that column."""
-    e = extents[c]
-    ps = [p for ln in row for p in ln.phrases if col_index(p.x0 + 0.3 * em, edges) == c]
-    if e is None or not ps:
-        return False
-    return e[0] - 0.5 * em <= min(p.x0 for p in ps) and max(p.x1 for p in ps) <= e[1] + 0.5 * em
+def _parent_end(spans, r: int, c: int, ncols: int) -> int:
+    """The last column a label of header row r in column c may span: the end of the
+    spanning label above it ("EPS" under "Twelve Months Ended June 30, 2022" stays inside
+    that period's columns), else the last column."""
+    ends = [s[3] for s in spans if s[0] < r and s[1] <= c <= s[3] and s[3] > s[1]]
+    return min(ends) if ends else ncols - 1
 
 
 def _rule_at(x: float, row: list[TextLine], vrules) -> bool:

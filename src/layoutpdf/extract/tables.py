@@ -99,15 +99,17 @@ LABELLED_ROWS = 0.6     # share of those rows whose label is set left of the rul
 
 def _amount_rules(g: Grid, words: list[Word], body: list[Line]) -> bool:
     """A rule band that underlines only the amount columns of a statement (the subtotal
-    and total rules under the sums), not a table's top and bottom rules: its cells are
-    numbers, and most of its rows have their label on the same baseline to the left of
+    and total rules under the sums), not a table's top and bottom rules: every column of
+    it is a column of numbers, and most of its rows have their label on the same baseline to the left of
     the rules. A table's rules run under its label column too; here the statement is the
     labels with the amounts, and the text-alignment finder reads it whole (issue 39, B)."""
     if g.strategy != "rules":
         return False
-    cells = [c for row in g.rows[g.header_rows:] for c in row if c]
-    if not cells or sum(1 for c in cells if is_number(c) or _CURRENCY.match(c)) < AMOUNT_CELLS * len(cells):
-        return False
+    table_rows = g.rows[g.header_rows:]
+    for c in range(len(g.col_edges) - 1):
+        cells = [row[c] for row in table_rows if c < len(row) and row[c]]
+        if not cells or sum(1 for v in cells if is_number(v) or _CURRENCY.match(v)) < AMOUNT_CELLS * len(cells):
+            return False                    # a column of labels: the rules are the table's
     x0 = g.bbox[0]
     rows = text_lines([w for w in words if holds(g.bbox, w)])
     left = [ln.bbox for ln in body if ln.bbox.x1 < x0 and ln.text.strip()]
@@ -206,13 +208,14 @@ def _prose_columns(g: Grid, lines: list[Line], em: float) -> set[int]:
 
 def _label_column(g: Grid, c: int) -> bool:
     """Column `c` holds the row labels of amounts: short labels (a prose column's cells are
-    whole lines of running text), each beside a number on its row in most rows. A
+    whole lines of running text), each with a number to its right on its row in most
+    rows. A
     statement's note under it ("See accompanying notes to ...") does not make its label
     column prose."""
     rows = [r for r in g.rows[g.header_rows:] if r[c]]
     if not rows or median(len(r[c].split()) for r in rows) > MAX_CELL_WORDS:
         return False
-    beside = sum(1 for r in rows if any(is_number(v) for k, v in enumerate(r) if k != c and v))
+    beside = sum(1 for r in rows if any(is_number(v) for v in r[c + 1:] if v))
     return beside >= LABELLED_ROWS * len(rows)
 
 

@@ -227,18 +227,25 @@ def header_labels(rows: list[list[str]], k: int, spans) -> list[str]:
             label = re.sub(r"\s+", " ", over[r][c]).strip()
             if label and label not in (t for t, _ in parts):
                 parts.append((label, (r, c) in spanning))
-        out.append(_joined(parts))
+        out.append(_joined(parts) if c else HEADER_JOIN.join(t for t, _ in parts))
     return out
 
 
+_AMOUNT = re.compile(r"[\d%]")
+
+
 def _joined(parts: list[tuple[str, bool]]) -> str:
-    """Labels over one column, top down: a spanning label and the one under it are two
-    levels ("Dev / P"); lines of the column's own label are one label wrapped over
-    several lines ("EPS (Diluted" over "US cents)": "EPS (Diluted US cents)")."""
+    """Labels over one column of amounts, top down: a spanning label and the one under it
+    are two levels ("Dev / P"); lines of the column's own label are one label wrapped over
+    several lines ("EPS (Diluted" over "US cents)": "EPS (Diluted US cents)"), unless one
+    holds a figure (rows of numbers taken for a header stay apart). The first column's
+    labels are always kept apart: its "header" rows are often the first rows' labels."""
     text = ""
     for k, (label, spans) in enumerate(parts):
         if k:
-            text += " " if not spans and not parts[k - 1][1] else HEADER_JOIN
+            prev = parts[k - 1]
+            wrapped = not spans and not prev[1] and not _AMOUNT.search(label + prev[0])
+            text += " " if wrapped else HEADER_JOIN
         text += label
     return text
 
