@@ -219,3 +219,28 @@ def test_the_context_line_stops_at_the_tables_heading():
     assert later
     for c in later:
         assert c.text.startswith("Segment Information (continued)\n\n|  | 2023 | 2022 |")
+
+
+def test_short_prose_lines_beside_a_table_are_no_label_column():
+    """Prose set in a narrow page column beside a small table, a few words a line at the
+    table's baselines: its lines have the table's numbers on their left, not on their
+    right, so they are no column of row labels -- the prose stays out of the table."""
+    doc = pymupdf.open()
+    p = Page(doc)
+    words = ("under the rules that apply to all parts of the sums you roll over see the "
+             "notes for more on such sums paid out under court orders and the lump sum "
+             "paid out of a plan").split()
+    y, k = 120.0, 0
+    p.text(330, y - 13, "see the rules for it now")
+    rows = [("110 or under", "410"), ("111-120", "360"), ("121-130", "310"), ("131-140", "260"),
+            ("141 or older", "210"), ("151 or older", "160")]
+    for label, value in rows:
+        p.text(60, y, label)
+        p.text(230, y, value, right=True)
+        n = 4 if k % 3 else 5
+        p.text(330, y, " ".join(words[k * 4:k * 4 + n]))
+        y += 12
+        k += 1
+    p.text(330, y, "paid from a plan last year")
+    d = parse(doc)
+    assert [t.rows for t in d.tables] == [tuple(rows)]
