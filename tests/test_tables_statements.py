@@ -244,3 +244,54 @@ def test_short_prose_lines_beside_a_table_are_no_label_column():
     p.text(330, y, "paid from a plan last year")
     d = parse(doc)
     assert [t.rows for t in d.tables] == [tuple(rows)]
+
+
+# -- a cash flow statement: long labels, nil dashes, wrapped labels -------------------------
+CASH_FLOWS = [("Net earnings, including earnings attributable to redeemable and noncontrolling interests",
+               "2,210.8", "1,786.2", "2,163.0"),
+              ("Adjustments to reconcile net earnings to net cash provided by operating activities:", "", "", ""),
+              ("  Depreciation and amortization", "594.7", "620.1", "618.8"),
+              ("  After-tax earnings from joint ventures", "(91.1)", "(72.0)", "(84.7)"),
+              ("  Pension and other postretirement benefit plan contributions", "(31.1)", "(28.8)", "(31.8)"),
+              ("  Divestitures loss", "-", "30.0", "-"),
+              ("  Restructuring, impairment, and other exit costs", "43.6", "235.7", "126.0"),
+              ("  Changes in current assets and liabilities, excluding the effects of acquisitions", "", "", ""),
+              ("    and divestitures", "793.9", "(7.5)", "542.1"),
+              ("    Net cash provided by operating activities", "3,676.2", "2,807.0", "2,841.0"),
+              ("Cash Flows - Investing Activities", "", "", ""),
+              ("  Purchases of land, buildings, and equipment", "(460.8)", "(537.6)", "(622.7)"),
+              ("  Proceeds from divestitures", "-", "26.4", "-"),
+              ("    Net cash used by investing activities", "(486.2)", "(556.5)", "(8,685.4)")]
+
+
+def _cash_flows() -> bytes:
+    doc = pymupdf.open()
+    p = Page(doc)
+    p.text(230, 60, "Consolidated Statements of Cash Flows", bold=True)
+    p.text(210, 73, "EXAMPLE FOODS, INC. AND SUBSIDIARIES")
+    rights = (470, 525, 580)
+    for x, year in zip(rights, ("2020", "2019", "2018")):
+        p.text(x, 92, year, bold=True, right=True)
+    y = 105
+    p.text(36, y, "Cash Flows - Operating Activities")
+    for label, *values in CASH_FLOWS:
+        y += 12.7
+        indent = 36 + 4.5 * (len(label) - len(label.lstrip()))
+        p.text(indent, y, label.strip(), size=9)
+        for x, v in zip(rights, values):
+            if v:
+                p.text(x, y, v, size=9, right=True)
+    p.text(36, y + 14, "See accompanying notes to consolidated financial statements.", size=9)
+    return doc.tobytes()
+
+
+def test_a_cash_flow_statement_keeps_every_label_on_its_row():
+    """Labels longer than a short piece, a long group label ending with a colon, the first
+    line of a wrapped label and a section label alone on their rows, and nil amounts set
+    as a lone dash: one table, every amount on the row of its label, the years over it."""
+    d = parse(pymupdf.open("pdf", _cash_flows()))
+    assert len(d.tables) == 1
+    rows = d.tables[0].rows
+    assert rows[0] == ("Cash Flows - Operating Activities", "2020", "2019", "2018")
+    for label, *values in CASH_FLOWS:
+        assert (label.strip(), *values) in rows, label

@@ -41,15 +41,29 @@ def aligned_bands(lines: list[Line], em: float, page_width: float) -> list[tuple
     limit = SHORT_PIECE * page_width
     bands: list[tuple[float, float]] = []
     run: list = []
+    between: list = []          # rows of one piece after the run: labels between its rows
     for row in rows + [[0.0, 0.0, []]]:
         pieces = row[2]
         if len(pieces) >= 2 and sum(1 for a, b in pieces if b - a <= limit) >= 2:
+            if run and between and row[0] - between[-1][1] > 1.5 * (row[1] - row[0]):
+                run, between = _close_band(run, bands, em), []
+            run.extend(between)
             run.append(row)
+            between = []
             continue
-        if len(run) >= MIN_ALIGNED_ROWS:
-            bands.append((run[0][0] - 2 * em, run[-1][1] + 2 * em))
-        run = []
+        if run and len(pieces) == 1 and len(between) < MAX_GROUP_LABELS \
+                and row[0] - (between or run)[-1][1] <= 1.5 * (row[1] - row[0]):
+            between.append(row)     # a statement's group or section label, or a wrapped label
+            continue
+        run, between = _close_band(run, bands, em), []
     return bands
+
+
+def _close_band(run: list, bands: list, em: float) -> list:
+    """Add the band of `run` when it holds enough aligned rows; an empty run."""
+    if sum(1 for row in run if len(row[2]) >= 2) >= MIN_ALIGNED_ROWS:
+        bands.append((run[0][0] - 2 * em, run[-1][1] + 2 * em))
+    return []
 
 
 @lru_cache(maxsize=512)
@@ -142,20 +156,26 @@ def _group_label(ln, short: list) -> bool:
 
 
 def _section_label(ln, short: list, runs: list, labels: list, prev, near: bool, em: float) -> bool:
-    """A statement's section label without a colon ("LIABILITIES AND EQUITY",
-    "Liabilities and Stockholders' Equity"): one short phrase alone on its row, set at the
-    left edge of the label column of the rows right above it, ending no sentence. Only
-    between rows of a table: above its first row it is a heading."""
-    if len(ln.phrases) != 1 or len(short) != 1 or not near or prev is None:
+    """A line of the label column alone on its row between rows of a statement: a section
+    label without a colon ("LIABILITIES AND EQUITY"), a long group label ("Adjustments to
+    reconcile net earnings to net cash provided by operating activities:") or the first
+    line of a wrapped row label. One phrase set in the label column (from its left edge,
+    indented or not, to an em before the amount columns), ending no sentence.
+    Only between rows of a table: above its first row it is a heading or an introduction."""
+    if len(ln.phrases) != 1 or not near or prev is None:
         return False
     run = runs[-1] if runs and runs[-1][-1][0] is prev else None
     if run is None and not (labels and labels[-1][0] is prev and labels[0][2]):
         return False
     rows = run if run is not None else runs[-1]
-    left = min(r[1][0].x0 for r in rows)
-    text = short[0].text
-    return abs(short[0].x0 - left) <= em and not text.endswith((".", ";", ",")) \
-        and CAPTION_LABEL.match(text) is None
+    left = min(r[0].phrases[0].x0 for r in rows)
+    firsts = [r[0].phrases[1].x0 for r in rows if len(r[0].phrases) > 1]
+    amounts = min(firsts) if firsts else None
+    phrase = ln.phrases[0]
+    text = phrase.text
+    if amounts is None or phrase.x1 >= amounts - em or (not short and text.endswith(".")):
+        return False
+    return phrase.x0 >= left - em and not text.endswith((".", ";")) and CAPTION_LABEL.match(text) is None
 
 
 def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, float, float]]:

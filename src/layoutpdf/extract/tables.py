@@ -95,6 +95,7 @@ def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs
 
 AMOUNT_CELLS = 0.8      # share of number cells in the columns a statement's sum rules underline
 LABELLED_ROWS = 0.6     # share of those rows whose label is set left of the rules
+FULL_LINE = 0.8         # a prose line is at least this share of the longest line's length
 
 
 def _amount_rules(g: Grid, words: list[Word], body: list[Line]) -> bool:
@@ -161,7 +162,7 @@ def _section_row(ln, g: Grid, em: float) -> bool:
     table only when a header row is found above it."""
     text = " ".join(w.text for w in ln.words)
     return len(ln.phrases) == 1 and abs(ln.words[0].x0 - g.bbox[0]) <= em \
-        and len(ln.words) <= MAX_CELL_WORDS and not text.endswith((".", ";", ",")) \
+        and len(ln.words) <= 2 * MAX_CELL_WORDS and not text.endswith((".", ";", ",")) \
         and not CAPTION_LABEL.match(text) and not _NOTE.match(text)
 
 
@@ -207,14 +208,17 @@ def _prose_columns(g: Grid, lines: list[Line], em: float) -> set[int]:
 
 
 def _label_column(g: Grid, c: int) -> bool:
-    """Column `c` holds the row labels of amounts: short labels (a prose column's cells are
-    whole lines of running text), each with a number to its right on its row in most
-    rows. A
+    """Column `c` holds the row labels of amounts: short labels of uneven length (a prose
+    column's cells are whole lines of running text, most of them about as long as the
+    longest), each with a number to its right on its row in most rows. A
     statement's note under it ("See accompanying notes to ...") does not make its label
     column prose."""
     rows = [r for r in g.rows[g.header_rows:] if r[c]]
-    if not rows or median(len(r[c].split()) for r in rows) > MAX_CELL_WORDS:
+    if not rows or median(len(r[c].split()) for r in rows) > 2 * MAX_CELL_WORDS:
         return False
+    longest = max(len(r[c]) for r in rows)
+    if sum(1 for r in rows if len(r[c]) >= FULL_LINE * longest) >= LABELLED_ROWS * len(rows):
+        return False                        # lines of even length: set prose, not labels
     beside = sum(1 for r in rows if any(is_number(v) for v in r[c + 1:] if v))
     return beside >= LABELLED_ROWS * len(rows)
 
@@ -319,8 +323,9 @@ def _regular(g: Grid, cells: list[str], ncols: int, nrows: int) -> bool:
         return False
     if sum(1 for c in cells if len(c.split()) > MAX_CELL_WORDS) > PROSE_CELLS * len(cells):
         return False                        # lines of prose side by side
-    if sum(1 for c in cells if _OPERATOR.match(c)) >= 2:
-        return False                        # displayed math: cells open with = + −
+    if sum(1 for c in cells if _OPERATOR.match(c) and not is_number(c)) >= 2:
+        return False                        # displayed math: cells open with = + − (a lone
+                                            # dash is a statement's nil amount)
     if any(all(not row[c] or _BULLET.match(row[c]) for row in g.rows) for c in columns):
         return False                        # a list in columns: a column of bullets
     numeric_col = any(_numeric_column(g.rows[g.header_rows:], c) for c in columns)
