@@ -52,12 +52,15 @@ def _statement_rows(p: Page, y: float, rows, pitch: float = 12.7) -> float:
     return y
 
 
-def _balance_sheet(header_gap: float = 0) -> bytes:
+def _balance_sheet(header_gap: float = 0, period: bool = False) -> bytes:
     doc = pymupdf.open()
     p = Page(doc)
-    p.text(250, 60 - header_gap, "Consolidated Balance Sheets", bold=True)
-    p.text(220, 73 - header_gap, "EXAMPLE FOODS, INC. AND SUBSIDIARIES")
-    p.text(245, 86 - header_gap, "(In Millions, Except Par Value)")
+    up = header_gap + (22 if period else 0)
+    p.text(250, 60 - up, "Consolidated Balance Sheets", bold=True)
+    p.text(220, 73 - up, "EXAMPLE FOODS, INC. AND SUBSIDIARIES")
+    p.text(245, 86 - up, "(In Millions, Except Par Value)")
+    if period:                   # over both date columns, centred on the right one
+        p.text(AMOUNTS[1] - 95, 78 - header_gap, "As of the end of May,")
     for x, d in zip(AMOUNTS, ("May 31, 2020", "May 26, 2019")):
         p.text(x, 100 - header_gap, d, bold=True, right=True)
         p.hline(x - 65, x + 4, 102 - header_gap)
@@ -295,3 +298,14 @@ def test_a_cash_flow_statement_keeps_every_label_on_its_row():
     assert rows[0] == ("Cash Flows - Operating Activities", "2020", "2019", "2018")
     for label, *values in CASH_FLOWS:
         assert (label.strip(), *values) in rows, label
+
+
+def test_a_period_label_over_the_dates_spans_them():
+    """A single label line over the date columns ("As of the end of May," over "May 31,
+    2020" and "May 26, 2019"), however it is centred, is the upper level of the header and
+    spans both amount columns -- not the label column."""
+    d = parse(pymupdf.open("pdf", _balance_sheet(4, period=True)))
+    assert len(d.tables) == 1
+    t = d.tables[0]
+    assert header_labels([list(r) for r in t.rows], t.header_rows, t.spans)[1:] == \
+        ["As of the end of May, / May 31, 2020", "As of the end of May, / May 26, 2019"]

@@ -269,7 +269,8 @@ def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> b
 # -- cells ---------------------------------------------------------------------------------
 def fill_cells(rows: list[list[TextLine]], edges: list[float], em: float, vrules: list[Seg] = ()):
     """Phrases into cells. A phrase crossing column boundaries is a merged cell: in a ruled
-    table it reaches to the nearest vertical rules drawn beside it, its text goes into the
+    table it reaches to the nearest vertical rules drawn beside it (on a side with no rule
+    drawn at its height, to the columns whose text lies under it), its text goes into the
     first column it covers."""
     ncols = len(edges) - 1
     table: list[list[list[str]]] = [[[] for _ in range(ncols)] for _ in rows]
@@ -287,10 +288,14 @@ def fill_cells(rows: list[list[TextLine]], edges: list[float], em: float, vrules
                 elif c1 > c0 and vrules:
                     cy = (p.y0 + p.y1) / 2
                     drawn = [v.pos for v in vrules if v.a - SNAP <= cy <= v.b + SNAP]
-                    left = max((x for x in drawn if x <= p.x0), default=edges[0])
-                    right = min((x for x in drawn if x >= p.x1), default=edges[-1])
-                    c0 = col_index(left + SNAP, edges)
-                    c1 = max(c0, col_index(right - SNAP, edges))
+                    left = max((x for x in drawn if x <= p.x0), default=None)
+                    right = min((x for x in drawn if x >= p.x1), default=None)
+                    if left is None or right is None:   # no rule beside it on a side:
+                        if extents is None:             # that side ends at the text under it
+                            extents = column_extents(rows, edges, em)
+                        u0, u1 = _columns_under(p.x0, p.x1, extents, c0, c1, em)
+                    c0 = u0 if left is None else col_index(left + SNAP, edges)
+                    c1 = max(c0, u1 if right is None else col_index(right - SNAP, edges))
                 table[r][c0].append(p.text)
                 if c1 > c0:
                     spans.append((r, c0, r, c1))
@@ -382,6 +387,8 @@ def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list
             return k, "rows above the header rule"
     if hcuts and len(set(bands)) == n:
         pass  # a rule under every row says nothing about the header
+    if _period_over_labels(cells):
+        return 2, "a period label over the column labels"
     bold = [all(p.bold for ln in row for p in ln.phrases) for row in rows]
     if bold[0] and not all(bold):
         k = bold.index(False)
@@ -395,6 +402,18 @@ def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list
     return 0, ""
 
 
+def _period_over_labels(cells: list[list[str]]) -> bool:
+    """The first row is one label clear of the first column ("As of December 31,") and
+    the second labels the other columns only ("2017", "2016"): a two-row header of a
+    statement, above rows that start with their labels."""
+    if len(cells) < 4:
+        return False
+    first = [c for c, v in enumerate(cells[0]) if v]
+    second = [c for c, v in enumerate(cells[1]) if v]
+    return len(first) == 1 and first[0] > 0 and len(second) >= 2 and second[0] > 0 \
+        and sum(1 for row in cells[2:] if row[0]) >= 0.5 * (len(cells) - 2)
+
+
 def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
                  spans: list[tuple[int, int, int, int]], edges: list[float],
                  hrules: list[Seg], em: float, vrules: list[Seg] = ()) -> list[tuple[int, int, int, int]]:
@@ -406,6 +425,11 @@ def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
     ncols = len(edges) - 1
     out = [s for s in spans if not (s[0] == s[2] < k - 1)]
     for r in range(k - 1):
+        lone = _lone_label(cells, r, k)
+        if lone is not None:
+            out = [s for s in out if s[0] != r]
+            out.append((r, *lone))
+            continue
         row_bottom = max(ln.y1 for ln in rows[r])
         next_top = min(ln.y0 for ln in rows[r + 1])
         for c in range(ncols):
@@ -424,6 +448,22 @@ def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
             if last is not None and last > c:
                 out.append((r, c, r, last))
     return sorted(set(out))
+
+
+def _lone_label(cells: list[list[str]], r: int, k: int) -> tuple[int, int, int] | None:
+    """A header row holding one label, clear of the first column, over two or more
+    labelled columns below ("For the Years Ended December 31," over "2021 2020 2019",
+    however it is centred): it spans the columns from the first to the last one labelled
+    below it, its text moved to the first of them. None for any other row."""
+    filled = [c for c, v in enumerate(cells[r]) if v]
+    if len(filled) != 1 or filled[0] == 0:
+        return None
+    below = [c for c in range(1, len(cells[r])) if any(cells[q][c] for q in range(r + 1, k))]
+    if len(below) < 2 or not below[0] <= filled[0] <= below[-1]:
+        return None
+    c = filled[0]
+    cells[r][c], cells[r][below[0]] = "", cells[r][c]
+    return below[0], r, below[-1]
 
 
 def _parent_end(spans, r: int, c: int, ncols: int) -> int:

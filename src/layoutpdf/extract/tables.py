@@ -136,7 +136,7 @@ def _with_edge_rows(g: Grid, words: list[Word], hs: list[Seg], vs: list[Seg], em
         edge = top if label_top is None else label_top
         if edge - ln.y1 > EDGE_GAP * pitch:
             break
-        if _row_like(ln, g, em, header=True):
+        if _row_like(ln, g, em, header=True) or _period_label(ln, g, em):
             top, label_top = ln.y0 - 0.5, None
             continue
         if label_top is not None or not _section_row(ln, g, em):
@@ -154,6 +154,20 @@ def _with_edge_rows(g: Grid, words: list[Word], hs: list[Seg], vs: list[Seg], em
         return g
     grown.reasons.append("with the header or closing rows its rules leave out")
     return grown
+
+
+def _period_label(ln, g: Grid, em: float) -> bool:
+    """A header line of one short label set over two or more of the amount columns, clear
+    of the label column ("As of December 31," over "2017" and "2016"): the upper level of
+    a statement's header, taken only above a header row."""
+    if len(ln.phrases) != 1 or len(g.col_edges) < 4:
+        return False
+    p = ln.phrases[0]
+    edges = g.col_edges
+    text = p.text
+    return p.x0 > edges[1] and p.x1 <= edges[-1] + em and len(p.words) <= 2 * MAX_CELL_WORDS \
+        and col_index(p.x1 - 0.3 * em, edges) > col_index(p.x0 + 0.3 * em, edges) \
+        and not text.endswith((".", ";")) and not CAPTION_LABEL.match(text) and not _NOTE.match(text)
 
 
 def _section_row(ln, g: Grid, em: float) -> bool:
