@@ -93,6 +93,7 @@ def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs
     return grids
 
 
+_WORDY = re.compile(r"[^\W\d_]{3}")   # a row label has words (the next table's amounts have none)
 AMOUNT_CELLS = 0.8      # share of number cells in the columns a statement's sum rules underline
 LABELLED_ROWS = 0.6     # share of those rows whose label is set left of the rules
 FULL_LINE = 0.8         # a prose line is at least this share of the longest line's length
@@ -113,7 +114,7 @@ def _amount_rules(g: Grid, words: list[Word], body: list[Line]) -> bool:
             return False                    # a column of labels: the rules are the table's
     x0 = g.bbox[0]
     rows = text_lines([w for w in words if holds(g.bbox, w)])
-    left = [ln.bbox for ln in body if ln.bbox.x1 < x0 and ln.text.strip()]
+    left = [ln.bbox for ln in body if ln.bbox.x1 < x0 and _WORDY.search(ln.text)]
     labelled = sum(1 for r in rows if any(abs(b.cy - r.cy) <= 0.3 * (r.y1 - r.y0) for b in left))
     return bool(rows) and labelled >= LABELLED_ROWS * len(rows)
 
