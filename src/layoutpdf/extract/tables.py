@@ -133,13 +133,16 @@ def _with_edge_rows(g: Grid, words: list[Word], hs: list[Seg], vs: list[Seg], em
     lines = text_lines(near)
     top, bottom = y0, y1
     label_top = None            # a section label ("Assets") between the header and the rows
+    labels_below = not g.rows[0][0] and sum(1 for c in g.rows[0] if c) >= 2   # column labels only
     for ln in sorted((ln for ln in lines if ln.cy < y0), key=lambda ln: -ln.cy)[:EDGE_ROWS]:
         edge = top if label_top is None else label_top
         if edge - ln.y1 > EDGE_GAP * pitch:
             break
-        if _row_like(ln, g, em, header=True) or _period_label(ln, g, em):
+        if _row_like(ln, g, em, header=True) or (labels_below and _period_label(ln, g, em)):
             top, label_top = ln.y0 - 0.5, None
+            labels_below = len(ln.phrases) >= 2 and ln.phrases[0].x0 > g.col_edges[1]
             continue
+        labels_below = False
         if label_top is not None or not _section_row(ln, g, em):
             break
         label_top = ln.y0 - 0.5
@@ -159,15 +162,19 @@ def _with_edge_rows(g: Grid, words: list[Word], hs: list[Seg], vs: list[Seg], em
 
 def _period_label(ln, g: Grid, em: float) -> bool:
     """A header line of one short label set over two or more of the amount columns, clear
-    of the label column ("As of December 31," over "2017" and "2016"): the upper level of
-    a statement's header, taken only above a header row."""
+    of the label column ("As of December 31," over "2017" and "2016"), centred nearer to
+    the amount columns than to the table (a title is centred over the whole table): the
+    upper level of a statement's header, taken only right above a row of column labels
+    clear of the label column."""
     if len(ln.phrases) != 1 or len(g.col_edges) < 4:
         return False
     p = ln.phrases[0]
     edges = g.col_edges
     text = p.text
+    mid = (p.x0 + p.x1) / 2
+    over_amounts = abs(mid - (edges[1] + edges[-1]) / 2) < abs(mid - (edges[0] + edges[-1]) / 2)
     return p.x0 > edges[1] and p.x1 <= edges[-1] + em and len(p.words) <= 2 * MAX_CELL_WORDS \
-        and col_index(p.x1 - 0.3 * em, edges) > col_index(p.x0 + 0.3 * em, edges) \
+        and over_amounts and col_index(p.x1 - 0.3 * em, edges) > col_index(p.x0 + 0.3 * em, edges) \
         and not text.endswith((".", ";")) and not CAPTION_LABEL.match(text) and not _NOTE.match(text)
 
 
