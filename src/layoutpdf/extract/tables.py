@@ -22,7 +22,8 @@ from statistics import median
 from ..model import BBox, Drawing, ImagePlacement, Line, TableCandidate
 from ..text.monospace import is_mono
 from .framed_text import framed_prose
-from .table_grid import Grid, Seg, Word, build_grid, col_index, is_number, text_lines
+from .table_build import build_grid
+from .table_grid import Grid, Seg, Word, col_index, is_number, text_lines
 from .table_rules import CAPTION_LABEL, figure_captioned, rule_signal, ruled_regions
 from .table_words import (MAX_CELL_WORDS, MIN_ALIGNED_ROWS, aligned_bands, aligned_regions, holds, outside,
                           page_words)
