@@ -190,7 +190,7 @@ def text_separators(lines: list[TextLine], em: float) -> list[float]:
 
 
 # -- rows ----------------------------------------------------------------------------------
-def _band_of(y: float, cuts: list[float]) -> int:
+def band_of(y: float, cuts: list[float]) -> int:
     return bisect_right(cuts, y)
 
 
@@ -209,7 +209,7 @@ def group_rows(lines: list[TextLine], hcuts: list[float], edges: list[float],
         return []
     bands: dict[int, list[TextLine]] = {}
     for ln in lines:
-        bands.setdefault(_band_of(ln.cy, hcuts), []).append(ln)
+        bands.setdefault(band_of(ln.cy, hcuts), []).append(ln)
     ruled_rows = bool(hcuts) and sum(len(v) == 1 for v in bands.values()) >= 0.6 * len(bands)
     usual = median(len(v) for v in bands.values())
     rows: list[list[TextLine]] = []
@@ -269,28 +269,92 @@ def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> b
 # -- cells ---------------------------------------------------------------------------------
 def fill_cells(rows: list[list[TextLine]], edges: list[float], em: float, vrules: list[Seg] = ()):
     """Phrases into cells. A phrase crossing column boundaries is a merged cell: in a ruled
-    table it reaches to the nearest vertical rules drawn beside it, its text goes into the
+    table it reaches to the nearest vertical rules drawn beside it (on a side with no rule
+    drawn at its height, to the columns whose text lies under it), its text goes into the
     first column it covers."""
     ncols = len(edges) - 1
     table: list[list[list[str]]] = [[[] for _ in range(ncols)] for _ in rows]
     spans: list[tuple[int, int, int, int]] = []
+    extents = None
     for r, row in enumerate(rows):
         for ln in row:
             for p in ln.phrases:
                 c0 = col_index(p.x0 + 0.3 * em, edges)
                 c1 = col_index(p.x1 - 0.3 * em, edges)
-                if c1 > c0 and vrules:
+                if c1 > c0 and not _ruled_between(edges, c0, c1, vrules):
+                    if extents is None:
+                        extents = column_extents(rows, edges, em)
+                    c0, c1 = _columns_under(p.x0, p.x1, extents, c0, c1, em)
+                elif c1 > c0 and vrules:
                     cy = (p.y0 + p.y1) / 2
                     drawn = [v.pos for v in vrules if v.a - SNAP <= cy <= v.b + SNAP]
-                    left = max((x for x in drawn if x <= p.x0), default=edges[0])
-                    right = min((x for x in drawn if x >= p.x1), default=edges[-1])
-                    c0 = col_index(left + SNAP, edges)
-                    c1 = max(c0, col_index(right - SNAP, edges))
+                    left = max((x for x in drawn if x <= p.x0), default=None)
+                    right = min((x for x in drawn if x >= p.x1), default=None)
+                    if left is None or right is None:   # no rule beside it on a side:
+                        if extents is None:             # that side ends at the text under it
+                            extents = column_extents(rows, edges, em)
+                        u0, u1 = _columns_under(p.x0, p.x1, extents, c0, c1, em)
+                    c0 = u0 if left is None else col_index(left + SNAP, edges)
+                    c1 = max(c0, u1 if right is None else col_index(right - SNAP, edges))
                 table[r][c0].append(p.text)
                 if c1 > c0:
                     spans.append((r, c0, r, c1))
     cells = [[" ".join(parts) for parts in row] for row in table]
     return cells, sorted(set(spans))
+
+
+def column_extents(rows: list[list[TextLine]], edges: list[float],
+                   em: float) -> list[tuple[float, float] | None]:
+    """Per column, the x-range its own text takes: the phrases that lie within one column
+    (labels and amounts; a phrase crossing a separator is a spanning label)."""
+    out: list[list[float] | None] = [None] * (len(edges) - 1)
+    for row in rows:
+        for ln in row:
+            for p in ln.phrases:
+                c = col_index(p.x0 + 0.3 * em, edges)
+                if c != col_index(p.x1 - 0.3 * em, edges):
+                    continue
+                e = out[c]
+                if e is None:
+                    out[c] = [p.x0, p.x1]
+                else:
+                    e[0], e[1] = min(e[0], p.x0), max(e[1], p.x1)
+    return [tuple(e) if e else None for e in out]
+
+
+def _columns_under(x0: float, x1: float, extents, c0: int, c1: int, em: float) -> tuple[int, int]:
+    """The first and last column a label that crosses a column separator is set over:
+    the columns whose text lies under its x-range, and the next column at either end
+    whose text it comes within an em of, when taking that column in centres the label
+    better over the text it spans. A label centred over a group of
+    amount columns spans the group ("Retrieval Accuracy" also over "Top-1", which it
+    reaches without covering its text); a label wider than its own column (a wrapped
+    "Packaging" under "Rigid") stays in the column its text overlaps."""
+    under = [c for c, e in enumerate(extents) if e and e[0] < x1 and e[1] > x0]
+    if not under:
+        return c0, c1
+    lo, hi = under[0], under[-1]
+    mid = (x0 + x1) / 2
+
+    def off(a: int, b: int) -> float:
+        es = [e for e in extents[a:b + 1] if e]
+        return abs(mid - (min(e[0] for e in es) + max(e[1] for e in es)) / 2)
+    left = next((c for c in range(lo - 1, -1, -1) if extents[c]), None)
+    right = next((c for c in range(hi + 1, len(extents)) if extents[c]), None)
+    starts = [lo] + [c for c in (left,) if c is not None and x0 - extents[c][1] <= em]
+    ends = [hi] + [c for c in (right,) if c is not None and extents[c][0] - x1 <= em]
+    best = (off(lo, hi), lo, hi)
+    for a in starts:
+        for b in ends:
+            if off(a, b) < best[0] - 0.5:
+                best = (off(a, b), a, b)
+    return best[1], best[2]
+
+
+def _ruled_between(edges: list[float], c0: int, c1: int, vrules) -> bool:
+    """Every separator between columns c0 and c1 is a drawn vertical rule (interrupted
+    where a merged cell crosses it): the merged cell reaches to the rules beside it."""
+    return bool(vrules) and all(any(abs(v.pos - x) <= SNAP for v in vrules) for x in edges[c0 + 1:c1 + 1])
 
 
 def prune_empty(cells, edges, spans):
@@ -308,152 +372,6 @@ def prune_empty(cells, edges, spans):
         if cs and max(cs) > min(cs):
             new_spans.append((r0, min(cs), r1, max(cs)))
     return [[row[c] for c in keep] for row in cells], new_edges, new_spans
-
-
-def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list[float]) -> tuple[int, str]:
-    """Rows above the first inner rule (when the rule is not between every row), or the
-    leading bold rows, or one non-numeric row above numeric ones."""
-    n = len(rows)
-    if n < 2:
-        return 0, ""
-    bands = [_band_of(min(ln.cy for ln in row), hcuts) for row in rows]
-    if hcuts and len(set(bands)) < n:
-        k = sum(1 for b in bands if b == bands[0])
-        if 1 <= k <= max(3, n // 3) and k < n:
-            return k, "rows above the header rule"
-    if hcuts and len(set(bands)) == n:
-        pass  # a rule under every row says nothing about the header
-    bold = [all(p.bold for ln in row for p in ln.phrases) for row in rows]
-    if bold[0] and not all(bold):
-        k = bold.index(False)
-        if k <= max(3, n // 3):
-            return k, "bold leading rows"
-    first_numeric = any(NUMBER.match(c) for c in cells[0][1:] if c)
-    body_numeric = sum(1 for row in cells[1:] for c in row[1:] if c and NUMBER.match(c))
-    body_cells = sum(1 for row in cells[1:] for c in row[1:] if c)
-    if not first_numeric and body_cells and body_numeric >= 0.5 * body_cells and any(cells[0]):
-        return 1, "text row above numeric rows"
-    return 0, ""
-
-
-def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
-                 spans: list[tuple[int, int, int, int]], edges: list[float],
-                 hrules: list[Seg], em: float) -> list[tuple[int, int, int, int]]:
-    """Spans of the labels in the upper rows (0..k-2) of a k-row header: the columns under
-    the partial rule drawn beneath a label (booktabs cmidrule), else its merged-cell span,
-    else the empty cells to its right, up to the next label, that have a label below."""
-    ncols = len(edges) - 1
-    out = [s for s in spans if not (s[0] == s[2] < k - 1)]
-    for r in range(k - 1):
-        row_bottom = max(ln.y1 for ln in rows[r])
-        next_top = min(ln.y0 for ln in rows[r + 1])
-        for c in range(ncols):
-            if not cells[r][c]:
-                continue
-            last = _rule_under(edges, c, row_bottom, next_top, hrules, em)
-            span = next((s for s in spans if s[0] == r == s[2] and s[1] == c), None)
-            if last is None and span is not None:
-                last = span[3]
-            if last is None:
-                last = c
-                while last + 1 < ncols and not cells[r][last + 1] and \
-                        any(cells[q][last + 1] for q in range(r + 1, k)):
-                    last += 1
-            if last > c:
-                out.append((r, c, r, last))
-    return sorted(set(out))
-
-
-def _rule_under(edges: list[float], c: int, y0: float, y1: float, hrules: list[Seg],
-                em: float) -> int | None:
-    """The last column covered by a partial rule between two header rows that starts in
-    column `c` (a booktabs cmidrule under a spanning label)."""
-    for h in hrules:
-        if not (y0 - 0.3 * em <= h.pos <= y1 + 0.3 * em and h.a >= edges[0] - em and h.b <= edges[-1] + em):
-            continue
-        if col_index(h.a + 0.5 * em, edges) == c:
-            last = col_index(h.b - 0.5 * em, edges)
-            if last > c:
-                return last
-    return None
-
-
-# -- the whole table -----------------------------------------------------------------------
-def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
-               strategy: str, em: float) -> Grid | None:
-    """The grid of the table in `box` (x0, y0, x1, y1), or None when it is not a table."""
-    x0, y0, x1, y1 = box
-    inside = [w for w in words if x0 - 1 <= w.cx <= x1 + 1 and y0 - 1 <= w.cy <= y1 + 1]
-    if len(inside) < 2:
-        return None
-    vin = [v for v in vrules if x0 - SNAP <= v.pos <= x1 + SNAP and v.b > y0 and v.a < y1]
-    lines = text_lines(inside, vin)
-    line_h = median(ln.y1 - ln.y0 for ln in lines)
-    rules = rule_separators(vin, box, min_len=0.8 * line_h)
-    reasons = [f"{len(rules)} vertical rules"] if rules else []
-    edges = [x0] + rules + [x1]
-    seps = []
-    for a, b in zip(edges, edges[1:]):     # aligned text inside each ruled strip
-        strip = _clip(lines, a, b)
-        found = text_separators(strip, em)
-        if rules:                           # inside a ruled strip, most rows must agree
-            found = [x for x in found if _support(strip, x) >= max(2, STRIP_SUPPORT * len(strip))]
-        seps.extend(found)
-    if seps:
-        reasons.append("columns from text alignment")
-    edges = sorted(edges + seps)
-    if len(edges) < 3:
-        return None
-    width = x1 - x0
-    hcuts = sorted({round(h.pos, 1) for h in hrules
-                    if y0 + EDGE_IN < h.pos < y1 - EDGE_IN and h.length >= 0.25 * width
-                    and h.b > x0 and h.a < x1})
-    hcuts = _dedupe(hcuts)
-    rows = group_rows(lines, hcuts, edges, em)
-    cells, spans = fill_cells(rows, edges, em, vin if rules else [])
-    cells, edges, spans = prune_empty(cells, edges, spans)
-    if len(edges) < 3 or len(cells) < 2:
-        return None
-    ncols = len(edges) - 1
-    filled = sum(1 for row in cells for c in row if c)
-    fill = filled / (len(cells) * ncols)
-    if fill < MIN_FILL:
-        return None
-    wide = [y for y in hcuts if any(abs(h.pos - y) <= SNAP and h.length >= HEADER_RULE * width
-                                    for h in hrules)]
-    header, why = header_count(rows, cells, wide)
-    if why:
-        reasons.append(why)
-    if header >= 2:
-        spans = header_spans(rows, cells, header, spans, edges, hrules, em)
-    row_edges = [y0] + [(rows[i][-1].y1 + rows[i + 1][0].y0) / 2 for i in range(len(rows) - 1)] + [y1]
-    score = round(min(1.0, 0.4 + 0.4 * fill + (0.2 if strategy == "lines" else 0.1)), 3)
-    return Grid(box, cells, edges, row_edges, spans, header, strategy, score, reasons,
-                rule_columns=len(rules))
-
-
-def _support(lines: list[TextLine], x: float) -> int:
-    """Lines with text on both sides of x."""
-    return sum(1 for ln in lines if any(p.x1 < x for p in ln.phrases) and any(p.x0 > x for p in ln.phrases))
-
-
-def _clip(lines: list[TextLine], a: float, b: float) -> list[TextLine]:
-    """The lines' phrases whose centre lies between x = a and x = b."""
-    out = []
-    for ln in lines:
-        ps = [p for p in ln.phrases if a <= (p.x0 + p.x1) / 2 < b]
-        if ps:
-            out.append(TextLine(ln.words, ps))
-    return out
-
-
-def _dedupe(values: list[float]) -> list[float]:
-    out: list[float] = []
-    for v in values:
-        if out and v - out[-1] <= SNAP:
-            continue
-        out.append(v)
-    return out
 
 
 def is_number(text: str) -> bool:

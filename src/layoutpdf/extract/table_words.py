@@ -11,6 +11,7 @@ from operator import itemgetter
 from ..model import Line
 from ..text.monospace import is_mono
 from .table_grid import Word, text_lines
+from .table_rules import CAPTION_LABEL
 
 SHORT_PIECE = 0.3       # a text piece narrower than this share of the text width is short
 MIN_ALIGNED_ROWS = 3    # borderless tables need this many aligned rows
@@ -40,15 +41,29 @@ def aligned_bands(lines: list[Line], em: float, page_width: float) -> list[tuple
     limit = SHORT_PIECE * page_width
     bands: list[tuple[float, float]] = []
     run: list = []
+    between: list = []          # rows of one piece after the run: labels between its rows
     for row in rows + [[0.0, 0.0, []]]:
         pieces = row[2]
         if len(pieces) >= 2 and sum(1 for a, b in pieces if b - a <= limit) >= 2:
+            if run and between and row[0] - between[-1][1] > 1.5 * (row[1] - row[0]):
+                run, between = _close_band(run, bands, em), []
+            run.extend(between)
             run.append(row)
+            between = []
             continue
-        if len(run) >= MIN_ALIGNED_ROWS:
-            bands.append((run[0][0] - 2 * em, run[-1][1] + 2 * em))
-        run = []
+        if run and len(pieces) == 1 and len(between) < MAX_GROUP_LABELS \
+                and row[0] - (between or run)[-1][1] <= 1.5 * (row[1] - row[0]):
+            between.append(row)     # a statement's group or section label, or a wrapped label
+            continue
+        run, between = _close_band(run, bands, em), []
     return bands
+
+
+def _close_band(run: list, bands: list, em: float) -> list:
+    """Add the band of `run` when it holds enough aligned rows; an empty run."""
+    if sum(1 for row in run if len(row[2]) >= 2) >= MIN_ALIGNED_ROWS:
+        bands.append((run[0][0] - 2 * em, run[-1][1] + 2 * em))
+    return []
 
 
 @lru_cache(maxsize=512)
@@ -140,6 +155,29 @@ def _group_label(ln, short: list) -> bool:
         and short[0].words[-1].text.endswith(":")
 
 
+def _section_label(ln, short: list, runs: list, labels: list, prev, near: bool, em: float) -> bool:
+    """A line of the label column alone on its row between rows of a statement: a section
+    label without a colon ("LIABILITIES AND EQUITY"), a long group label ("Adjustments to
+    reconcile net earnings to net cash provided by operating activities:") or the first
+    line of a wrapped row label. One phrase set in the label column (from its left edge,
+    indented or not, to an em before the amount columns), ending no sentence.
+    Only between rows of a table: above its first row it is a heading or an introduction."""
+    if len(ln.phrases) != 1 or not near or prev is None:
+        return False
+    run = runs[-1] if runs and runs[-1][-1][0] is prev else None
+    if run is None and not (labels and labels[-1][0] is prev and labels[0][2]):
+        return False
+    rows = run if run is not None else runs[-1]
+    left = min(r[0].phrases[0].x0 for r in rows)
+    firsts = [r[0].phrases[1].x0 for r in rows if len(r[0].phrases) > 1]
+    amounts = min(firsts) if firsts else None
+    phrase = ln.phrases[0]
+    text = phrase.text
+    if amounts is None or phrase.x1 >= amounts - em or (not short and text.endswith(".")):
+        return False
+    return phrase.x0 >= left - em and not text.endswith((".", ";")) and CAPTION_LABEL.match(text) is None
+
+
 def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, float, float]]:
     """Runs of three or more text lines made of two or more short, separated phrases."""
     if len(words) < 6:
@@ -166,7 +204,7 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
             else:
                 runs.append([(ln, short)])
             labels = []
-        elif _group_label(ln, short) and len(labels) < MAX_GROUP_LABELS:
+        elif len(labels) < MAX_GROUP_LABELS and (_group_label(ln, short) or _section_label(ln, short, runs, labels, prev, near, em)):
             # a statement's group label sits alone on its row inside the table
             after_run = bool(runs) and near and runs[-1][-1][0] is prev
             follows = bool(labels) and near and labels[-1][0] is prev

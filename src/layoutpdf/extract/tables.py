@@ -22,7 +22,8 @@ from statistics import median
 from ..model import BBox, Drawing, ImagePlacement, Line, TableCandidate
 from ..text.monospace import is_mono
 from .framed_text import framed_prose
-from .table_grid import Grid, Seg, Word, build_grid, col_index, is_number, text_lines
+from .table_build import build_grid
+from .table_grid import Grid, Seg, Word, col_index, is_number, text_lines
 from .table_rules import CAPTION_LABEL, figure_captioned, rule_signal, ruled_regions
 from .table_words import (MAX_CELL_WORDS, MIN_ALIGNED_ROWS, aligned_bands, aligned_regions, holds, outside,
                           page_words)
@@ -88,9 +89,35 @@ def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs
             blocked.append(BBox(*box))      # a boxed theorem or note: its text is prose
             continue
         grid = build_grid(box, words, hs, vs, strategy, em)
-        if grid and _plausible(grid):
+        if grid and _plausible(grid) and not _amount_rules(grid, words, body):
             grids.append(grid)
     return grids
+
+
+_WORDY = re.compile(r"[^\W\d_]{3}")   # a row label has words (the next table's amounts have none)
+AMOUNT_CELLS = 0.8      # share of number cells in the columns a statement's sum rules underline
+LABELLED_ROWS = 0.6     # share of those rows whose label is set left of the rules
+FULL_LINE = 0.8         # a prose line is at least this share of the longest line's length
+
+
+def _amount_rules(g: Grid, words: list[Word], body: list[Line]) -> bool:
+    """A rule band that underlines only the amount columns of a statement (the subtotal
+    and total rules under the sums), not a table's top and bottom rules: every column of
+    it is a column of numbers, and most of its rows have their label on the same baseline to the left of
+    the rules. A table's rules run under its label column too; here the statement is the
+    labels with the amounts, and the text-alignment finder reads it whole (issue 39, B)."""
+    if g.strategy != "rules":
+        return False
+    table_rows = g.rows[g.header_rows:]
+    for c in range(len(g.col_edges) - 1):
+        cells = [row[c] for row in table_rows if c < len(row) and row[c]]
+        if not cells or sum(1 for v in cells if is_number(v) or _CURRENCY.match(v)) < AMOUNT_CELLS * len(cells):
+            return False                    # a column of labels: the rules are the table's
+    x0 = g.bbox[0]
+    rows = text_lines([w for w in words if holds(g.bbox, w)])
+    left = [ln.bbox for ln in body if ln.bbox.x1 < x0 and _WORDY.search(ln.text)]
+    labelled = sum(1 for r in rows if any(abs(b.cy - r.cy) <= 0.3 * (r.y1 - r.y0) for b in left))
+    return bool(rows) and labelled >= LABELLED_ROWS * len(rows)
 
 
 def _with_edge_rows(g: Grid, words: list[Word], hs: list[Seg], vs: list[Seg], em: float,
@@ -106,10 +133,20 @@ def _with_edge_rows(g: Grid, words: list[Word], hs: list[Seg], vs: list[Seg], em
     near = outside([w for w in words if lo <= w.cy <= hi], [g.bbox, *others])
     lines = text_lines(near)
     top, bottom = y0, y1
+    label_top = None            # a section label ("Assets") between the header and the rows
+    labels_below = not g.rows[0][0] and sum(1 for c in g.rows[0] if c) >= 2   # column labels only
     for ln in sorted((ln for ln in lines if ln.cy < y0), key=lambda ln: -ln.cy)[:EDGE_ROWS]:
-        if top - ln.y1 > EDGE_GAP * pitch or not _row_like(ln, g, em, header=True):
+        edge = top if label_top is None else label_top
+        if edge - ln.y1 > EDGE_GAP * pitch:
             break
-        top = ln.y0 - 0.5
+        if _row_like(ln, g, em, header=True) or (labels_below and _period_label(ln, g, em)):
+            top, label_top = ln.y0 - 0.5, None
+            labels_below = len(ln.phrases) >= 2 and ln.phrases[0].x0 > g.col_edges[1]
+            continue
+        labels_below = False
+        if label_top is not None or not _section_row(ln, g, em):
+            break
+        label_top = ln.y0 - 0.5
     for ln in sorted((ln for ln in lines if ln.cy > y1), key=lambda ln: ln.cy)[:EDGE_ROWS]:
         if ln.y0 - bottom > EDGE_GAP * pitch or not _row_like(ln, g, em, header=False):
             break
@@ -122,6 +159,34 @@ def _with_edge_rows(g: Grid, words: list[Word], hs: list[Seg], vs: list[Seg], em
         return g
     grown.reasons.append("with the header or closing rows its rules leave out")
     return grown
+
+
+def _period_label(ln, g: Grid, em: float) -> bool:
+    """A header line of one short label set over two or more of the amount columns, clear
+    of the label column ("As of December 31," over "2017" and "2016"), centred nearer to
+    the amount columns than to the table (a title is centred over the whole table): the
+    upper level of a statement's header, taken only right above a row of column labels
+    clear of the label column."""
+    if len(ln.phrases) != 1 or len(g.col_edges) < 4:
+        return False
+    p = ln.phrases[0]
+    edges = g.col_edges
+    text = p.text
+    mid = (p.x0 + p.x1) / 2
+    over_amounts = abs(mid - (edges[1] + edges[-1]) / 2) < abs(mid - (edges[0] + edges[-1]) / 2)
+    return p.x0 > edges[1] and p.x1 <= edges[-1] + em and len(p.words) <= 2 * MAX_CELL_WORDS \
+        and over_amounts and col_index(p.x1 - 0.3 * em, edges) > col_index(p.x0 + 0.3 * em, edges) \
+        and not text.endswith((".", ";")) and not CAPTION_LABEL.match(text) and not _NOTE.match(text)
+
+
+def _section_row(ln, g: Grid, em: float) -> bool:
+    """A line that may sit between a table's header and its first row: one short phrase
+    set at the table's left edge (a statement's "Assets" or "ASSETS"); it belongs to the
+    table only when a header row is found above it."""
+    text = " ".join(w.text for w in ln.words)
+    return len(ln.phrases) == 1 and abs(ln.words[0].x0 - g.bbox[0]) <= em \
+        and len(ln.words) <= 2 * MAX_CELL_WORDS and not text.endswith((".", ";", ",")) \
+        and not CAPTION_LABEL.match(text) and not _NOTE.match(text)
 
 
 def _row_like(ln, g: Grid, em: float, header: bool) -> bool:
@@ -152,6 +217,8 @@ def _prose_columns(g: Grid, lines: list[Line], em: float) -> set[int]:
     pitch = (y1 - y0) / max(1, len(g.rows))
     out: set[int] = set()
     for c, (a, b) in enumerate(zip(g.col_edges, g.col_edges[1:])):
+        if _label_column(g, c):
+            continue
         for ln in lines:
             by = ln.bbox
             if not (y0 - 1.6 * pitch <= by.cy < y0 or y1 < by.cy <= y1 + 1.6 * pitch):
@@ -161,6 +228,22 @@ def _prose_columns(g: Grid, lines: list[Line], em: float) -> set[int]:
                 out.add(c)
                 break
     return out
+
+
+def _label_column(g: Grid, c: int) -> bool:
+    """Column `c` holds the row labels of amounts: short labels of uneven length (a prose
+    column's cells are whole lines of running text, most of them about as long as the
+    longest), each with a number to its right on its row in most rows. A
+    statement's note under it ("See accompanying notes to ...") does not make its label
+    column prose."""
+    rows = [r for r in g.rows[g.header_rows:] if r[c]]
+    if not rows or median(len(r[c].split()) for r in rows) > 2 * MAX_CELL_WORDS:
+        return False
+    longest = max(len(r[c]) for r in rows)
+    if sum(1 for r in rows if len(r[c]) >= FULL_LINE * longest) >= LABELLED_ROWS * len(rows):
+        return False                        # lines of even length: set prose, not labels
+    beside = sum(1 for r in rows if any(is_number(v) for v in r[c + 1:] if v))
+    return beside >= LABELLED_ROWS * len(rows)
 
 
 def _text_grids(words: list[Word], body: list[Line], em: float) -> list[Grid]:
@@ -263,8 +346,9 @@ def _regular(g: Grid, cells: list[str], ncols: int, nrows: int) -> bool:
         return False
     if sum(1 for c in cells if len(c.split()) > MAX_CELL_WORDS) > PROSE_CELLS * len(cells):
         return False                        # lines of prose side by side
-    if sum(1 for c in cells if _OPERATOR.match(c)) >= 2:
-        return False                        # displayed math: cells open with = + −
+    if sum(1 for c in cells if _OPERATOR.match(c) and not is_number(c)) >= 2:
+        return False                        # displayed math: cells open with = + − (a lone
+                                            # dash is a statement's nil amount)
     if any(all(not row[c] or _BULLET.match(row[c]) for row in g.rows) for c in columns):
         return False                        # a list in columns: a column of bullets
     numeric_col = any(_numeric_column(g.rows[g.header_rows:], c) for c in columns)

@@ -213,19 +213,41 @@ def header_labels(rows: list[list[str]], k: int, spans) -> list[str]:
     self-describing in one line (see README, "Table headers")."""
     width = len(rows[0])
     over = [[rows[r][c] for c in range(width)] for r in range(k)]
+    spanning = {(r0, c0) for r0, c0, r1, c1 in spans if c1 > c0}
     for r0, c0, r1, c1 in spans:
         for r in range(r0, min(r1, k - 1) + 1):
             for c in range(c0 + 1, min(c1, width - 1) + 1):
-                over[r][c] = over[r][c] or rows[r0][c0]
+                if not over[r][c]:
+                    over[r][c] = rows[r0][c0]
+                    spanning.add((r, c))
     out = []
     for c in range(width):
-        parts: list[str] = []
+        parts: list[tuple[str, bool]] = []
         for r in range(k):
             label = re.sub(r"\s+", " ", over[r][c]).strip()
-            if label and label not in parts:
-                parts.append(label)
-        out.append(HEADER_JOIN.join(parts))
+            if label and label not in (t for t, _ in parts):
+                parts.append((label, (r, c) in spanning))
+        out.append(_joined(parts) if c else HEADER_JOIN.join(t for t, _ in parts))
     return out
+
+
+_AMOUNT = re.compile(r"[\d%]")
+
+
+def _joined(parts: list[tuple[str, bool]]) -> str:
+    """Labels over one column of amounts, top down: a spanning label and the one under it
+    are two levels ("Dev / P"); lines of the column's own label are one label wrapped over
+    several lines ("EPS (Diluted" over "US cents)": "EPS (Diluted US cents)"), unless one
+    holds a figure (rows of numbers taken for a header stay apart). The first column's
+    labels are always kept apart: its "header" rows are often the first rows' labels."""
+    text = ""
+    for k, (label, spans) in enumerate(parts):
+        if k:
+            prev = parts[k - 1]
+            wrapped = not spans and not prev[1] and not _AMOUNT.search(label + prev[0])
+            text += " " if wrapped else HEADER_JOIN
+        text += label
+    return text
 
 
 def _cell(text: str) -> str:

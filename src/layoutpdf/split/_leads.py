@@ -60,9 +60,13 @@ def table_context(units: Sequence[Unit], i: int, leads: set[int],
     right above it and its caption; without them, the section heading it sits under."""
     parts: list[str] = []
     j = i - 1
+    heading = False             # the lines above a heading open the section before it
     while j >= 0 and i - j <= MAX_LEAD_LINES + 1 and (j in leads or units[j].kind is UnitKind.HEADING):
         u = units[j]
-        parts.insert(0, sx.heading_text(u.text) if u.kind is UnitKind.HEADING else u.text.strip())
+        if u.kind is not UnitKind.HEADING and heading:
+            break
+        heading = u.kind is UnitKind.HEADING
+        parts.insert(0, sx.heading_text(u.text) if heading else u.text.strip())
         j -= 1
     parts += _caption(units[i].text)
     if not parts and path:

@@ -1,0 +1,88 @@
+"""A table's cell grid from the words and rules of its region: columns (rules, text
+alignment), rows, cells and merged cells (table_grid), header rows and their spans
+(table_header), or None when the region is not a table."""
+from __future__ import annotations
+
+from statistics import median
+
+from .table_grid import (EDGE_IN, HEADER_RULE, MIN_FILL, SNAP, STRIP_SUPPORT, Grid, Seg, TextLine, Word,
+                         fill_cells, group_rows, prune_empty, rule_separators, text_lines,
+                         text_separators)
+from .table_header import header_count, header_spans
+
+
+def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
+               strategy: str, em: float) -> Grid | None:
+    """The grid of the table in `box` (x0, y0, x1, y1), or None when it is not a table."""
+    x0, y0, x1, y1 = box
+    inside = [w for w in words if x0 - 1 <= w.cx <= x1 + 1 and y0 - 1 <= w.cy <= y1 + 1]
+    if len(inside) < 2:
+        return None
+    vin = [v for v in vrules if x0 - SNAP <= v.pos <= x1 + SNAP and v.b > y0 and v.a < y1]
+    lines = text_lines(inside, vin)
+    line_h = median(ln.y1 - ln.y0 for ln in lines)
+    rules = rule_separators(vin, box, min_len=0.8 * line_h)
+    reasons = [f"{len(rules)} vertical rules"] if rules else []
+    edges = [x0] + rules + [x1]
+    seps = []
+    for a, b in zip(edges, edges[1:]):     # aligned text inside each ruled strip
+        strip = _clip(lines, a, b)
+        found = text_separators(strip, em)
+        if rules:                           # inside a ruled strip, most rows must agree
+            found = [x for x in found if _support(strip, x) >= max(2, STRIP_SUPPORT * len(strip))]
+        seps.extend(found)
+    if seps:
+        reasons.append("columns from text alignment")
+    edges = sorted(edges + seps)
+    if len(edges) < 3:
+        return None
+    width = x1 - x0
+    hcuts = sorted({round(h.pos, 1) for h in hrules
+                    if y0 + EDGE_IN < h.pos < y1 - EDGE_IN and h.length >= 0.25 * width
+                    and h.b > x0 and h.a < x1})
+    hcuts = _dedupe(hcuts)
+    rows = group_rows(lines, hcuts, edges, em)
+    cells, spans = fill_cells(rows, edges, em, vin if rules else [])
+    cells, edges, spans = prune_empty(cells, edges, spans)
+    if len(edges) < 3 or len(cells) < 2:
+        return None
+    ncols = len(edges) - 1
+    filled = sum(1 for row in cells for c in row if c)
+    fill = filled / (len(cells) * ncols)
+    if fill < MIN_FILL:
+        return None
+    wide = [y for y in hcuts if any(abs(h.pos - y) <= SNAP and h.length >= HEADER_RULE * width
+                                    for h in hrules)]
+    header, why = header_count(rows, cells, wide)
+    if why:
+        reasons.append(why)
+    if header >= 2:
+        spans = header_spans(rows, cells, header, spans, edges, hrules, em, vin)
+    row_edges = [y0] + [(rows[i][-1].y1 + rows[i + 1][0].y0) / 2 for i in range(len(rows) - 1)] + [y1]
+    score = round(min(1.0, 0.4 + 0.4 * fill + (0.2 if strategy == "lines" else 0.1)), 3)
+    return Grid(box, cells, edges, row_edges, spans, header, strategy, score, reasons,
+                rule_columns=len(rules))
+
+
+def _support(lines: list[TextLine], x: float) -> int:
+    """Lines with text on both sides of x."""
+    return sum(1 for ln in lines if any(p.x1 < x for p in ln.phrases) and any(p.x0 > x for p in ln.phrases))
+
+
+def _clip(lines: list[TextLine], a: float, b: float) -> list[TextLine]:
+    """The lines' phrases whose centre lies between x = a and x = b."""
+    out = []
+    for ln in lines:
+        ps = [p for p in ln.phrases if a <= (p.x0 + p.x1) / 2 < b]
+        if ps:
+            out.append(TextLine(ln.words, ps))
+    return out
+
+
+def _dedupe(values: list[float]) -> list[float]:
+    out: list[float] = []
+    for v in values:
+        if out and v - out[-1] <= SNAP:
+            continue
+        out.append(v)
+    return out

@@ -1,0 +1,128 @@
+"""Header rows of a cell grid: how many rows head it (the rows above its header rule, its
+bold leading rows, a period label over the column labels, a text row above numbers) and
+which columns the labels of its upper rows span (the partial rule drawn under a label,
+its merged cell, a lone period label over every labelled amount column, or the empty
+cells to its right up to the next label, a drawn rule or the end of the label above)."""
+from __future__ import annotations
+
+from .table_grid import NUMBER, SNAP, Seg, TextLine, band_of, col_index
+
+
+def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list[float]) -> tuple[int, str]:
+    """Rows above the first inner rule (when the rule is not between every row), or the
+    leading bold rows, or one non-numeric row above numeric ones."""
+    n = len(rows)
+    if n < 2:
+        return 0, ""
+    bands = [band_of(min(ln.cy for ln in row), hcuts) for row in rows]
+    if hcuts and len(set(bands)) < n:
+        k = sum(1 for b in bands if b == bands[0])
+        if 1 <= k <= max(3, n // 3) and k < n:
+            return k, "rows above the header rule"
+    if hcuts and len(set(bands)) == n:
+        pass  # a rule under every row says nothing about the header
+    if _period_over_labels(cells):
+        return 2, "a period label over the column labels"
+    bold = [all(p.bold for ln in row for p in ln.phrases) for row in rows]
+    if bold[0] and not all(bold):
+        k = bold.index(False)
+        if k <= max(3, n // 3):
+            return k, "bold leading rows"
+    first_numeric = any(NUMBER.match(c) for c in cells[0][1:] if c)
+    body_numeric = sum(1 for row in cells[1:] for c in row[1:] if c and NUMBER.match(c))
+    body_cells = sum(1 for row in cells[1:] for c in row[1:] if c)
+    if not first_numeric and body_cells and body_numeric >= 0.5 * body_cells and any(cells[0]):
+        return 1, "text row above numeric rows"
+    return 0, ""
+
+
+def _period_over_labels(cells: list[list[str]]) -> bool:
+    """The first row is one label clear of the first column ("As of December 31,") and
+    the second labels the other columns only ("2017", "2016"): a two-row header of a
+    statement, above rows that start with their labels."""
+    if len(cells) < 4:
+        return False
+    first = [c for c, v in enumerate(cells[0]) if v]
+    second = [c for c, v in enumerate(cells[1]) if v]
+    return len(first) == 1 and first[0] > 0 and len(second) >= 2 and second[0] > 0 \
+        and sum(1 for row in cells[2:] if row[0]) >= 0.5 * (len(cells) - 2)
+
+
+def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
+                 spans: list[tuple[int, int, int, int]], edges: list[float],
+                 hrules: list[Seg], em: float, vrules: list[Seg] = ()) -> list[tuple[int, int, int, int]]:
+    """Spans of the labels in the upper rows (0..k-2) of a k-row header: the columns under
+    the partial rule drawn beneath a label (booktabs cmidrule), else its merged-cell span
+    (the columns under its extent), else the empty cells to its right that have a label
+    below, up to the next label, a drawn vertical rule or the end of the spanning label
+    above it ("EPS" over "(Diluted" under a period label stays in that period)."""
+    ncols = len(edges) - 1
+    out = [s for s in spans if not (s[0] == s[2] < k - 1)]
+    for r in range(k - 1):
+        lone = _lone_label(cells, r, k)
+        if lone is not None:
+            out = [s for s in out if s[0] != r]
+            out.append((r, *lone))
+            continue
+        row_bottom = max(ln.y1 for ln in rows[r])
+        next_top = min(ln.y0 for ln in rows[r + 1])
+        for c in range(ncols):
+            if not cells[r][c]:
+                continue
+            last = _rule_under(edges, c, row_bottom, next_top, hrules, em)
+            span = next((s for s in spans if s[0] == r == s[2] and s[1] == c), None)
+            if last is None and span is not None:
+                last = span[3]
+            if last is None:
+                last, bound = c, _parent_end(out, r, c, ncols)
+                while last + 1 <= bound and not cells[r][last + 1] and \
+                        any(cells[q][last + 1] for q in range(r + 1, k)) and \
+                        not _rule_at(edges[last + 1], rows[r], vrules):
+                    last += 1
+            if last is not None and last > c:
+                out.append((r, c, r, last))
+    return sorted(set(out))
+
+
+def _lone_label(cells: list[list[str]], r: int, k: int) -> tuple[int, int, int] | None:
+    """A header row holding one label, clear of the first column, over two or more
+    labelled columns below ("For the Years Ended December 31," over "2021 2020 2019",
+    however it is centred): it spans the columns from the first to the last one labelled
+    below it, its text moved to the first of them. None for any other row."""
+    filled = [c for c, v in enumerate(cells[r]) if v]
+    if len(filled) != 1 or filled[0] == 0:
+        return None
+    below = [c for c in range(1, len(cells[r])) if any(cells[q][c] for q in range(r + 1, k))]
+    if len(below) < 2 or not below[0] <= filled[0] <= below[-1]:
+        return None
+    c = filled[0]
+    cells[r][c], cells[r][below[0]] = "", cells[r][c]
+    return below[0], r, below[-1]
+
+
+def _parent_end(spans, r: int, c: int, ncols: int) -> int:
+    """The last column a label of header row r in column c may span: the end of the
+    spanning label above it ("EPS" under "Twelve Months Ended June 30, 2022" stays inside
+    that period's columns), else the last column."""
+    ends = [s[3] for s in spans if s[0] < r and s[1] <= c <= s[3] and s[3] > s[1]]
+    return min(ends) if ends else ncols - 1
+
+
+def _rule_at(x: float, row: list[TextLine], vrules) -> bool:
+    """A vertical rule drawn at x through the height of the header row."""
+    y0, y1 = min(ln.y0 for ln in row), max(ln.y1 for ln in row)
+    return any(abs(v.pos - x) <= SNAP and v.a <= y1 and v.b >= y0 for v in vrules)
+
+
+def _rule_under(edges: list[float], c: int, y0: float, y1: float, hrules: list[Seg],
+                em: float) -> int | None:
+    """The last column covered by a partial rule between two header rows that starts in
+    column `c` (a booktabs cmidrule under a spanning label)."""
+    for h in hrules:
+        if not (y0 - 0.3 * em <= h.pos <= y1 + 0.3 * em and h.a >= edges[0] - em and h.b <= edges[-1] + em):
+            continue
+        if col_index(h.a + 0.5 * em, edges) == c:
+            last = col_index(h.b - 0.5 * em, edges)
+            if last is not None and last > c:
+                return last
+    return None
