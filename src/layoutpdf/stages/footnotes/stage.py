@@ -14,9 +14,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from ..model import BBox, Document, Element, Footnote, Layer, Line, Role, Span
-from ..settings import Settings
-from ..text.lines import SENTENCE_END, join_lines, line_text
+from ...model import BBox, Document, Element, Footnote, Layer, Line, Role, Span
+from ...settings import Settings
+from ...text.lines import SENTENCE_END, join_lines, line_text
+from .endnotes import find_endnotes, strip_number
 
 # enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
 # through EnumType's attribute hook, several times slower than a global on Python 3.11
@@ -31,6 +32,7 @@ _MATH_FONT = re.compile(r"CMMI|CMSY|CMEX|Math|Symbol|MSBM|STIX(?!(?:Two)?Text|Ge
 # blocks whose rendering carries anchors and the definitions after them: a note bound to
 # a heading or caption would lose both its mark and its text in the Markdown
 ANCHOR_ROLES = {Role.PARAGRAPH, Role.LIST_ITEM}
+ENDNOTE = "kind: endnote"   # the reason that marks a note (and its block) as an endnote
 
 
 @dataclass
@@ -39,38 +41,52 @@ class _Note:
     lines: list[Line]
     element: Element
     continuation: list[Element]
+    endnote: bool = False     # in a notes list after the text: bound by number, not by page
+    order: int = 0            # reading-order index of `element` (endnotes)
 
 
 def run(doc: Document, settings: Settings) -> Document:
     if not settings.footnotes.enabled:
         return doc
     lines = doc.lines_by_id()
-    notes = _collect_notes(doc, lines)
+    endnotes = [_Note(n.marker, n.lines, n.element, n.continuation, True, n.order)
+                for n in find_endnotes(doc, lines)]
+    in_lists = _elements_of(endnotes)
+    notes = _collect_notes(doc, lines, in_lists) + endnotes
     if not notes:
         return doc
     ids = _note_ids(notes)
-    anchors = _without_affiliation_marks(_find_anchors(doc, lines))
+    anchors = _without_affiliation_marks(_find_anchors(doc, lines, in_lists))
+    anchors = _without_labelled_marks(doc, lines, anchors, in_lists)
     elements = {e.id: e for e in doc.elements}
+    order = {e.id: k for k, e in enumerate(doc.elements)}
     bound: dict[int, tuple[Element, int, Span, float, str]] = {}
     removals: dict[str, list[tuple[int, int]]] = {}
     for el_id, page, marker, span, offset in anchors:
         k = _match(notes, bound, marker.rstrip(")"), page)      # anchor '3)' -> note 3
         if k is None:
-            continue
-        score, why = (1.0, "raised marker matches on the same page") if notes[k].element.page == page \
-            else (0.7, "raised marker matches a note on the next page")
-        bound[k] = (elements[el_id], offset, span, score, why)
+            k = _match_endnote(notes, bound, marker.rstrip(")"), order[el_id])
+            if k is None:
+                continue
+            why = (0.9, "raised marker matches the note with its number in the notes list after it")
+        else:
+            why = (1.0, "raised marker matches on the same page") if notes[k].element.page == page \
+                else (0.7, "raised marker matches a note on the next page")
+        bound[k] = (elements[el_id], offset, span) + why
         removals.setdefault(el_id, []).append((offset, len(marker)))
     new_text, shift = _strip_markers(elements, removals)
     footnotes = []
     for k, note in enumerate(notes):
         text = join_lines([line_text([ln]) for ln in note.lines])
-        text = _LEADING.sub("", text, count=1).strip() if _starts_with_marker(note) else text
+        if note.endnote:
+            text = strip_number(text)
+        elif _starts_with_marker(note):
+            text = _LEADING.sub("", text, count=1).strip()
         for cont in note.continuation:
             text = join_lines([text, cont.text])
         fid = ids[k]
         bbox = BBox.union_all(ln.bbox for ln in note.lines)
-        runs_on = _runs_on(note)
+        runs_on = (ENDNOTE,) * note.endnote + _runs_on(note)
         if k in bound:
             anchor, offset, span, score, why = bound[k]
             footnotes.append(Footnote(id=fid, marker=note.marker, text=text, page=note.element.page,
@@ -85,7 +101,32 @@ def run(doc: Document, settings: Settings) -> Document:
                                       continuation_element_ids=tuple(c.id for c in note.continuation),
                                       score=0.0, reasons=("no anchor found",) + runs_on, needs_review=True))
     out = [replace(e, text=new_text[e.id]) if e.id in new_text else e for e in doc.elements]
+    out = [_as_endnote(e) if e.id in in_lists else e for e in out]
     return replace(doc, elements=tuple(out), footnotes=tuple(footnotes))
+
+
+def _elements_of(endnotes: list[_Note]) -> set[str]:
+    """The blocks a notes list is made of: each note's own, its continuation blocks, and
+    blocks whose first lines end the note before."""
+    return {el for n in endnotes for el in (n.element.id, *(c.id for c in n.continuation))}
+
+
+def _as_endnote(e: Element) -> Element:
+    """A block of a notes list becomes a note block: its notes are written after their
+    anchors (or as loose definitions), not as a numbered list."""
+    reasons = e.reasons if ENDNOTE in e.reasons else e.reasons + (ENDNOTE,)
+    return replace(e, role=_FOOTNOTE, reasons=reasons)
+
+
+def _match_endnote(notes: list[_Note], bound: dict, marker: str, at: int) -> int | None:
+    """The first unbound endnote with the anchor's number in a notes list after it (a
+    chapter's notes follow the chapter; numbering may restart in the next one)."""
+    best = None
+    for k, n in enumerate(notes):
+        if n.endnote and k not in bound and n.marker == marker and n.order > at \
+                and (best is None or n.order < notes[best].order):
+            best = k
+    return best
 
 
 # -- notes ----------------------------------------------------------------------------------
@@ -131,10 +172,10 @@ def _starts_with_marker(note: _Note) -> bool:
     return bool(note.lines) and _line_marker(note.lines[0]) is not None
 
 
-def _collect_notes(doc: Document, lines: dict[str, Line]) -> list[_Note]:
+def _collect_notes(doc: Document, lines: dict[str, Line], skip: set[str]) -> list[_Note]:
     notes: list[_Note] = []
     for e in doc.elements:
-        if e.role is not _FOOTNOTE or e.layer is not _BODY:
+        if e.role is not _FOOTNOTE or e.layer is not _BODY or e.id in skip:
             continue
         own = sorted((lines[i] for i in e.line_ids if i in lines), key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
         if not own:
@@ -202,13 +243,21 @@ def _is_page_top_note(doc: Document, e: Element) -> bool:
 
 
 def _note_ids(notes: list[_Note]) -> list[str]:
-    counts = Counter(n.marker for n in notes)
+    """Note ids, which are the Markdown labels: the printed mark ('3' -> `[^3]`). A mark
+    printed again (numbering restarts on each page or chapter) keeps the bare mark for its
+    first note (page-foot notes in reading order, then endnotes); the later ones add their page (`[^1-p4]`), then a count
+    when a page has it twice (`[^a-p4-2]`): unique, and the same on every run."""
+    first: dict[str, int] = {}
+    for k, n in enumerate(notes):          # page-foot notes in reading order, then endnotes
+        first.setdefault(n.marker, k)
     out, used = [], set()
-    for n in notes:
+    for k, n in enumerate(notes):
         base = _safe(n.marker)
-        fid = base if counts[n.marker] == 1 else f"p{n.element.page + 1}-{base}"
+        fid = base if first[n.marker] == k else f"{base}-p{n.element.page + 1}"
+        stem, count = fid, 1
         while fid in used:
-            fid += "b"
+            count += 1
+            fid = f"{stem}-{count}"
         used.add(fid)
         out.append(fid)
     return out
@@ -220,11 +269,12 @@ def _safe(marker: str) -> str:
 
 
 # -- anchors --------------------------------------------------------------------------------
-def _find_anchors(doc: Document, lines: dict[str, Line]):
-    """(element id, page, marker, span, offset of the marker in the element text)."""
+def _find_anchors(doc: Document, lines: dict[str, Line], notes: set[str]):
+    """(element id, page, marker, span, offset of the marker in the element text); not in
+    the blocks of a notes list (`notes`)."""
     out = []
     for e in doc.elements:
-        if e.layer is not _BODY or e.role not in ANCHOR_ROLES:
+        if e.layer is not _BODY or e.role not in ANCHOR_ROLES or e.id in notes:
             continue
         cursor = 0
         # in reading order (the element's own line order): sorting by baseline would read
@@ -256,6 +306,32 @@ def _without_affiliation_marks(anchors):
     seen = Counter((el_id, marker) for el_id, _, marker, _, _ in anchors)
     single = {marker for (el_id, marker), n in seen.items() if n == 1}
     return [a for a in anchors if seen[(a[0], a[2])] < 2 or a[2] not in single]
+
+
+def _without_labelled_marks(doc: Document, lines: dict[str, Line], anchors, notes: set[str]):
+    """Anchors less the marks whose label is set beside them: an author's affiliation
+    mark ('Lu¹') points to the affiliation line that opens with the same raised mark
+    ('¹Key Laboratory ...') in its own block or the block after it, not to the page's
+    note with that number. (Not note blocks, `notes`: their marks label notes.)"""
+    body = [e for e in doc.elements if e.layer is _BODY and e.role is not _FOOTNOTE and e.id not in notes]
+    labels: dict[str, set[str]] = {}
+    for k, e in enumerate(body):
+        opened = {m for m in (_raised_label(lines[i]) for i in e.line_ids if i in lines) if m}
+        if not opened:
+            continue
+        labels.setdefault(e.id, set()).update(opened)
+        if k:
+            labels.setdefault(body[k - 1].id, set()).update(opened)
+    return [a for a in anchors if a[2] not in labels.get(a[0], ())]
+
+
+def _raised_label(line: Line) -> str | None:
+    """The raised mark a line opens with, when words follow it ('¹Key Laboratory')."""
+    spans = [s for s in line.spans if s.text.strip()]
+    if len(spans) > 1 and _raised(spans[0], line) and re.fullmatch(_MARKER, spans[0].text.strip()) \
+            and re.match(r"\s*[^\W\d_]", spans[1].text):
+        return spans[0].text.strip()
+    return None
 
 
 def _anchor_marker(sp: Span, before: list[Span], line: Line) -> str | None:
@@ -310,7 +386,7 @@ def _locate(text: str, before: str, marker: str, start: int) -> int | None:
 def _match(notes: list[_Note], bound: dict, marker: str, page: int) -> int | None:
     for target in (page, page + 1):
         for k, n in enumerate(notes):
-            if k not in bound and n.marker == marker and n.element.page == target:
+            if k not in bound and not n.endnote and n.marker == marker and n.element.page == target:
                 return k
     return None
 
