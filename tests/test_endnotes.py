@@ -116,3 +116,42 @@ def test_each_chapters_marks_bind_to_the_notes_that_follow_the_chapter():
     ids = [f.id for f in doc.footnotes]
     assert len(set(ids)) == 4 and {"1", "2"} <= set(ids)
     assert all(i.split("-")[0] in ("1", "2") for i in ids)   # labels carry the printed mark
+
+
+WRITER_NOTES = ("The first endnote tells where the records are kept.",
+                "The second endnote names the surveyors of the office.")
+
+
+def _writer_pdf(notes_page_text: tuple[str, ...] = WRITER_NOTES) -> bytes:
+    """LibreOffice Writer's endnotes as it prints them: raised roman marks (i, ii) in the
+    text; the notes on a page of their own after the text, no heading, each number set
+    on the baseline right before its text ('iThe first ...')."""
+    doc = pymupdf.open()
+    for p in range(2):
+        page = doc.new_page(width=612, height=792)
+        y = set_lines(page, 72, 540, 90 + 30 * p, FILLER.split(), 12, 14.5)
+        x = _raised(page, 72, y, f"On page {p + 1} the office kept its records", "i" * (p + 1))
+        page.insert_text((x, y), "in order.", fontname="tiro", fontsize=12)
+        set_lines(page, 72, 540, y + 14.5, FILLER.split()[:60], 12, 14.5)
+    page = doc.new_page(width=612, height=792)
+    for k, text in enumerate(notes_page_text):
+        page.insert_text((72, 80 + 14 * k), ("i" * (k + 1) if k < 2 else "") + text,
+                         fontname="tiro", fontsize=10)
+    return doc.tobytes()
+
+
+def test_writer_endnotes_on_their_own_page_bind_to_roman_marks():
+    doc = layoutpdf.parse(_writer_pdf())
+    notes = {f.marker: f for f in doc.footnotes}
+    assert sorted(notes) == ["i", "ii"]
+    for k, marker in enumerate(("i", "ii")):
+        assert notes[marker].text == WRITER_NOTES[k] and ENDNOTE in notes[marker].reasons
+        assert doc.element(notes[marker].anchor_element_id).page == k
+    md = doc.to_markdown()
+    assert "records[^i] in order." in md and "records[^ii] in order." in md
+
+
+def test_a_numbered_last_page_the_text_does_not_mark_stays_text():
+    doc = layoutpdf.parse(_writer_pdf(WRITER_NOTES + ("iiiThe third one has no mark.",)))
+    assert doc.footnotes == ()
+    assert "The first endnote tells" in doc.to_markdown()

@@ -22,8 +22,9 @@ from ...text.lines import SENTENCE_END
 _NOTES_HEADING = re.compile(
     r"^\s*(?:[\dIVX]+(?:\.\d+)*\.?\s+)?(?:end\s*-?\s*notes?|notes?|foot\s*-?\s*notes|"
     r"anmerkungen|endnoten|fu(?:ß|ss)noten|notas|remarques)\s*:?\s*$", re.I)
-# '1. Text', '1) Text', '[1] Text', '1 Text', 'ii. Text' (the number as printed, then text)
-_NUMBERED = re.compile(r"^\s*\[?(\d{1,3}|[ivxlc]{1,7})(?:[.)\]]\s*|\s+)(?=\S)")
+# '1. Text', '1) Text', '[1] Text', '1 Text', 'ii. Text' (the number as printed, then text);
+# Writer sets the number of its note area right before the text: '1Text', 'iiText'
+_NUMBERED = re.compile(r"^\s*\[?(\d{1,3}|[ivxlc]{1,7})(?:[.)\]]\s*|\s+|(?=[A-Z\u201c\"(]))(?=\S)")
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 _NOTE_ROLES = {Role.PARAGRAPH, Role.LIST_ITEM, Role.FOOTNOTE}
 
@@ -84,6 +85,31 @@ def find_endnotes(doc: Document, lines: dict[str, Line]) -> list[Endnote]:
         if e.role in (Role.HEADING, Role.TITLE) and _NOTES_HEADING.match(e.text):
             out += _notes_under(body[pos + 1:], lines)
     return out
+
+
+def trailing_notes(doc: Document, lines: dict[str, Line], taken: set[str]) -> list[Endnote]:
+    """A notes list with no heading: the blocks that end the document from the top of a
+    page on, numbered from 1 (or i) in sequence to the last block (Writer sets its
+    endnotes so, on a page of their own after the text). Only a candidate: the stage
+    keeps it when the text marks every one of its numbers."""
+    body = [(k, e) for k, e in enumerate(doc.elements) if e.layer is Layer.BODY]
+    start = len(body)
+    while start and body[start - 1][1].role in _NOTE_ROLES and body[start - 1][1].id not in taken:
+        start -= 1
+    for pos in range(max(start, 1), len(body)):
+        order, e = body[pos]
+        if body[pos - 1][1].page == e.page:
+            continue                             # not the top of its page
+        notes = _notes_under(body[pos:], lines)
+        if notes and _reaches_the_end(notes, body[-1][1]):
+            return notes
+    return []
+
+
+def _reaches_the_end(notes: list[Endnote], last: Element) -> bool:
+    """The notes hold the last block (nothing unnumbered is left after them)."""
+    note = notes[-1]
+    return last.id == note.element.id or any(c.id == last.id for c in note.continuation)
 
 
 def _notes_under(following: list[tuple[int, Element]], lines: dict[str, Line]) -> list[Endnote]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from ...model import BBox, Document, Element, Footnote, Layer, Line, Role, Span
 from ...settings import Settings
 from ...text.lines import SENTENCE_END, join_lines, line_text
-from .endnotes import find_endnotes, strip_number
+from .endnotes import find_endnotes, strip_number, trailing_notes
 
 # enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
 # through EnumType's attribute hook, several times slower than a global on Python 3.11
@@ -49,17 +49,12 @@ def run(doc: Document, settings: Settings) -> Document:
     if not settings.footnotes.enabled:
         return doc
     lines = doc.lines_by_id()
-    endnotes = [_Note(n.marker, n.lines, n.element, n.continuation, True, n.order)
-                for n in find_endnotes(doc, lines)]
-    in_lists = _elements_of(endnotes)
-    notes = _collect_notes(doc, lines, in_lists) + endnotes
+    order = {e.id: k for k, e in enumerate(doc.elements)}
+    notes, in_lists, anchors = _notes_and_anchors(doc, lines, order)
     if not notes:
         return doc
     ids = _note_ids(notes)
-    anchors = _without_affiliation_marks(_find_anchors(doc, lines, in_lists))
-    anchors = _without_labelled_marks(doc, lines, anchors, in_lists)
     elements = {e.id: e for e in doc.elements}
-    order = {e.id: k for k, e in enumerate(doc.elements)}
     bound: dict[int, tuple[Element, int, Span, float, str]] = {}
     removals: dict[str, list[tuple[int, int]]] = {}
     for el_id, page, marker, span, offset in anchors:
@@ -85,7 +80,7 @@ def run(doc: Document, settings: Settings) -> Document:
         for cont in note.continuation:
             text = join_lines([text, cont.text])
         fid = ids[k]
-        bbox = BBox.union_all(ln.bbox for ln in note.lines)
+        bbox = BBox.union_all(ln.bbox for ln in note.lines if ln.page == note.element.page)
         runs_on = (ENDNOTE,) * note.endnote + _runs_on(note)
         if k in bound:
             anchor, offset, span, score, why = bound[k]
@@ -105,7 +100,33 @@ def run(doc: Document, settings: Settings) -> Document:
     return replace(doc, elements=tuple(out), footnotes=tuple(footnotes))
 
 
-def _elements_of(endnotes: list[_Note]) -> set[str]:
+def _notes_and_anchors(doc: Document, lines: dict[str, Line], order: dict[str, int]):
+    """The notes (page-foot notes in reading order, then endnotes), the blocks of the notes
+    lists, and the marks in the text. A notes list without a heading (Writer's endnotes
+    page) is one only when the text before it marks each of its numbers."""
+    headed = find_endnotes(doc, lines)
+    trailing = trailing_notes(doc, lines, _elements_of(headed))
+    while True:
+        lists = headed + trailing
+        in_lists = _elements_of(lists)
+        romans = frozenset(n.marker for n in lists if not n.marker.isdigit())
+        anchors = _find_anchors(doc, lines, in_lists, romans)
+        if not trailing or _all_marked(trailing, anchors, order):
+            break
+        trailing = []
+    anchors = _without_labelled_marks(doc, lines, _without_affiliation_marks(anchors), in_lists)
+    endnotes = [_Note(n.marker, n.lines, n.element, n.continuation, True, n.order) for n in lists]
+    return _collect_notes(doc, lines, in_lists) + endnotes, in_lists, anchors
+
+
+def _all_marked(notes, anchors, order: dict[str, int]) -> bool:
+    """Every note's number is a mark in the text before the notes."""
+    start = min(n.order for n in notes)
+    marked = {marker for el_id, _, marker, _, _ in anchors if order[el_id] < start}
+    return all(n.marker in marked for n in notes)
+
+
+def _elements_of(endnotes) -> set[str]:
     """The blocks a notes list is made of: each note's own, its continuation blocks, and
     blocks whose first lines end the note before."""
     return {el for n in endnotes for el in (n.element.id, *(c.id for c in n.continuation))}
@@ -185,16 +206,15 @@ def _collect_notes(doc: Document, lines: dict[str, Line], skip: set[str]) -> lis
             prev = notes[-1] if notes else None
             if prev is None or prev.lines[-1].text.rstrip().endswith(SENTENCE_END):
                 continue
-            if prev.element.page == e.page - 1 and _is_page_top_note(doc, e):
-                prev.continuation.append(e)   # a note continued from the previous page
-                continue
-            if not _next_column_notes(doc, prev.element, e):
+            # a note continued at the top of the next page's note area, or of the next column's
+            if not (prev.element.page == e.page - 1 and _is_page_top_note(doc, e)) \
+                    and not _next_column_notes(doc, prev.element, e):
                 continue
             start = next((k for k, ln in enumerate(own) if _line_marker(ln) is not None), len(own))
             if start == len(own):
-                prev.continuation.append(e)   # a note continued in the next column
+                prev.continuation.append(e)
                 continue
-            prev.lines.extend(own[:start])    # its end, then the next column's own notes
+            prev.lines.extend(own[:start])    # its end, then the area's own notes
             own = own[start:]
             first_marker = _line_marker(own[0])
         left = own[0].bbox.x0
@@ -215,7 +235,8 @@ def _collect_notes(doc: Document, lines: dict[str, Line], skip: set[str]) -> lis
 def _runs_on(note: _Note) -> tuple[str, ...]:
     """The reason that says a note was joined across a column or page break (for the debug
     report and the inspector)."""
-    pages = {c.page for c in note.continuation} - {note.element.page}
+    pages = {c.page for c in note.continuation} | {ln.page for ln in note.lines}
+    pages.discard(note.element.page)
     if pages:
         return ("note continued on the next page",)
     if note.continuation or note.lines[-1].bbox.x0 >= note.lines[0].bbox.x1:
@@ -269,9 +290,10 @@ def _safe(marker: str) -> str:
 
 
 # -- anchors --------------------------------------------------------------------------------
-def _find_anchors(doc: Document, lines: dict[str, Line], notes: set[str]):
+def _find_anchors(doc: Document, lines: dict[str, Line], notes: set[str], romans: frozenset[str]):
     """(element id, page, marker, span, offset of the marker in the element text); not in
-    the blocks of a notes list (`notes`)."""
+    the blocks of a notes list (`notes`). Raised roman numbers are marks when a notes list
+    is numbered so (`romans`: its numbers)."""
     out = []
     for e in doc.elements:
         if e.layer is not _BODY or e.role not in ANCHOR_ROLES or e.id in notes:
@@ -286,7 +308,7 @@ def _find_anchors(doc: Document, lines: dict[str, Line], notes: set[str]):
                 # what `_anchor_marker` asks first, asked cheaply of every span of the text
                 if not k or sp.size > small or not _raised(sp, ln):
                     continue
-                marker = _anchor_marker(sp, spans[:k], ln)
+                marker = _anchor_marker(sp, spans[:k], ln, romans)
                 if marker is None:
                     continue
                 before = "".join(s.text for s in spans[:k]).rstrip()[-14:]
@@ -334,11 +356,12 @@ def _raised_label(line: Line) -> str | None:
     return None
 
 
-def _anchor_marker(sp: Span, before: list[Span], line: Line) -> str | None:
+def _anchor_marker(sp: Span, before: list[Span], line: Line,
+                   romans: frozenset[str] = frozenset()) -> str | None:
     text = sp.text.strip()
     if not text or not before or not _raised(sp, line):
         return None
-    if not re.fullmatch(r"\d{1,3}\)?|[*∗⋆†‡§¶‖]{1,3}", text):
+    if not re.fullmatch(r"\d{1,3}\)?|[*∗⋆†‡§¶‖]{1,3}", text) and text not in romans:
         return None
     prev = "".join(s.text for s in before).rstrip()
     if not prev:
