@@ -155,3 +155,48 @@ def test_a_numbered_last_page_the_text_does_not_mark_stays_text():
     doc = layoutpdf.parse(_writer_pdf(WRITER_NOTES + ("iiiThe third one has no mark.",)))
     assert doc.footnotes == ()
     assert "The first endnote tells" in doc.to_markdown()
+
+
+def _book_pdf() -> bytes:
+    """Two chapters, each marking notes 1 and 2 (chapter 1's second mark printed on the
+    baseline, so it is no mark), then one "Notes" section at the end of the book whose
+    numbering restarts under a label for each chapter."""
+    doc = pymupdf.open()
+    for c in range(2):
+        page = doc.new_page(width=612, height=792)
+        y = set_lines(page, 72, 540, 80, FILLER.split()[: 30 + 15 * c], 10, 12) + 20
+        page.insert_text((72, y), f"Chapter {c + 1}", fontname="tibo", fontsize=16)
+        y = set_lines(page, 72, 540, y + 30, FILLER.split(), 10, 12)
+        x = _raised(page, 72, y, f"Chapter {c + 1} tells of the records.", "1")
+        if c == 0:
+            page.insert_text((x, y), "The teams met in spring.2 They parted.", fontname="tiro",
+                             fontsize=10)
+        else:
+            x = _raised(page, x, y, "The teams met in spring.", "2")
+            page.insert_text((x, y), "They parted.", fontname="tiro", fontsize=10)
+        set_lines(page, 72, 540, y + 12, FILLER.split()[: 50 + 20 * c], 10, 12)
+    page = doc.new_page(width=612, height=792)
+    y = set_lines(page, 72, 540, 80, FILLER.split()[:24], 10, 12) + 20
+    page.insert_text((72, y), "Notes", fontname="tibo", fontsize=16)
+    y += 30
+    for c in range(2):
+        page.insert_text((72, y), f"Chapter {c + 1}", fontname="tibo", fontsize=11)
+        for k in range(2):
+            page.insert_text((72, y + 16 + 13 * k), f"{k + 1}. Note {k + 1} of chapter {c + 1} "
+                             "gives the source.", fontname="tiro", fontsize=9)
+        y += 60
+    return doc.tobytes()
+
+
+def test_a_books_notes_restart_for_each_chapter_and_marks_keep_to_their_chapter():
+    doc = layoutpdf.parse(_book_pdf())
+    bound = {}
+    for f in doc.footnotes:
+        if f.anchor_element_id:
+            chapter = re.search(r"Chapter (\d) tells", doc.element(f.anchor_element_id).text)
+            bound[(chapter.group(1), f.marker)] = f.text
+    assert bound == {("1", "1"): "Note 1 of chapter 1 gives the source.",
+                     ("2", "1"): "Note 1 of chapter 2 gives the source.",
+                     ("2", "2"): "Note 2 of chapter 2 gives the source."}
+    md = doc.to_markdown()
+    assert "Chapter 2" in md.split("Note 1 of chapter 2")[0]   # the labels are kept

@@ -89,3 +89,25 @@ def test_note_labels_are_the_printed_marks_made_unique_by_page():
     assert ids == {"Page 1 1": "1", "Page 1 2": "2", "Page 2 1": "1-p2", "Page 3 1": "1-p3"}
     assert "claims one thing[^1-p2] in the text." in md and "[^1-p2]: Page 2 note one" in md
     assert "claims one thing[^1] and another[^2]" in md
+
+
+def test_marks_after_an_acronym_in_parentheses_and_an_aside_closing_on_the_next_line():
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = set_lines(page, 72, 540, 90, BODY * 3, 10, 12)
+    x = _raised(page, 72, y, "The task is defined by Automatic Content Extraction (ACE)", "1")
+    page.insert_text((x, y), "and by the office (which kept", fontname="tiro", fontsize=10)
+    x = _raised(page, 72, y + 12, "the records for many years)", "2")
+    page.insert_text((x, y + 12), "in its archive. A power (a+b)", fontname="tiro", fontsize=10)
+    x = 72 + pymupdf.get_text_length("the records for many years)2 in its archive. A power (a+b)",
+                                     "tiro", 10) + 3
+    _raised(page, x, y + 12, "", "2")
+    set_lines(page, 72, 540, y + 24, BODY * 2, 10, 12)
+    page.draw_line((72, 700), (200, 700), width=0.4)
+    _note(page, 715, "1", "The evaluation is run by the office every year.")
+    _note(page, 727, "2", "The archive holds the records of every season.")
+    parsed = layoutpdf.parse(doc.tobytes())
+    md = parsed.to_markdown()
+    assert "Extraction (ACE)[^1] and" in md
+    assert "many years)[^2] in its archive" in md
+    assert md.count("[^2]") == 2            # the power after (a+b) is no mark: one anchor

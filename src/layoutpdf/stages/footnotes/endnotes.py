@@ -83,7 +83,7 @@ def find_endnotes(doc: Document, lines: dict[str, Line]) -> list[Endnote]:
     out: list[Endnote] = []
     for pos, (_, e) in enumerate(body):
         if e.role in (Role.HEADING, Role.TITLE) and _NOTES_HEADING.match(e.text):
-            out += _notes_under(body[pos + 1:], lines)
+            out += _notes_under(body[pos + 1:], lines, e.level)
     return out
 
 
@@ -112,13 +112,20 @@ def _reaches_the_end(notes: list[Endnote], last: Element) -> bool:
     return last.id == note.element.id or any(c.id == last.id for c in note.continuation)
 
 
-def _notes_under(following: list[tuple[int, Element]], lines: dict[str, Line]) -> list[Endnote]:
-    """The numbered notes from the element after a notes heading to the next heading."""
+def _notes_under(following: list[tuple[int, Element]], lines: dict[str, Line],
+                 level: int | None = None) -> list[Endnote]:
+    """The numbered notes from the element after a notes heading (of `level`) to the next
+    heading; a heading below the notes heading's level that opens a chapter's notes (1
+    again) is the chapter's label inside the list."""
     notes: list[Endnote] = []
     pending: list[tuple[int, Element]] = []     # unnumbered blocks: kept only if a note follows
-    for order, e in following:
+    for pos, (order, e) in enumerate(following):
         if e.role in (Role.HEADING, Role.TITLE):
-            break
+            inside = level is not None and e.role is Role.HEADING and e.level > level
+            if not (inside and _restarts(following[pos + 1:pos + 2], lines)):
+                break
+            pending = []                         # a chapter's label among the notes: its own
+            continue
         if e.role not in _NOTE_ROLES:
             continue
         own = [lines[i] for i in e.line_ids if i in lines]
@@ -128,16 +135,26 @@ def _notes_under(following: list[tuple[int, Element]], lines: dict[str, Line]) -
         if start is None:
             pending.append((order, e))
             continue
-        if notes:
+        if notes and not (start == 0 and _restarts([(order, e)], lines)):
             last = notes[-1]
             for _, p in pending:
                 last.continuation.append(p)
             last.lines.extend(own[:start])
-        elif start:
+        elif start and not notes:
             break                                # text before the first note: not a list
         pending = []
         _split_block(own[start:], e, order, notes)
     return notes if _is_sequence(notes) else []
+
+
+def _restarts(blocks: list[tuple[int, Element]], lines: dict[str, Line]) -> bool:
+    """The block opens with note 1 (or i): a chapter's notes start again (the unnumbered
+    blocks before it are that chapter's label, not the end of the note before)."""
+    for _, e in blocks:
+        first = next((lines[i] for i in e.line_ids if i in lines), None)
+        mk = leading_number(first) if first is not None else None
+        return mk is not None and number_of(mk) == 1
+    return False
 
 
 def _opens(line: Line, notes: list[Endnote], block_start: bool) -> bool:
@@ -148,7 +165,8 @@ def _opens(line: Line, notes: list[Endnote], block_start: bool) -> bool:
         return False
     if not notes:
         return number_of(mk) is not None and block_start
-    return _next_number(notes[-1].marker, mk) and (block_start or _ended(notes[-1].lines[-1]))
+    follows = _next_number(notes[-1].marker, mk) or number_of(mk) == 1   # 1: a chapter's notes
+    return follows and (block_start or _ended(notes[-1].lines[-1]))
 
 
 def _split_block(own: list[Line], e: Element, order: int, notes: list[Endnote]) -> None:

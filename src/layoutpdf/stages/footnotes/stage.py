@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import accumulate
 from dataclasses import dataclass, replace
 
 from ...model import BBox, Document, Element, Footnote, Layer, Line, Role, Span
 from ...settings import Settings
 from ...text.lines import SENTENCE_END, join_lines, line_text
-from .endnotes import find_endnotes, strip_number, trailing_notes
+from .endnotes import find_endnotes, number_of, strip_number, trailing_notes
 
 # enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
 # through EnumType's attribute hook, several times slower than a global on Python 3.11
@@ -43,6 +44,7 @@ class _Note:
     continuation: list[Element]
     endnote: bool = False     # in a notes list after the text: bound by number, not by page
     order: int = 0            # reading-order index of `element` (endnotes)
+    run: int = 0              # endnotes: which numbering (each note 1 starts one: a chapter's)
 
 
 def run(doc: Document, settings: Settings) -> Document:
@@ -57,12 +59,14 @@ def run(doc: Document, settings: Settings) -> Document:
     elements = {e.id: e for e in doc.elements}
     bound: dict[int, tuple[Element, int, Span, float, str]] = {}
     removals: dict[str, list[tuple[int, int]]] = {}
+    run = 0                                   # the numbering the last endnote mark bound in
     for el_id, page, marker, span, offset in anchors:
         k = _match(notes, bound, marker.rstrip(")"), page)      # anchor '3)' -> note 3
         if k is None:
-            k = _match_endnote(notes, bound, marker.rstrip(")"), order[el_id])
+            k = _match_endnote(notes, bound, marker.rstrip(")"), order[el_id], run)
             if k is None:
                 continue
+            run = notes[k].run
             why = (0.9, "raised marker matches the note with its number in the notes list after it")
         else:
             why = (1.0, "raised marker matches on the same page") if notes[k].element.page == page \
@@ -115,7 +119,9 @@ def _notes_and_anchors(doc: Document, lines: dict[str, Line], order: dict[str, i
             break
         trailing = []
     anchors = _without_labelled_marks(doc, lines, _without_affiliation_marks(anchors), in_lists)
-    endnotes = [_Note(n.marker, n.lines, n.element, n.continuation, True, n.order) for n in lists]
+    runs = list(accumulate(number_of(n.marker) == 1 for n in lists))
+    endnotes = [_Note(n.marker, n.lines, n.element, n.continuation, True, n.order, run)
+                for n, run in zip(lists, runs)]
     return _collect_notes(doc, lines, in_lists) + endnotes, in_lists, anchors
 
 
@@ -139,13 +145,15 @@ def _as_endnote(e: Element) -> Element:
     return replace(e, role=_FOOTNOTE, reasons=reasons)
 
 
-def _match_endnote(notes: list[_Note], bound: dict, marker: str, at: int) -> int | None:
-    """The first unbound endnote with the anchor's number in a notes list after it (a
-    chapter's notes follow the chapter; numbering may restart in the next one)."""
+def _match_endnote(notes: list[_Note], bound: dict, marker: str, at: int, run: int) -> int | None:
+    """The first unbound endnote with the anchor's number after it, in the numbering of the
+    last bound mark or a later one: numbering restarts with each chapter, in the text and
+    in the notes alike, so a chapter's marks never go back to an earlier chapter's notes
+    (not even to a note whose mark was missed)."""
     best = None
     for k, n in enumerate(notes):
-        if n.endnote and k not in bound and n.marker == marker and n.order > at \
-                and (best is None or n.order < notes[best].order):
+        if n.endnote and k not in bound and n.marker == marker and n.order > at and n.run >= run \
+                and (best is None or (n.run, n.order) < (notes[best].run, notes[best].order)):
             best = k
     return best
 
@@ -386,11 +394,18 @@ def _versioned(prev: str) -> bool:
 
 
 def _words_in_parens(prev: str) -> bool:
-    """The closing ')' ends a parenthesis of words (a citation '(Radev et al., 2009)'),
-    not a bracketed expression '(a+b)'."""
+    """The closing ')' ends a parenthesis of words (a citation '(Radev et al., 2009)', an
+    acronym '(ACE)', an aside opened on an earlier line: a formula is not broken across
+    lines inside its brackets), not a bracketed expression '(a+b)', '(sin x)'."""
     opening = prev.rfind("(")
-    return opening >= 0 and len(re.findall(r"[^\W\d_]{3,}", prev[opening:])) >= 1 \
-        and " " in prev[opening:]
+    inside = prev[opening + 1:] if opening >= 0 else prev
+    words = [w for w in re.findall(r"[^\W\d_]{3,}", inside) if w.lower() not in _MATH_NAMES]
+    return bool(words) and (opening < 0 or " " in inside or inside[:-1].isalpha())
+
+
+# operator names set upright in formulas: '(sin x)²' is a power, not a note
+_MATH_NAMES = frozenset("sin cos tan cot sec csc sinh cosh tanh arcsin arccos arctan log ln lg "
+                        "exp max min sup inf lim det dim ker deg arg mod gcd lcm var cov tr".split())
 
 
 def _locate(text: str, before: str, marker: str, start: int) -> int | None:
