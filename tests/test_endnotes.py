@@ -200,3 +200,17 @@ def test_a_books_notes_restart_for_each_chapter_and_marks_keep_to_their_chapter(
                      ("2", "2"): "Note 2 of chapter 2 gives the source."}
     md = doc.to_markdown()
     assert "Chapter 2" in md.split("Note 1 of chapter 2")[0]   # the labels are kept
+
+
+def test_a_web_pages_notes_list_in_small_type_with_no_heading_binds():
+    marked = f"<p>{CLAIMS[0]}<sup>1</sup> {CLAIMS[1]}<sup>2</sup> More text.</p>"
+    items = "".join(f"<li>{n}</li>" for n in NOTES[:2])
+    html = ("<html><head><style>body{font-family:serif;font-size:11pt;margin:0 1in}"
+            ".endnotes{border-top:0.6pt solid #777;margin-top:2em} .endnotes li{font-size:9pt}"
+            f"</style></head><body>{marked}<p>{FILLER}</p><p>{FILLER}</p>"
+            f"<section class='endnotes'><ol>{items}</ol></section></body></html>")
+    doc = layoutpdf.parse(print_html(html))
+    notes = {f.marker: f for f in doc.footnotes}
+    assert sorted(notes) == ["1", "2"] and notes["2"].text == NOTES[1]
+    assert all(f.anchor_element_id and ENDNOTE in f.reasons for f in notes.values())
+    assert "office.[^1] Later" in doc.to_markdown()

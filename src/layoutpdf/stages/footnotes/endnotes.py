@@ -87,23 +87,34 @@ def find_endnotes(doc: Document, lines: dict[str, Line]) -> list[Endnote]:
     return out
 
 
-def trailing_notes(doc: Document, lines: dict[str, Line], taken: set[str]) -> list[Endnote]:
-    """A notes list with no heading: the blocks that end the document from the top of a
-    page on, numbered from 1 (or i) in sequence to the last block (Writer sets its
-    endnotes so, on a page of their own after the text). Only a candidate: the stage
-    keeps it when the text marks every one of its numbers."""
+def trailing_notes(doc: Document, lines: dict[str, Line]) -> list[Endnote]:
+    """A notes list with no heading: the blocks that end the document, numbered from 1 (or
+    i) in sequence to the last block, set apart from the text before them by a page break
+    (Writer's endnotes, on a page of their own) or by smaller type (a web page's notes
+    list). Only a candidate: the stage keeps it when the text marks each of its numbers."""
     body = [(k, e) for k, e in enumerate(doc.elements) if e.layer is Layer.BODY]
     start = len(body)
-    while start and body[start - 1][1].role in _NOTE_ROLES and body[start - 1][1].id not in taken:
+    while start and body[start - 1][1].role in _NOTE_ROLES:
         start -= 1
     for pos in range(max(start, 1), len(body)):
         order, e = body[pos]
-        if body[pos - 1][1].page == e.page:
-            continue                             # not the top of its page
+        before = body[pos - 1][1]
+        if before.role in (Role.HEADING, Role.TITLE):
+            continue                             # a list under a heading is that heading's
+        if before.page == e.page and not _smaller(e, before, lines):
+            continue
         notes = _notes_under(body[pos:], lines)
         if notes and _reaches_the_end(notes, body[-1][1]):
             return notes
     return []
+
+
+def _smaller(e: Element, before: Element, lines: dict[str, Line]) -> bool:
+    """`e` is set in smaller type than the block before it."""
+    def size(x: Element) -> float:
+        sizes = [lines[i].size for i in x.line_ids if i in lines]
+        return max(sizes) if sizes else 0.0
+    return 0 < size(e) < 0.95 * size(before)
 
 
 def _reaches_the_end(notes: list[Endnote], last: Element) -> bool:

@@ -109,7 +109,7 @@ def _notes_and_anchors(doc: Document, lines: dict[str, Line], order: dict[str, i
     lists, and the marks in the text. A notes list without a heading (Writer's endnotes
     page) is one only when the text before it marks each of its numbers."""
     headed = find_endnotes(doc, lines)
-    trailing = trailing_notes(doc, lines, _elements_of(headed))
+    trailing = [] if headed else trailing_notes(doc, lines)
     while True:
         lists = headed + trailing
         in_lists = _elements_of(lists)
