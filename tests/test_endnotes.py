@@ -214,3 +214,25 @@ def test_a_web_pages_notes_list_in_small_type_with_no_heading_binds():
     assert sorted(notes) == ["1", "2"] and notes["2"].text == NOTES[1]
     assert all(f.anchor_element_id and ENDNOTE in f.reasons for f in notes.values())
     assert "office.[^1] Later" in doc.to_markdown()
+
+
+def test_a_numbered_list_opening_the_last_page_stays_a_list_when_page_notes_answer_the_marks():
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = set_lines(page, 72, 540, 90, FILLER.split(), 10, 12)
+    x = _raised(page, 72, y, "The office kept the records.", "1")
+    x = _raised(page, x, y, "Two teams met", "2")
+    page.insert_text((x, y), "in spring.", fontname="tiro", fontsize=10)
+    set_lines(page, 72, 540, y + 12, FILLER.split(), 10, 12)
+    page.draw_line((72, 700), (200, 700), width=0.4)
+    for k in range(2):
+        page.insert_text((72, 712 + 11 * k), str(k + 1), fontname="tiro", fontsize=5)
+        page.insert_text((76, 715 + 11 * k), f"Page note {k + 1} explains the claim.",
+                         fontname="tiro", fontsize=8)
+    page = doc.new_page(width=612, height=792)
+    for k, step in enumerate(("Open the archive of the office.", "Read the records in order.")):
+        page.insert_text((72, 90 + 14 * k), f"{k + 1}. {step}", fontname="tiro", fontsize=10)
+    parsed = layoutpdf.parse(doc.tobytes())
+    assert sorted(f.text for f in parsed.footnotes) == ["Page note 1 explains the claim.",
+                                                        "Page note 2 explains the claim."]
+    assert "2. Read the records in order." in parsed.to_markdown()

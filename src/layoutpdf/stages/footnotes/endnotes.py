@@ -101,8 +101,8 @@ def trailing_notes(doc: Document, lines: dict[str, Line]) -> list[Endnote]:
         before = body[pos - 1][1]
         if before.role in (Role.HEADING, Role.TITLE):
             continue                             # a list under a heading is that heading's
-        if before.page == e.page and not _smaller(e, before, lines):
-            continue
+        if before.page == e.page and (e.role is Role.FOOTNOTE or not _smaller(e, before, lines)):
+            continue                             # (notes at a page foot are page-foot notes)
         notes = _notes_under(body[pos:], lines)
         if notes and _reaches_the_end(notes, body[-1][1]):
             return notes

@@ -115,20 +115,24 @@ def _notes_and_anchors(doc: Document, lines: dict[str, Line], order: dict[str, i
         in_lists = _elements_of(lists)
         romans = frozenset(n.marker for n in lists if not n.marker.isdigit())
         anchors = _find_anchors(doc, lines, in_lists, romans)
-        if not trailing or _all_marked(trailing, anchors, order):
+        foot = _collect_notes(doc, lines, in_lists)
+        if not trailing or _all_marked(trailing, anchors, foot, order):
             break
         trailing = []
     anchors = _without_labelled_marks(doc, lines, _without_affiliation_marks(anchors), in_lists)
     runs = list(accumulate(number_of(n.marker) == 1 for n in lists))
     endnotes = [_Note(n.marker, n.lines, n.element, n.continuation, True, n.order, run)
                 for n, run in zip(lists, runs)]
-    return _collect_notes(doc, lines, in_lists) + endnotes, in_lists, anchors
+    return foot + endnotes, in_lists, anchors
 
 
-def _all_marked(notes, anchors, order: dict[str, int]) -> bool:
-    """Every note's number is a mark in the text before the notes."""
+def _all_marked(notes, anchors, foot: list[_Note], order: dict[str, int]) -> bool:
+    """Every note's number is a mark in the text before the notes that no page-foot note
+    answers (a mark binds to the note on its page, or the next, first)."""
     start = min(n.order for n in notes)
-    marked = {marker for el_id, _, marker, _, _ in anchors if order[el_id] < start}
+    at_foot = {(n.marker, n.element.page) for n in foot}
+    marked = {marker for el_id, page, marker, _, _ in anchors if order[el_id] < start
+              and (marker, page) not in at_foot and (marker, page + 1) not in at_foot}
     return all(n.marker in marked for n in notes)
 
 
