@@ -7,6 +7,10 @@ marker; it binds to the note with the same marker on its page, else on the next 
 (notes can be set one page later). The marker is taken out of the paragraph text and its
 position kept as `anchor_offset`, so the renderer writes `[^id]` there and the definition
 right after the paragraph. Unbound notes are kept and flagged.
+
+Endnotes (endnotes.py: numbered notes lists after the text) bind by number to the first
+such note after the mark, are written the same way, and carry the reason `kind: endnote`
+(their blocks too). A note's id, its Markdown label, is its printed mark (`[^3]`).
 """
 from __future__ import annotations
 
@@ -57,32 +61,11 @@ def run(doc: Document, settings: Settings) -> Document:
         return doc
     ids = _note_ids(notes)
     elements = {e.id: e for e in doc.elements}
-    bound: dict[int, tuple[Element, int, Span, float, str]] = {}
-    removals: dict[str, list[tuple[int, int]]] = {}
-    run = 0                                   # the numbering the last endnote mark bound in
-    for el_id, page, marker, span, offset in anchors:
-        k = _match(notes, bound, marker.rstrip(")"), page)      # anchor '3)' -> note 3
-        if k is None:
-            k = _match_endnote(notes, bound, marker.rstrip(")"), order[el_id], run)
-            if k is None:
-                continue
-            run = notes[k].run
-            why = (0.9, "raised marker matches the note with its number in the notes list after it")
-        else:
-            why = (1.0, "raised marker matches on the same page") if notes[k].element.page == page \
-                else (0.7, "raised marker matches a note on the next page")
-        bound[k] = (elements[el_id], offset, span) + why
-        removals.setdefault(el_id, []).append((offset, len(marker)))
+    bound, removals = _bind(notes, anchors, elements, order)
     new_text, shift = _strip_markers(elements, removals)
     footnotes = []
     for k, note in enumerate(notes):
-        text = join_lines([line_text([ln]) for ln in note.lines])
-        if note.endnote:
-            text = strip_number(text)
-        elif _starts_with_marker(note):
-            text = _LEADING.sub("", text, count=1).strip()
-        for cont in note.continuation:
-            text = join_lines([text, cont.text])
+        text = _note_text(note)
         fid = ids[k]
         bbox = BBox.union_all(ln.bbox for ln in note.lines if ln.page == note.element.page)
         runs_on = (ENDNOTE,) * note.endnote + _runs_on(note)
@@ -102,6 +85,42 @@ def run(doc: Document, settings: Settings) -> Document:
     out = [replace(e, text=new_text[e.id]) if e.id in new_text else e for e in doc.elements]
     out = [_as_endnote(e) if e.id in in_lists else e for e in out]
     return replace(doc, elements=tuple(out), footnotes=tuple(footnotes))
+
+
+def _bind(notes: list[_Note], anchors, elements: dict[str, Element], order: dict[str, int]):
+    """Each mark, in reading order, to its note: the page-foot note with its marker on its
+    page or the next, else the endnote with its number after it. Returns the bindings
+    {note index: (anchor element, offset, span, score, reason)} and the marks to take
+    out of each element's text."""
+    bound: dict[int, tuple[Element, int, Span, float, str]] = {}
+    removals: dict[str, list[tuple[int, int]]] = {}
+    run = 0                                   # the numbering the last endnote mark bound in
+    for el_id, page, marker, span, offset in anchors:
+        k = _match(notes, bound, marker.rstrip(")"), page)      # anchor '3)' -> note 3
+        if k is None:
+            k = _match_endnote(notes, bound, marker.rstrip(")"), order[el_id], run)
+            if k is None:
+                continue
+            run = notes[k].run
+            why = (0.9, "raised marker matches the note with its number in the notes list after it")
+        else:
+            why = (1.0, "raised marker matches on the same page") if notes[k].element.page == page \
+                else (0.7, "raised marker matches a note on the next page")
+        bound[k] = (elements[el_id], offset, span) + why
+        removals.setdefault(el_id, []).append((offset, len(marker)))
+    return bound, removals
+
+
+def _note_text(note: _Note) -> str:
+    """The note's lines without its marker, then the blocks it runs on into."""
+    text = join_lines([line_text([ln]) for ln in note.lines])
+    if note.endnote:
+        text = strip_number(text)
+    elif _starts_with_marker(note):
+        text = _LEADING.sub("", text, count=1).strip()
+    for cont in note.continuation:
+        text = join_lines([text, cont.text])
+    return text
 
 
 def _notes_and_anchors(doc: Document, lines: dict[str, Line], order: dict[str, int]):
