@@ -37,6 +37,7 @@ _MATH_FONT = re.compile(r"CMMI|CMSY|CMEX|Math|Symbol|MSBM|STIX(?!(?:Two)?Text|Ge
 # blocks whose rendering carries anchors and the definitions after them: a note bound to
 # a heading or caption would lose both its mark and its text in the Markdown
 ANCHOR_ROLES = {Role.PARAGRAPH, Role.LIST_ITEM}
+_FULL_STOPS = (".", "!", "?", "。", "！", "？", ".\u201d", ".\u2019", '."')   # not ')' or ':'
 ENDNOTE = "kind: endnote"   # the reason that marks a note (and its block) as an endnote
 
 
@@ -241,7 +242,8 @@ def _collect_notes(doc: Document, lines: dict[str, Line], skip: set[str]) -> lis
             if not (prev.element.page == e.page - 1 and _is_page_top_note(doc, e)) \
                     and not _next_column_notes(doc, prev.element, e):
                 continue
-            start = next((k for k, ln in enumerate(own) if _line_marker(ln) is not None), len(own))
+            start = next((k for k, ln in enumerate(own) if _opens_note(ln, own[k - 1] if k else None)),
+                         len(own))
             if start == len(own):
                 prev.continuation.append(e)
                 continue
@@ -261,6 +263,17 @@ def _collect_notes(doc: Document, lines: dict[str, Line], skip: set[str]) -> lis
             else:
                 current.lines.append(ln)
     return notes
+
+
+def _opens_note(line: Line, before: Line | None) -> bool:
+    """In a block that goes on with a note from the column or page before, the line opens
+    the next note: it starts with a marker set apart (raised, or smaller than the text) or
+    after a line that ended a sentence ('(Lett.)' then '35, 1081 (1997)' is not note 35)."""
+    marker = _line_marker(line)
+    if marker is None or re.match(r"\s*" + re.escape(marker) + r"\s*[,;:]", line.text):
+        return False                  # '35, 1081': a number in a reference, not a note mark
+    return _raised_first(line) or _small_first(line) \
+        or (before is not None and before.text.rstrip().endswith(_FULL_STOPS))
 
 
 def _runs_on(note: _Note) -> tuple[str, ...]:
