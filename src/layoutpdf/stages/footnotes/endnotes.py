@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from ...model import Document, Element, Layer, Line, Role
 from ...text.lines import SENTENCE_END
 
-# the heading of a notes list; a "References" list is not one: its entries are cited,
-# not annotations, and a citation may be cited many times
+# the heading of a notes list (plural: a single "Note" heads a remark, not a list); a
+# "References" list is not one: its entries are cited, not annotations, and cited again
 _NOTES_HEADING = re.compile(
-    r"^\s*(?:[\dIVX]+(?:\.\d+)*\.?\s+)?(?:end\s*-?\s*notes?|notes?|foot\s*-?\s*notes|"
+    r"^\s*(?:[\dIVX]+(?:\.\d+)*\.?\s+)?(?:end\s*-?\s*notes|notes|foot\s*-?\s*notes|"
     r"anmerkungen|endnoten|fu(?:ß|ss)noten|notas|remarques)\s*:?\s*$", re.I)
 # '1. Text', '1) Text', '[1] Text', '1 Text', 'ii. Text' (the number as printed, then text);
 # Writer sets the number of its note area right before the text: '1Text', 'iiText'
