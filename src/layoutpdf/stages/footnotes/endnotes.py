@@ -6,7 +6,7 @@ A notes list opens under a heading that names it ("Notes", "Endnotes", ...) and 
 until the next heading. Its notes are numbered in sequence (1, 2, 3 ... or i, ii, iii as
 Writer numbers endnotes): a line starts a note when it opens with the next number, a
 line that does not is the previous note going on (a wrapped line, a second paragraph).
-The in-text marks bind to these notes by number (footnotes.py), which is what makes a
+The in-text marks bind to these notes by number (stage.py), which is what makes a
 list printed pages away from its marks a set of notes rather than a numbered list.
 """
 from __future__ import annotations
