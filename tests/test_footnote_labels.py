@@ -111,3 +111,29 @@ def test_marks_after_an_acronym_in_parentheses_and_an_aside_closing_on_the_next_
     assert "Extraction (ACE)[^1] and" in md
     assert "many years)[^2] in its archive" in md
     assert md.count("[^2]") == 2            # the power after (a+b) is no mark: one anchor
+
+
+def _unraised(times: int) -> bytes:
+    """Body text where note 1's mark is printed on the baseline, glued to its word
+    ('evaluation1.'), `times` times; note 1 at the page foot."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = set_lines(page, 72, 540, 90, BODY * 3, 10, 12)
+    for k in range(times):
+        page.insert_text((72, y + 12 * k), "The task is defined by the evaluation1. Later work "
+                         "followed.", fontname="tiro", fontsize=10)
+    set_lines(page, 72, 540, y + 12 * times, BODY * 2, 10, 12)
+    page.draw_line((72, 700), (200, 700), width=0.4)
+    _note(page, 715, "1", "The evaluation is run by the office every year.")
+    return doc.tobytes()
+
+
+def test_a_mark_printed_without_its_raise_binds_when_it_is_the_only_one():
+    md = layoutpdf.parse(_unraised(1)).to_markdown()
+    assert "defined by the evaluation[^1]. Later" in md
+
+
+def test_a_number_glued_to_a_word_twice_is_no_mark():
+    parsed = layoutpdf.parse(_unraised(2))
+    assert all(f.anchor_element_id is None for f in parsed.footnotes)
+    assert parsed.to_markdown().count("evaluation1.") == 2

@@ -23,6 +23,7 @@ from ...model import BBox, Document, Element, Footnote, Layer, Line, Role, Span
 from ...settings import Settings
 from ...text.lines import SENTENCE_END, join_lines, line_text
 from .endnotes import find_endnotes, number_of, strip_number, trailing_notes
+from .plain_marks import plain_marks
 
 # enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
 # through EnumType's attribute hook, several times slower than a global on Python 3.11
@@ -63,6 +64,7 @@ def run(doc: Document, settings: Settings) -> Document:
     ids = _note_ids(notes)
     elements = {e.id: e for e in doc.elements}
     bound, removals = _bind(notes, anchors, elements, order)
+    _bind_plain(notes, bound, removals, doc, lines)
     new_text, shift = _strip_markers(elements, removals)
     footnotes = []
     for k, note in enumerate(notes):
@@ -75,7 +77,7 @@ def run(doc: Document, settings: Settings) -> Document:
             footnotes.append(Footnote(id=fid, marker=note.marker, text=text, page=note.element.page,
                                       bbox=bbox, element_id=note.element.id,
                                       anchor_element_id=anchor.id, anchor_offset=shift(anchor.id, offset),
-                                      anchor_span_id=span.id,
+                                      anchor_span_id=span.id if span is not None else None,
                                       continuation_element_ids=tuple(c.id for c in note.continuation),
                                       score=score, reasons=(why,) + runs_on, needs_review=score < 0.8))
         else:
@@ -110,6 +112,24 @@ def _bind(notes: list[_Note], anchors, elements: dict[str, Element], order: dict
         bound[k] = (elements[el_id], offset, span) + why
         removals.setdefault(el_id, []).append((offset, len(marker)))
     return bound, removals
+
+
+def _bind_plain(notes: list[_Note], bound: dict, removals: dict, doc: Document,
+                lines: dict[str, Line]) -> None:
+    """Marks printed on the baseline, glued to their word (plain_marks.py), for the
+    page-foot notes no raised mark answered."""
+    unanswered = [(k, n.marker, n.element.page) for k, n in enumerate(notes)
+                  if k not in bound and not n.endnote]
+    if not unanswered:
+        return
+    body = [e for e in doc.elements
+            if e.layer is _BODY and e.role in ANCHOR_ROLES and e.markup == "text"]
+    for k, e, offset, span in plain_marks(unanswered, body, lines):
+        if any(off == offset for off, _ in removals.get(e.id, ())):
+            continue
+        bound[k] = (e, offset, span, 0.6, "a number glued to a word on the note's page (a mark "
+                                          "printed without its raise)")
+        removals.setdefault(e.id, []).append((offset, len(notes[k].marker)))
 
 
 def _note_text(note: _Note) -> str:
