@@ -330,8 +330,9 @@ def _is_page_top_note(doc: Document, e: Element) -> bool:
 def _note_ids(notes: list[_Note]) -> list[str]:
     """Note ids, which are the Markdown labels: the printed mark ('3' -> `[^3]`). A mark
     printed again (numbering restarts on each page or chapter) keeps the bare mark for its
-    first note (page-foot notes in reading order, then endnotes); the later ones add their page (`[^1-p4]`), then a count
-    when a page has it twice (`[^a-p4-2]`): unique, and the same on every run."""
+    first note (page-foot notes in reading order, then endnotes); the later ones add
+    their page (`[^1-p4]`), then a count when a page has it twice (`[^a-p4-2]`): unique,
+    and the same on every run."""
     first: dict[str, int] = {}
     for k, n in enumerate(notes):          # page-foot notes in reading order, then endnotes
         first.setdefault(n.marker, k)
