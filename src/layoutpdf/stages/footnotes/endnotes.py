@@ -103,6 +103,8 @@ def trailing_notes(doc: Document, lines: dict[str, Line]) -> list[Endnote]:
             continue                             # a list under a heading is that heading's
         if before.page == e.page and (e.role is Role.FOOTNOTE or not _smaller(e, before, lines)):
             continue                             # (notes at a page foot are page-foot notes)
+        if not _restarts([(order, e)], lines):
+            continue                             # the list opens with its first note
         notes = _notes_under(body[pos:], lines)
         if notes and _reaches_the_end(notes, body[-1][1]):
             return notes
