@@ -169,7 +169,7 @@ _MATH_CANDIDATE = re.compile("[" + re.escape("".join(sorted(_ASCII_MATH))) + "\x
 
 
 def _is_display(e: Element, own: list[Line], page: Page, body: float, memo: dict) -> bool:
-    if not own or _wordy(own, memo, 3 + len(own)) or opens_statement(e.text):
+    if not own or _wordy(own, memo, 3 + len(own)) or _statement(e, own):
         return False                  # see the prose test below
     share, prose = _math_share(own, memo)
     tagged = any(EQUATION_TAG.search(ln.text) for ln in own)
@@ -183,6 +183,15 @@ def _is_display(e: Element, own: list[Line], page: Page, body: float, memo: dict
     # row holds one line at least)
     return (set_apart or tagged) and (len(own) <= MAX_DISPLAY_ROWS
                                       or len(rows_of(tuple(own))) <= MAX_DISPLAY_ROWS)
+
+
+def _statement(e: Element, own: list[Line]) -> bool:
+    """An enumerated statement ('(1) Let ...') opens at the block's left edge; an equation
+    number at the right margin on a line above a fraction's denominator ('(1) σXσY' in
+    text order) is no label."""
+    if not opens_statement(e.text):
+        return False
+    return not own or own[0].bbox.x0 <= e.bbox.x0 + 0.1 * e.bbox.width
 
 
 _DELIMITERS = frozenset("()[]{}|\u2016\u27e8\u27e9")
@@ -242,7 +251,7 @@ def _one_formula(a: Element, b: Element, lines: dict[str, Line], memo: dict, bod
 def _candidate(e: Element, own: list[Line], memo: dict) -> bool:
     return e.layer is Layer.BODY and e.role in (Role.PARAGRAPH, Role.HEADING, Role.EQUATION) \
         and len(e.text) <= MAX_DISPLAY_CHARS and not _wordy(own, memo, 2) \
-        and not opens_statement(e.text)
+        and not _statement(e, own)
 
 
 def _bar_between(a: Element, b: Element, lines: dict[str, Line], body: float,
@@ -294,7 +303,7 @@ def _mathy(e: Element, lines: dict[str, Line], memo: dict) -> bool:
             or len(e.text) > MAX_DISPLAY_CHARS:
         return False
     own = [lines[i] for i in e.line_ids if i in lines]
-    if _wordy(own, memo, 2) or opens_statement(e.text):
+    if _wordy(own, memo, 2) or _statement(e, own):
         return False                  # each test below admits 2 prose words at most
     share, prose = _math_share(own, memo)
     short = len(e.text.strip()) <= 6 and prose == 0     # a numerator '1', a limit 'n = 1'
