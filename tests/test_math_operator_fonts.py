@@ -46,3 +46,20 @@ def test_blackboard_expectation(equations, font):
 def test_calligraphic_normal_distribution(equations, font):
     # mathptmx sets \mathcal in rsfs, which beside cmmi letters is \mathscr
     assert r"\varepsilon\sim\mathcal{N}(0,\sigma^{2}I)" in equations[font].get("5", "")
+
+
+@pytest.mark.parametrize("font", FONTS)
+def test_display_before_a_paragraph_is_its_own_block(equations, font):
+    # Times, Palatino, txfonts: the display ran into the paragraph after it (TeX's short
+    # skip below it; letters in the text italic) and the whole block stayed prose
+    assert equations[font].get("3", "").startswith(
+        _squeeze(r"\operatorname{softmax}(z)_{i} = \frac{\exp(z_{i})}{\sum_{j} \exp"))
+
+
+@pytest.mark.parametrize("font", FONTS)
+def test_bracket_matrix_is_one_display(equations, font):
+    # txfonts: the second row 'sin θ cos θ' (text-roman names, little maths share) under
+    # the tall brackets' hanging lower half was a display of its own
+    assert equations[font].get("6") == _squeeze(
+        r"R_{\theta} = \begin{bmatrix} \cos\theta & -\sin\theta \\ \sin\theta & \cos\theta "
+        r"\end{bmatrix}")
