@@ -209,16 +209,19 @@ def _on_a_bar(left: Glyph, right: Glyph, rules: Sequence[BBox]) -> bool:
 
 def _stacked_on_a_bar(left: Glyph, right: Glyph, glyphs: list[Glyph],
                       rules: Sequence[BBox]) -> list[Glyph]:
-    """The glyphs over and under a fraction bar between two delimiters (beside its ends,
-    not over it), within 1.5em of their axis (none: no such bar)."""
+    """The glyphs over and under a fraction bar between two delimiters set right beside its
+    ends (not over it, nothing else between), within 1.5em of their axis, none larger than
+    the delimiters (none: no such bar)."""
     s = left.size
     for r in rules:
-        if r.x0 < left.x1 - 0.2 * s or r.x1 > right.x0 + 0.2 * s or left.cx >= r.x0 \
-                or right.cx <= r.x1 or abs(r.cy - left.axis) > 1.5 * s:
+        if not (-0.2 * s <= r.x0 - left.x1 <= 0.6 * s and -0.2 * s <= right.x0 - r.x1 <= 0.6 * s) \
+                or left.cx >= r.x0 or right.cx <= r.x1 or abs(r.cy - left.axis) > 1.5 * s:
             continue
         on = [g for g in glyphs if r.x0 - 0.2 * s <= g.cx <= r.x1 + 0.2 * s
               and abs(g.cy - r.cy) < 2 * s and g is not left and g is not right]
-        if any(g.bottom <= r.cy for g in on) and any(g.top >= r.cy for g in on):
+        # a script's delimiters (an exponent's norm bars) never enclose a full-size fraction
+        if any(g.bottom <= r.cy for g in on) and any(g.top >= r.cy for g in on) \
+                and max(g.size for g in on) <= 1.1 * s:
             return on
     return []
 
