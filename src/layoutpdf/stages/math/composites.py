@@ -209,21 +209,30 @@ def _on_a_bar(left: Glyph, right: Glyph, rules: Sequence[BBox]) -> bool:
 
 def _stacked_on_a_bar(left: Glyph, right: Glyph, glyphs: list[Glyph],
                       rules: Sequence[BBox]) -> list[Glyph]:
-    """The glyphs over and under a fraction bar between two delimiters set right beside its
-    ends (not over it, nothing else between), within 1.5em of their axis, none larger than
-    the delimiters (none: no such bar)."""
+    """The glyphs over and under the fraction bars between two delimiters (beside the
+    bars' ends, not over them), within 1.5em of their axis, none larger than the
+    delimiters; the bars reach from right after the left delimiter to right before the
+    right one (a matrix's first and last columns of fractions), with nothing else
+    between (an exponent's norm bars around a fraction are not its delimiters). None: no
+    such bar."""
     s = left.size
-    for r in rules:
-        if not (-0.2 * s <= r.x0 - left.x1 <= 0.6 * s and -0.2 * s <= right.x0 - r.x1 <= 0.6 * s) \
-                or left.cx >= r.x0 or right.cx <= r.x1 or abs(r.cy - left.axis) > 1.5 * s:
-            continue
+    between = [r for r in rules if left.cx < r.x0 and r.x1 < right.cx
+               and abs(r.cy - left.axis) <= 1.5 * s]
+    if not between:
+        return []
+    x0, x1, cy = min(r.x0 for r in between), max(r.x1 for r in between), between[0].cy
+    if x0 - left.x1 > 1.5 * s or right.x0 - x1 > 1.5 * s or any(
+            abs(g.cy - cy) < 2 * s and (left.x1 <= g.cx < x0 or x1 < g.cx <= right.x0)
+            for g in glyphs if g is not left and g is not right):
+        return []
+    out: list[Glyph] = []
+    for r in between:
         on = [g for g in glyphs if r.x0 - 0.2 * s <= g.cx <= r.x1 + 0.2 * s
               and abs(g.cy - r.cy) < 2 * s and g is not left and g is not right]
-        # a script's delimiters (an exponent's norm bars) never enclose a full-size fraction
         if any(g.bottom <= r.cy for g in on) and any(g.top >= r.cy for g in on) \
                 and max(g.size for g in on) <= 1.1 * s:
-            return on
-    return []
+            out += [g for g in on if not any(g is h for h in out)]
+    return out
 
 
 def _enclosed_band(left: Glyph, right: Glyph, glyphs: list[Glyph]) -> list[Glyph]:
