@@ -107,3 +107,14 @@ def test_numerator_after_a_stretched_parenthesis_in_one_span():
     latex = _squeeze(spans_to_latex(spans, rules).latex)
     assert latex == _squeeze(r"\operatorname{softmax} \left( \frac{QK^{\top}}{\sqrt{d_{k}}} "
                              r"\right) V"), latex
+
+
+def test_matrix_of_fractions_in_stretched_parentheses(equations):
+    # the parentheses' origin is the first row's: the bars of the first and last columns
+    # stand right inside them (a guard against delimiters around a fraction that are not
+    # beside it must keep this one)
+    assert equations["browser_displays"][7][0] == _squeeze(
+        r"J = \begin{pmatrix} \frac{\partial f_{1}}{\partial x_{1}} & \cdots & "
+        r"\frac{\partial f_{1}}{\partial x_{n}} \\ \vdots & \ddots & \vdots \\ "
+        r"\frac{\partial f_{m}}{\partial x_{1}} & \cdots & \frac{\partial f_{m}}{\partial x_{n}}"
+        r" \end{pmatrix}")
