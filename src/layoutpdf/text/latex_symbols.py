@@ -333,6 +333,10 @@ def font_family(fontname: str) -> str:
     if "cmex" in n or "mathextension" in n or n.startswith(("txex", "pxex", "mtex", "esint",
                                                              "ntxex", "zxex")):
         return "cmex"
+    # blackboard letters: mathpazo's PazoMathBlackboardBold, txfonts' and pxfonts'
+    # symbol font B (their msbm)
+    if "blackboard" in n or n.startswith(("txsyb", "pxsyb", "rtxsyb", "rpxsyb")):
+        return "msbm"
     if "cmsy" in n or "cmbsy" in n or "mathsymbols" in n or n.startswith(
             ("txsy", "pxsy", "mtsy", "rtxsy", "ntxsy", "zxsy")):
         return "cmsy"

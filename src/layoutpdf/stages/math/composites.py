@@ -4,8 +4,10 @@ upright letters that are one word (\\sin, \\max, \\operatorname{Var})."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Sequence
 
 from ...model.content import Span
+from ...model.geometry import BBox
 from ...text import latex_symbols as sym
 from .atoms import AXIS, Glyph, is_space
 from .levels import font_key
@@ -143,11 +145,13 @@ def _median_size(glyphs: list[Glyph]) -> float:
 _CLOSING = {"(": ")", "[": "]", r"\{": r"\}", "|": "|", r"\|": r"\|", r"\langle": r"\rangle"}
 
 
-def mark_stretched_delimiters(glyphs: list[Glyph]) -> None:
+def mark_stretched_delimiters(glyphs: list[Glyph], rules: Sequence[BBox] = ()) -> None:
     """A browser or office suite sets a matrix's parentheses as stretched variants of the
     text-size glyph, whose box (from the font's ascender and descender) says nothing of
     their height. A pair on one baseline enclosing rows above and below that baseline and
-    nothing on it is such a pair: tall delimiters spanning the rows they enclose."""
+    nothing on it is such a pair: tall delimiters spanning the rows they enclose. So is a
+    pair around a stacked fraction (a bar with glyphs over and under it): a text-size
+    glyph never encloses one, and its baseline may be the numerator's."""
     # cmex glyphs have their real extent already; a sized-up Unicode glyph may not
     free = sorted((g for g in glyphs if g.family != "cmex" and not g.composite
                    and (g.kind in (sym.OPEN, sym.CLOSE) or g.tex in ("|", r"\|"))),
@@ -163,16 +167,72 @@ def mark_stretched_delimiters(glyphs: list[Glyph]) -> None:
             continue
         s = left.size
         inner = _enclosed_band(left, right, glyphs)
-        on_line = [g for g in inner if abs(g.base - left.base) < 0.15 * s]
-        above = [g for g in inner if g.base < left.base - 0.3 * s]
-        below = [g for g in inner if g.base > left.base + 0.2 * s]
+        # a pair standing on a fraction bar (or hanging under one) is the numerator's
+        # (denominator's) own: it stands on that row's baseline
+        own_row = _on_a_bar(left, right, rules)
+        line = left.base if own_row else _line_outside(left, right, glyphs)
+        on_line = [g for g in inner if abs(g.base - line) < 0.15 * s]
+        above = [g for g in inner if g.base < line - 0.3 * s]
+        below = [g for g in inner if g.base > line + 0.2 * s]
         if on_line or not above or not below:
-            continue
+            stacked = [] if own_row else _stacked_on_a_bar(left, right, glyphs, rules)
+            if not stacked:
+                continue
+            inner = inner + [g for g in stacked if not any(g is h for h in inner)]
         top = min(g.top for g in [left, right, *inner])
         bottom = max(g.bottom for g in [left, right, *inner])
         for g in (left, right):
             g.big, g.top, g.bottom = True, top, bottom
         done += [left, right]
+
+
+def _line_outside(left: Glyph, right: Glyph, glyphs: list[Glyph]) -> float:
+    """The baseline the pair stands on: that of the nearest full-size glyph beside it,
+    outside (a browser's stretched variant has its origin where its design puts it, off
+    the formula's baseline, which may be a matrix row's), else the pair's own. Only a
+    glyph of the pair's size counts: a script's parentheses stand off their base's line."""
+    s = left.size
+    beside = [(left.x0 - g.x1 if g.cx < left.cx else g.x0 - right.x1, g.base) for g in glyphs
+              if not g.big and not g.composite and 0.9 * s <= g.size <= 1.1 * s
+              and (g.x1 <= left.x0 + 0.1 * s or g.x0 >= right.x1 - 0.1 * s)]
+    near = [b for b in beside if b[0] < 2 * s]
+    return min(near)[1] if near else left.base
+
+
+def _on_a_bar(left: Glyph, right: Glyph, rules: Sequence[BBox]) -> bool:
+    """A rule under or over both delimiters, within 1.5em: they belong to a fraction's
+    numerator or denominator."""
+    s = left.size
+    return any(r.x0 <= left.cx and right.cx <= r.x1 and abs(r.cy - left.cy) < 1.5 * s
+               for r in rules)
+
+
+def _stacked_on_a_bar(left: Glyph, right: Glyph, glyphs: list[Glyph],
+                      rules: Sequence[BBox]) -> list[Glyph]:
+    """The glyphs over and under the fraction bars between two delimiters (beside the
+    bars' ends, not over them), within 1.5em of their axis, none larger than the
+    delimiters; the bars reach from right after the left delimiter to right before the
+    right one (a matrix's first and last columns of fractions), with nothing else
+    between (an exponent's norm bars around a fraction are not its delimiters). None: no
+    such bar."""
+    s = left.size
+    between = [r for r in rules if left.cx < r.x0 and r.x1 < right.cx
+               and abs(r.cy - left.axis) <= 1.5 * s]
+    if not between:
+        return []
+    x0, x1, cy = min(r.x0 for r in between), max(r.x1 for r in between), between[0].cy
+    if x0 - left.x1 > 1.5 * s or right.x0 - x1 > 1.5 * s or any(
+            abs(g.cy - cy) < 2 * s and (left.x1 <= g.cx < x0 or x1 < g.cx <= right.x0)
+            for g in glyphs if g is not left and g is not right):
+        return []
+    out: list[Glyph] = []
+    for r in between:
+        on = [g for g in glyphs if r.x0 - 0.2 * s <= g.cx <= r.x1 + 0.2 * s
+              and abs(g.cy - r.cy) < 2 * s and g is not left and g is not right]
+        if any(g.bottom <= r.cy for g in on) and any(g.top >= r.cy for g in on) \
+                and max(g.size for g in on) <= 1.1 * s:
+            out += [g for g in on if not any(g is h for h in out)]
+    return out
 
 
 def _enclosed_band(left: Glyph, right: Glyph, glyphs: list[Glyph]) -> list[Glyph]:

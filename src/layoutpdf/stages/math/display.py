@@ -96,7 +96,7 @@ def glyphs_to_latex(glyphs: list[Glyph], rules: Sequence[BBox], reasons: list[st
     rules = usable_rules(rules, glyphs)
     settle_levels(glyphs, rules)
     mark_big_glyphs(glyphs)
-    mark_stretched_delimiters(glyphs)
+    mark_stretched_delimiters(glyphs, rules)
     glyphs = group_words(glyphs)
     glyphs = structure(glyphs, rules, ctx)
     rows = sorted(split_rows(glyphs), key=lambda r: min(g.axis for g in r))
@@ -137,7 +137,7 @@ def _pop_tags(rows: list[list[Glyph]]) -> tuple[list[list[Glyph]], list[str]]:
             continue
         if rest:
             gap = cand[0].x0 - max(g.x1 for g in rest)
-            if gap < 1.5 * size:
+            if gap < 1.5 * size and not (gap >= -0.5 * size and _number_font_apart(cand, rest)):
                 out.append(row)
                 continue
             out.append(rest)
@@ -146,6 +146,20 @@ def _pop_tags(rows: list[list[Glyph]]) -> tuple[list[list[Glyph]], list[str]]:
             continue
         tags.append(m.group(1))
     return out, tags
+
+
+def _number_font_apart(cand: list[Glyph], rest: list[Glyph]) -> bool:
+    """A number in the page's text font beside a formula set in a maths font, at full
+    size: a browser sets MathML's number in a box of its own (flex item or positioned at
+    the column edge), so a long formula may leave it less than TeX's quad of room, and a
+    vertically centred box puts it below the formula's baseline when a limit hangs under
+    it; positioned at the column's edge, it may even be drawn over the end of a formula
+    too wide for the column. A script is smaller, and in the formula's own fonts."""
+    fonts = {g.font for g in rest if not g.composite}
+    normal = [g.size for g in rest if not g.composite and not g.big]
+    return any(g.math_font for g in rest) \
+        and all(not g.math_font and not g.composite and g.font not in fonts for g in cand) \
+        and bool(normal) and min(g.size for g in cand) >= 0.85 * max(normal)
 
 
 def _multiline(row_atoms: list[list[Atom]], display: bool) -> str:

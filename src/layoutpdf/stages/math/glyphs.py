@@ -24,7 +24,7 @@ from ...model.content import FLAG_ITALIC, Span
 from ...text import latex_symbols as sym
 from .atoms import AXIS, RAW_CODED, RAW_SPACE, SPACES, Glyph, char_extent, char_width
 from .composites import dots_glyph, extensible_stack, merge_cdots, merge_pieces
-from .levels import box_offsets, span_at_level
+from .levels import box_offsets, head_off_level, span_at_level
 from .raw_codes import brace_not_pilcrow
 
 def _is_upright(span: Span, family: str) -> bool:
@@ -37,6 +37,27 @@ def _upright(font: str, italic_flag: int, family: str) -> bool:
         return False
     f = font.lower()
     return not italic_flag and "italic" not in f and "oblique" not in f
+
+
+def _boxes_after_head(span: Span) -> list[tuple[float, float]] | None:
+    """Character boxes of a span whose first glyph stands on a level of its own (see
+    levels.head_off_level). An accent has no advance: it stands over the glyph after it,
+    the span's width is the others'. A stretched delimiter is wider than the text-size
+    glyph the rough widths assume: the others are set from the span's right end at their
+    own widths, and the delimiter takes what is left."""
+    rest = replace(span, text=span.text[1:])
+    if span.text[0] in sym.SPACING_ACCENTS:
+        boxes = _char_boxes(rest)
+        return [boxes[0], *boxes]
+    widths = [char_width(c) * span.size for c in rest.text]
+    x = span.bbox.x1 - sum(widths)
+    if x <= span.bbox.x0:
+        return None
+    out = [(span.bbox.x0, x)]
+    for w in widths:
+        out.append((x, x + w))
+        x += w
+    return out
 
 
 def _char_boxes(span: Span) -> list[tuple[float, float]]:
@@ -60,6 +81,9 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
     offsets = box_offsets(spans)
     brace = brace_not_pilcrow(spans)
     for si, span in enumerate(spans):
+        head_base, rest_base = span.origin[1], head_off_level(span, offsets)
+        if rest_base is not None:
+            span = replace(span, origin=(span.origin[0], rest_base))
         span, alt = span_at_level(span, offsets, out)
         family = sym.font_family(span.font)
         if family == "cmex" and (text := sym.recode_adobe_pieces(span.text)) != span.text:
@@ -73,6 +97,8 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
             out.append(stack)
             continue
         boxes = _char_boxes(span)
+        if rest_base is not None:
+            boxes = _boxes_after_head(span) or boxes
         upright = _is_upright(span, family)
         first = True
         # cmex code 0x20 is a Bigg left parenthesis: a lone, wide ' ' in cmex is that glyph
@@ -99,10 +125,29 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
                 g.floating = not first and g.kind != sym.RADICAL
             elif alt is not None:
                 g.alt_base = alt
+            if rest_base is not None and ci == 0:
+                shift = head_base - g.base             # back on the first glyph's level
+                g.base, g.top, g.bottom = head_base, g.top + shift, g.bottom + shift
             first = False
             out.append(g)
     _settle_floating(out)
+    if any(g.family == "rsfs" for g in out):
+        _rsfs_as_calligraphic(out, spans)
     return merge_cdots(merge_pieces(out))
+
+
+def _rsfs_as_calligraphic(glyphs: list[Glyph], spans: Sequence[Span]) -> None:
+    """Ralph Smith's script (rsfs) is `\\mathscr` beside Computer Modern's maths italic, but
+    mathptmx sets `\\mathcal` in it: in a formula whose letters are a text italic (Times)
+    and none from a cmmi-like maths italic, its capitals are calligraphic."""
+    lettered = [(sym.font_family(s.font), s) for s in spans if any(c.isalpha() for c in s.text)]
+    if any(f in ("cmmi", "cmmib") for f, _ in lettered):    # (mathptmx takes ',' from cmmi)
+        return
+    if not any(f == "" and s.italic and not sym.is_math_font(s.font) for f, s in lettered):
+        return
+    for g in glyphs:
+        if g.family == "rsfs" and g.tex.startswith(r"\mathscr{"):
+            g.tex = r"\mathcal" + g.tex[len(r"\mathscr"):]
 
 
 # characters that modify a neighbouring glyph instead of being one

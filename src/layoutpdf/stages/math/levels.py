@@ -94,6 +94,31 @@ def _borrowed_level(span: Span, offsets: dict) -> float | None:
     return top_level if abs(base - top_level) > abs(base - bottom_level) else bottom_level
 
 
+_OFF_LEVEL_HEADS = frozenset(sym.SPACING_ACCENTS) | frozenset("()[]{}|\u2016\u27e8\u27e9")
+
+
+def head_off_level(span: Span, offsets: dict) -> float | None:
+    """The baseline of the glyphs after a first glyph set on a level of its own, or None.
+    A browser raises MathML's accent over its base ('^' over beta) and centres a stretched
+    delimiter on the maths axis, both in the font and size of the glyphs after them, which
+    PyMuPDF joins into one span carrying the first glyph's origin. The span's box then
+    reaches from one level to the other (its top plus the font's height, its bottom less
+    the font's depth): the level that is not the origin's is the others' baseline."""
+    text = span.text
+    if len(text) < 2 or text[0] not in _OFF_LEVEL_HEADS or is_space(text[1]):
+        return None
+    off = offsets.get(font_key(span.font, span.size))
+    if off is None:
+        return None
+    top_level, bottom_level = span.bbox.y0 + off[0], span.bbox.y1 - off[1]
+    tol, base = 0.05 * span.size, span.origin[1]
+    if bottom_level - top_level < 0.15 * span.size:
+        return None
+    if abs(base - top_level) <= tol:
+        return bottom_level
+    return top_level if abs(base - bottom_level) <= tol else None
+
+
 def span_at_level(span: Span, offsets: dict, before: Sequence[Glyph]) -> tuple[Span, float | None]:
     """The span with its origin on the baseline its glyphs stand on, and their alternative
     baseline (see `_span_levels`). `before` are the glyphs of the spans before it; only

@@ -20,7 +20,8 @@ from ...elements.per_page import per_page
 from ...elements.rows import rows_of
 from ...model import BBox, Document, Element, Equation, Layer, Line, Page, Role, TextSource
 from ...settings import Settings
-from ...text.latex_symbols import font_family, is_math_char, is_math_font, is_symbol_font
+from ...text.latex_symbols import (cmex_extent, font_family, is_math_char, is_math_font,
+                                   is_symbol_font)
 from ...text.lines import join_lines
 from .prose import PROSE_WORD, opens_statement
 from .serialize import (MathResult, attach_script_lines, inline_math_runs, lines_to_latex,
@@ -61,14 +62,17 @@ def _page(doc: Document, page: Page, elements: list[Element], lines: dict[str, L
     equations: list[Equation] = []
     memo: dict[str, tuple[int, int, int]] = {}   # line id -> _line_counts (asked often)
     plain: dict[int, tuple[Line, bool]] = {}      # see _plain
+    elements = _split_display_heads(elements, lines, page, body, memo, rules)
     for e in _merge_display_runs(elements, lines, page, body, memo, rules):
         own = [lines[i] for i in e.line_ids if i in lines]
         if e.layer is not Layer.BODY or e.role not in _CANDIDATE_ROLES \
                 or _cjk_or_vertical(e, own):
             out.append(e)             # nor are CJK prose and vertical text formulas
             continue
+        stacked = _DISPLAY_HEAD in e.reasons and _bar_between(e, e, lines, body, rules)
         if e.role in (Role.PARAGRAPH, Role.EQUATION, Role.HEADING) and \
-                len(e.text) < MAX_DISPLAY_CHARS and _is_display(e, own, page, body, memo):
+                len(e.text) < MAX_DISPLAY_CHARS and _is_display(e, own, page, body, memo,
+                                                                stacked):
             eq = _display(e, own, rules)
             equations.append(eq)
             text = eq.latex + (f" \\tag{{{eq.tag}}}" if eq.tag else "")
@@ -168,12 +172,16 @@ _ASCII_MATH = frozenset(c for c in map(chr, range(128)) if is_math_char(c)) | fr
 _MATH_CANDIDATE = re.compile("[" + re.escape("".join(sorted(_ASCII_MATH))) + "\x80-\U0010ffff]")
 
 
-def _is_display(e: Element, own: list[Line], page: Page, body: float, memo: dict) -> bool:
-    if not own or _wordy(own, memo, 3 + len(own)) or opens_statement(e.text):
+def _is_display(e: Element, own: list[Line], page: Page, body: float, memo: dict,
+                stacked: bool = False) -> bool:
+    """`stacked`: a fraction bar in the block has its ink over and under it (the letters
+    of a Times or Palatino formula are text italic: no maths share to count)."""
+    if not own or _wordy(own, memo, 3 + len(own)) or _statement(e, own):
         return False                  # see the prose test below
     share, prose = _math_share(own, memo)
     tagged = any(EQUATION_TAG.search(ln.text) for ln in own)
-    least = 0.1 if tagged or (prose == 0 and _tall_delimiter(own, body)) else 0.2
+    least = 0.0 if stacked else 0.1 if tagged or (prose == 0 and _tall_delimiter(own, body)) \
+        else 0.2
     if share < least or prose > 3 + len(own):
         return False
     col = _column_box(page, e)
@@ -183,6 +191,15 @@ def _is_display(e: Element, own: list[Line], page: Page, body: float, memo: dict
     # row holds one line at least)
     return (set_apart or tagged) and (len(own) <= MAX_DISPLAY_ROWS
                                       or len(rows_of(tuple(own))) <= MAX_DISPLAY_ROWS)
+
+
+def _statement(e: Element, own: list[Line]) -> bool:
+    """An enumerated statement ('(1) Let ...') opens at the block's left edge; an equation
+    number at the right margin on a line above a fraction's denominator ('(1) σXσY' in
+    text order) is no label."""
+    if not opens_statement(e.text):
+        return False
+    return not own or own[0].bbox.x0 <= e.bbox.x0 + 0.1 * e.bbox.width
 
 
 _DELIMITERS = frozenset("()[]{}|\u2016\u27e8\u27e9")
@@ -203,6 +220,50 @@ def _column_box(page: Page, e: Element) -> BBox:
     if page.columns:
         return BBox.union_all(page.columns)
     return page.rect
+
+
+_DISPLAY_HEAD = "display split from the paragraph after it"
+
+
+def _split_display_heads(elements: list[Element], lines: dict[str, Line], page: Page,
+                         body: float, memo: dict, rules: list[BBox]) -> list[Element]:
+    """A display the block stage ran into the paragraph after it (TeX's short skip below
+    a display; a Times or Palatino formula's text-italic letters look like prose to it)
+    is its own block again: the lines before the first full prose line (four words or
+    more, from the column's left edge) hold no prose, lie above it, and are a display."""
+    out: list[Element] = []
+    for e in elements:
+        own = [lines[i] for i in e.line_ids if i in lines]
+        k = _first_prose_line(e, own, page, body, memo) \
+            if e.role is Role.PARAGRAPH and e.layer is Layer.BODY and len(own) > 1 else 0
+        if k <= 0:
+            out.append(e)
+            continue
+        head_lines = own[:k]
+        head = replace(e, id=f"{e.id}-display", line_ids=tuple(ln.id for ln in head_lines),
+                       bbox=BBox.union_all([ln.bbox for ln in head_lines]),
+                       text=" ".join(ln.text for ln in head_lines),
+                       reasons=e.reasons + (_DISPLAY_HEAD,))
+        stacked = _bar_between(head, head, lines, body, rules)
+        if not _is_display(head, head_lines, page, body, memo, stacked):
+            out.append(e)
+            continue
+        tail = own[k:]
+        out += [head, replace(e, line_ids=tuple(ln.id for ln in tail),
+                              bbox=BBox.union_all([ln.bbox for ln in tail]),
+                              text=join_lines([ln.text for ln in tail]))]
+    return out
+
+
+def _first_prose_line(e: Element, own: list[Line], page: Page, body: float, memo: dict) -> int:
+    col = _column_box(page, e)
+    for k, ln in enumerate(own):
+        words = _counts(ln, memo)[2]
+        if words >= 4 and ln.bbox.x0 <= col.x0 + 2 * body:
+            head = own[:k]
+            clear = all(h.bbox.y1 <= ln.bbox.y0 + 0.3 * body for h in head)
+            return k if head and clear and all(_counts(h, memo)[2] <= 1 for h in head) else 0
+    return 0
 
 
 def _merge_display_runs(elements: list[Element], lines: dict[str, Line], page: Page,
@@ -230,8 +291,13 @@ def _one_formula(a: Element, b: Element, lines: dict[str, Line], memo: dict, bod
         return False
     own_a = [lines[i] for i in a.line_ids if i in lines]
     own_b = [lines[i] for i in b.line_ids if i in lines]
-    if mathy_a and mathy_b and (_adjacent(a.bbox, b.bbox, body) or _enclosed(
-            a.bbox, b.bbox, own_a + own_b, body)):
+    if mathy_a and mathy_b and _adjacent(a.bbox, b.bbox, body):
+        return True
+    # a tall delimiter's block lying half over the other: the rows it encloses, maths or
+    # not by their share (a matrix row 'sin θ cos θ' of text-roman operator names)
+    if _enclosed(_hanging(a.bbox, own_a), _hanging(b.bbox, own_b), own_a + own_b, body) \
+            and (mathy_a and mathy_b or all(
+            _candidate(e, own, memo) for e, own in ((a, own_a), (b, own_b)))):
         return True
     # a fraction bar joins a numerator row to its denominator row of text italic (a
     # block of few words, no statement) whose maths share alone says nothing
@@ -242,7 +308,7 @@ def _one_formula(a: Element, b: Element, lines: dict[str, Line], memo: dict, bod
 def _candidate(e: Element, own: list[Line], memo: dict) -> bool:
     return e.layer is Layer.BODY and e.role in (Role.PARAGRAPH, Role.HEADING, Role.EQUATION) \
         and len(e.text) <= MAX_DISPLAY_CHARS and not _wordy(own, memo, 2) \
-        and not opens_statement(e.text)
+        and not _statement(e, own)
 
 
 def _bar_between(a: Element, b: Element, lines: dict[str, Line], body: float,
@@ -282,6 +348,21 @@ def _adjacent(a: BBox, b: BBox, body: float) -> bool:
     return stacked or side_by_side
 
 
+def _hanging(box: BBox, own: list[Line]) -> BBox:
+    """The block's box with the extent of its maths-extension glyphs, which hang from
+    their origin below the box a text extractor gives them (a tall bracket's lower half)."""
+    for ln in own:
+        for sp in ln.spans:
+            if font_family(sp.font) != "cmex":
+                continue
+            for ch in sp.text:
+                ext = cmex_extent(ch)
+                if ext is not None:
+                    top, bottom = sp.origin[1] - ext[0] * sp.size, sp.origin[1] + ext[1] * sp.size
+                    box = box.union(BBox(sp.bbox.x0, top, sp.bbox.x1, bottom))
+    return box
+
+
 def _enclosed(a: BBox, b: BBox, own: list[Line], body: float) -> bool:
     """Pieces that lie half within one another where one holds a tall delimiter: the
     delimiter's block lies over the rows it encloses (a binomial's parentheses over its
@@ -294,7 +375,7 @@ def _mathy(e: Element, lines: dict[str, Line], memo: dict) -> bool:
             or len(e.text) > MAX_DISPLAY_CHARS:
         return False
     own = [lines[i] for i in e.line_ids if i in lines]
-    if _wordy(own, memo, 2) or opens_statement(e.text):
+    if _wordy(own, memo, 2) or _statement(e, own):
         return False                  # each test below admits 2 prose words at most
     share, prose = _math_share(own, memo)
     short = len(e.text.strip()) <= 6 and prose == 0     # a numerator '1', a limit 'n = 1'

@@ -22,7 +22,26 @@ BIN, REL, OPEN, CLOSE, PUNCT, BIGOP, RADICAL, ACCENT, ORD = (
 # ----------------------------------------------------------------------------------------
 # accents
 # ----------------------------------------------------------------------------------------
+def _spacing_accents_over(gs: list[Glyph]) -> None:
+    """A character that is also a spacing accent ('^' read as \\wedge, '~' as \\sim) set
+    over another glyph is that accent: a browser draws MathML's accent (`\\hat\\beta`) with
+    the plain character, raised over its base by less than the base's height; an
+    operator or a relation stands between its operands on their baseline, never over one
+    of them (the same sign a row above is a whole line higher)."""
+    for acc in gs:
+        if acc.kind == ACCENT or acc.composite or acc.ch not in sym.SPACING_ACCENTS:
+            continue
+        for g in gs:
+            ov = min(acc.x1, g.x1) - max(acc.x0, g.x0)
+            if g is not acc and g.kind != ACCENT and ov >= 0.5 * min(acc.width, g.width) \
+                    and 0.15 * acc.size <= g.base - acc.base <= 0.6 * acc.size \
+                    and g.size >= 0.8 * acc.size:
+                acc.kind, acc.tex = ACCENT, sym.SPACING_ACCENTS[acc.ch]
+                break
+
+
 def apply_accents(gs: list[Glyph], ctx: Ctx) -> list[Glyph]:
+    _spacing_accents_over(gs)
     for acc in [g for g in gs if g.kind == ACCENT and not g.composite]:
         others = [g for g in gs if g is not acc and g.kind != ACCENT]
         wide = acc.tex in (r"\widehat", r"\widetilde")
@@ -81,10 +100,16 @@ def _side(gs: Sequence[Glyph], rule: BBox, above: bool) -> list[Glyph]:
     outwards from the rule while the vertical gaps stay small."""
     y = rule.cy
     cands = []
+    shared: set[int] | None = None
     for g in gs:
         tol = 0.2 * g.size
         if g.x0 < rule.x0 - tol or g.x1 > rule.x1 + tol:
-            continue
+            # a character of a span of several has an estimated box (the span's divided
+            # in proportion, a stretched delimiter's width unknown): its centre decides
+            if shared is None:
+                shared = _shared_spans(gs)
+            if g.pos[0] not in shared or not rule.x0 <= g.cx <= rule.x1:
+                continue
         if above and g.cy < y and g.bottom <= y + 0.3 * g.size:
             cands.append(g)
         elif not above and g.cy > y and g.top >= y - 0.3 * g.size:
@@ -101,6 +126,16 @@ def _side(gs: Sequence[Glyph], rule: BBox, above: bool) -> list[Glyph]:
         taken.append(g)
         edge = min(edge, g.top) if above else max(edge, g.bottom)
     return _one_row(taken, above)
+
+
+def _shared_spans(gs: Sequence[Glyph]) -> set[int]:
+    """The spans that hold more than one glyph (plain characters)."""
+    seen: set[int] = set()
+    shared: set[int] = set()
+    for g in gs:
+        if not g.composite:
+            (shared if g.pos[0] in seen else seen).add(g.pos[0])
+    return shared
 
 
 def _one_row(taken: list[Glyph], above: bool) -> list[Glyph]:
@@ -176,8 +211,11 @@ def apply_rules(gs: list[Glyph], rules: Sequence[BBox], ctx: Ctx) -> list[Glyph]
 
 def _make_sqrt(gs: list[Glyph], rad: Glyph, rule: BBox, ctx: Ctx) -> list[Glyph]:
     s = rad.size
+    # a radical drawn well below its vinculum is a taller variant than its character's
+    # estimate: it reaches as much further down (a radicand's limits and scripts)
+    bottom = rad.bottom + max(0.0, rad.top - rule.cy - 0.3 * s)
     inner = [g for g in gs if g is not rad and rule.x0 - 0.2 * s <= g.cx <= rule.x1 + 0.2 * s
-             and g.top >= rule.cy - 0.3 * g.size and g.cy <= rad.bottom + 0.2 * s]
+             and g.top >= rule.cy - 0.3 * g.size and g.cy <= bottom + 0.2 * s]
     if not inner:
         return gs
     # \sqrt[n]: TeX kerns the index into the radical's left half, raised to ~60% of its height
@@ -348,22 +386,44 @@ def _dl(tex: str) -> str:
 
 
 def _grid(rows: list[list[Glyph]], ctx: Ctx) -> str | None:
-    intervals = sorted((g.x0, g.x1) for row in rows for g in row)
     size = max(_normal_size(r) for r in rows)
+    cols = _columns([g for row in rows for g in row], size)
+    bounds = [(a[1] + b[0]) / 2 for a, b in zip(cols, cols[1:])]
+    finer = max(([(a[1] + b[0]) / 2 for a, b in zip(c, c[1:])]
+                 for c in (_columns(row, size) for row in rows)), key=len)
+    if len(finer) > len(bounds) and all(_may_split(row, b) for row in rows for b in finer):
+        bounds = finer
+    out_rows = []
+    for row in rows:
+        cells: list[list[Glyph]] = [[] for _ in range(len(bounds) + 1)]
+        for g in row:
+            cells[sum(g.cx > b for b in bounds)].append(g)
+        out_rows.append(" & ".join(layout(c, (), ctx) if c else "" for c in cells))
+    return r" \\ ".join(out_rows)
+
+
+def _columns(gs: Sequence[Glyph], size: float) -> list[list[float]]:
+    """The x-intervals of glyphs closer than 0.6em to one another: a grid's columns."""
     cols: list[list[float]] = []
-    for x0, x1 in intervals:
+    for x0, x1 in sorted((g.x0, g.x1) for g in gs):
         if cols and x0 - cols[-1][1] < 0.6 * size:
             cols[-1][1] = max(cols[-1][1], x1)
         else:
             cols.append([x0, x1])
-    out_rows = []
-    for row in rows:
-        cells = []
-        for c0, c1 in cols:
-            cell = [g for g in row if c0 - 0.01 <= g.cx <= c1 + 0.01]
-            cells.append(layout(cell, (), ctx) if cell else "")
-        out_rows.append(" & ".join(cells))
-    return r" \\ ".join(out_rows)
+    return cols
+
+
+def _may_split(row: Sequence[Glyph], x: float) -> bool:
+    """A column boundary another row shows may cut this row at `x`: nothing of it there,
+    or only glyphs whose place is an estimate (characters of one span, its box divided
+    among them: a browser sets a matrix row's cells, their spacing unmarked, as one span
+    when font and size run on, so the gap between cells is spread over the characters)."""
+    spans: dict[int, int] = {}
+    for g in row:
+        for k in range(g.pos[0], g.end[0] + 1):
+            spans[k] = spans.get(k, 0) + 1
+    return all(any(spans[k] > 1 for k in range(g.pos[0], g.end[0] + 1))
+               for g in row if g.x0 < x < g.x1)
 
 
 # ----------------------------------------------------------------------------------------
