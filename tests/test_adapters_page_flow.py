@@ -87,3 +87,49 @@ def test_langchain_pages_split_one_by_one_keep_the_display_with_its_introduction
     chunks = lc.LayoutPDFLoader(str(PDF)).load_and_split()
     text = _holder([c.page_content for c in chunks])
     assert INTRO in text and WHERE in text
+
+
+_WORDS = ("archive ledger budget harbor signal crater meadow lantern quarry velvet orbit canyon "
+          "thistle copper falcon garnet hollow island jasmine kettle").split()
+
+
+def _sentences(n: int, start: int) -> str:
+    """Sentences that differ from each other (no line repeats at one place on two pages)."""
+    out = []
+    for i in range(start, start + n):
+        w = [_WORDS[(i * k + k) % len(_WORDS)] for k in range(1, 9)]
+        out.append(f"The {w[0]} {w[1]} keeps {w[2]} records while {w[3]} {w[4]} checks the "
+                   f"{w[5]} of {w[6]} {w[7]} number {i}.")
+    return " ".join(out)
+
+
+def test_a_browser_two_column_page_break_keeps_the_display_with_its_introduction():
+    """Chromium prints two CSS columns on A5: a paragraph starts on page 1 and ends on
+    page 2 with 'The shrinkage estimator is defined as follows:', and a MathML display
+    opens the rest of page 2. Page documents split one by one keep them together."""
+    from browser_pdfs import print_html
+    li = pytest.importorskip("layoutpdf.llama_index")
+    html = f"""<!doctype html><html><head><meta charset="utf-8"><style>
+    @page {{ size: A5; margin: 18mm 14mm; }}
+    body {{ font-family: 'Liberation Serif', serif; font-size: 10pt; line-height: 1.3;
+           column-count: 2; column-gap: 6mm; text-align: justify; }}
+    p {{ margin: 0 0 0.4em 0; }}
+    </style></head><body>
+    <p>{_sentences(12, 1)}</p><p>{_sentences(8, 13)}</p>
+    <p>{_sentences(20, 21)} {INTRO}</p>
+    <math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><mi>E</mi><mo>=</mo>
+    <mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></math>
+    <p>where the mass is taken at rest. {_sentences(6, 60)}</p></body></html>"""
+    data = print_html(html)
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf = Path(tmp, "browser_flow.pdf")
+        pdf.write_bytes(data)
+        docs = li.LayoutPDFReader().load_data(str(pdf))
+        nodes = li.LayoutNodeParser(chunk_size=256).get_nodes_from_documents(docs)
+    assert len(docs) == 2 and "c^{2}" not in docs[0].text and "c^{2}" in docs[1].text
+    assert "number 21." in docs[0].text                # the paragraph starts on page 1
+    holder = [n for n in nodes if "c^{2}" in n.text]
+    assert len(holder) == 1
+    assert INTRO in holder[0].text and "where the mass is taken at rest" in holder[0].text
+    assert holder[0].metadata["page_start"] == 0 and holder[0].metadata["page_end"] == 1
