@@ -38,8 +38,8 @@ def _mark_page_reports(monkeypatch, folder: Path) -> None:
     """In the parent: each page report the ledger takes leaves a marker for the worker."""
     original = batch_pool._Ledger.page
 
-    def page(self, index, done, total):
-        original(self, index, done, total)
+    def page(self, index, done, total, *more):        # more: the OCR page count
+        original(self, index, done, total, *more)
         _marker(str(folder / "x.pdf"), index).touch()
     monkeypatch.setattr(batch_pool._Ledger, "page", page)
 
