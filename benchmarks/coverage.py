@@ -4,8 +4,10 @@ For every PDF, each page's words from PyMuPDF's plain `get_text()` are compared 
 multisets) with the words of layoutpdf's Markdown of that page over all layers (body,
 furniture, background). A word is a run of three or more letters (a CJK character on its own) (NFKC, lower-cased,
 hyphenated line ends joined); LaTeX control words are removed from our output first, so a
-word set in `\\mathrm{...}` still counts while `\\frac` does not. Words of the text layer that
-became math symbols are the only expected loss.
+word set in `\\mathrm{...}` still counts while `\\frac` does not (operator names such as
+`\\log` count as the word they print). A note is counted on its own page too, wherever it
+is rendered (an endnote goes with its anchor). Words of the text layer that became math
+symbols are the only expected loss.
 
     python benchmarks/coverage.py                      # every shared PDF, one row each
     python benchmarks/coverage.py a.pdf b.pdf --pages  # also the pages under 0.8
@@ -40,8 +42,19 @@ def words(text: str) -> Counter:
     return Counter(w.lower() for w in _WORD.findall(text))
 
 
+# LaTeX's operator names print their name as a word (`\\log` is set as "log"): counted
+_OPERATOR_NAMES = frozenset(
+    "arccos arcsin arctan arg cos cosh cot coth csc deg det dim exp gcd hom inf ker lim "
+    "liminf limsup log max min sec sin sinh sup tan tanh".split())
+
+
+def _command(m: re.Match) -> str:
+    name = m.group(0)[1:]
+    return f" {name} " if name in _OPERATOR_NAMES else " "
+
+
 def output_words(text: str) -> Counter:
-    return words(_LATEX_COMMAND.sub(" ", text))
+    return words(_LATEX_COMMAND.sub(_command, text))
 
 
 def page_coverage(path: str) -> tuple[str, list[tuple[int, int, int]], list[str]]:
@@ -59,9 +72,12 @@ def page_coverage(path: str) -> tuple[str, list[tuple[int, int, int]], list[str]
     # each page against the output units that carry it (a paragraph stitched across a page
     # break, a note rendered with its anchor name both pages)
     on_page: dict[int, Counter] = {}
+    note_pages = {fn.id: fn.page for fn in doc.footnotes}
     for unit in render_units(doc, layers=tuple(Layer)):
         got = output_words(unit.text)
-        for p in unit.pages:
+        # an endnote is rendered with its anchor, far from the page it is printed on
+        pages = set(unit.pages) | {note_pages[i] for i in unit.footnote_ids if i in note_pages}
+        for p in pages:
             on_page.setdefault(p, Counter()).update(got)
     with pymupdf.open(path) as pdf:
         for page in doc.pages:
