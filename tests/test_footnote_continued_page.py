@@ -10,16 +10,8 @@ import layoutpdf
 
 from test_errors_support import set_lines
 
-WORDS = ("the survey of the northern region was carried out by the regional office "
-         "over many seasons").split()
-NOTE_START = ("Read a pickled object representation from the open file object and return "
-              "the reconstituted object hierarchy specified in the")
-NOTE_END = "stream of bytes that the pickler wrote earlier."
-NEXT_NOTE = "True if all counts are positive and the sum is one."
-
-
-def _body(n: int) -> list[str]:
-    return [WORDS[i % len(WORDS)] for i in range(n)]
+# the same note texts as the column case
+from test_footnote_continued_column import NEXT_NOTE, NOTE_END, NOTE_START, _body  # noqa: E402
 
 
 def _marked(page, y: float, words: str, mark: str, after: str) -> None:
