@@ -76,3 +76,17 @@ def page_readable_id(path: str, fid: str, page: int | None) -> str:
 
 def chunk_readable_id(parent: str, i: int) -> str:
     return f"{parent}-n{i}"
+
+
+def node_readable_id(i: int, doc: Any) -> str:
+    """A node's readable id: its document's readable id (else its id) and its position."""
+    meta = getattr(doc, "metadata", None) or {}
+    parent = meta.get(READABLE_ID_KEY) if isinstance(meta.get(READABLE_ID_KEY), str) else None
+    return chunk_readable_id(parent or getattr(doc, "id_", "") or getattr(doc, "node_id", ""), i)
+
+
+def stable_node_id(i: int, doc: Any) -> str:
+    """Node id: the UUID of its readable id, so the same input gives the same ids in every
+    run, process and worker (LlamaIndex's default is a random uuid4), in a form every
+    vector store takes as a point id (Qdrant and Weaviate take only UUIDs or integers)."""
+    return as_uuid(node_readable_id(i, doc))

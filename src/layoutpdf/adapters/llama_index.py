@@ -37,8 +37,8 @@ from ._flow import FlowPage, by_runs, split_flow
 from ._metadata import (HEADINGS_KEY, ISSUES_KEY, PROVENANCE_KEY, TEXT_SOURCE_KEY,
                         part_metadata)
 from ._pages import PageText, check_mode, decode_segments, encode_segments, parts_of, split_view
-from ._ids import (FILE_ID_KEY, READABLE_ID_KEY, as_uuid, check_file_id_mode,
-                   chunk_readable_id, file_id, page_readable_id)
+from ._ids import (FILE_ID_KEY, READABLE_ID_KEY, as_uuid, check_file_id_mode, file_id,
+                   node_readable_id, page_readable_id, stable_node_id)
 from ._provenance import MAX_BBOXES, chunk_boxes, decode_provenance, encode_provenance
 from ._source import parse_locked, readable_source, source_string
 
@@ -234,20 +234,6 @@ def _open(file: Any, fs: Any) -> tuple[Any, str]:
     if isinstance(file, (str, os.PathLike)):
         return file, os.fspath(file)
     return readable_source(file), source_string(file)
-
-
-def node_readable_id(i: int, doc: Any) -> str:
-    """A node's readable id: its document's readable id (else its id) and its position."""
-    meta = getattr(doc, "metadata", None) or {}
-    parent = meta.get(READABLE_ID_KEY) if isinstance(meta.get(READABLE_ID_KEY), str) else None
-    return chunk_readable_id(parent or getattr(doc, "id_", "") or getattr(doc, "node_id", ""), i)
-
-
-def stable_node_id(i: int, doc: Any) -> str:
-    """Node id: the UUID of its readable id, so the same input gives the same ids in every
-    run, process and worker (LlamaIndex's default is a random uuid4), in a form every
-    vector store takes as a point id (Qdrant and Weaviate take only UUIDs or integers)."""
-    return as_uuid(node_readable_id(i, doc))
 
 
 class LayoutNodeParser(NodeParser):
