@@ -178,10 +178,12 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
         running = {k for k, pages in seen.items() if len(pages) >= need
                    or len(_LETTERS.findall(k[1])) >= 4 and _facing(pages, doc, cfg)}
         for page in doc.pages:
+            apart = _apart_if_few_pages(doc, page, lines, marks)
             for ln in edges[page.index].lines:
                 where = edges[page.index][ln.id]
                 if (where, normalize_for_repeat(ln.text)) in running \
-                        and sequence.fits(ln, page.index, where):
+                        and sequence.fits(ln, page.index, where) \
+                        and (apart is None or ln.id in apart[where] or page_number(ln.text)):
                     role = Role.PAGE_HEADER if where == "top" else Role.PAGE_FOOTER
                     if page_number(ln.text.strip()):
                         role = Role.PAGE_NUMBER
@@ -196,6 +198,20 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
                     and sequence.fits(ln, page.index, where) \
                     and _alone_on_row(page, ln) and _outermost(page, ln, where, marks):
                 marks[ln.id] = (Role.PAGE_NUMBER, Layer.FURNITURE, f"page number in the {where} rows")
+
+
+MIN_PAGES_REPEATING = 3     # on fewer pages, repetition alone does not make running text
+
+
+def _apart_if_few_pages(doc: Document, page: Page, lines: PageLines, marks: dict) -> dict[str, set[str]] | None:
+    """On a document of two pages, a line repeated at the same place on both is weak
+    evidence of running text (a form, a filler or a letter repeats its own text): there
+    it must also be set apart from the body as headers and footers are (`outer_rows`), or
+    be a page number. Returns, per side, the ids of the page's set-apart lines; None when
+    the document has pages enough for repetition to decide."""
+    if len(doc.pages) >= MIN_PAGES_REPEATING:
+        return None
+    return {where: _set_apart_ids(page, lines, marks, where) for where in ("top", "bottom")}
 
 
 def _keep_only_text(doc: Document, marks: dict) -> None:
