@@ -14,6 +14,7 @@ import pymupdf
 import pytest
 
 import layoutpdf
+from layoutpdf.extract import tesseract
 from layoutpdf.model import BBox, Layer, Line, Role, Span
 from layoutpdf.stages.furniture.outer_rows import outer_blocks_of, rows_and_extents
 
@@ -94,6 +95,20 @@ def test_a_folio_in_one_line_with_its_head_is_a_running_head():
     assert _furniture(doc).get(f"{FOLIO} {TITLE} {CHAPTER}") is Role.PAGE_HEADER
 
 
+@pytest.mark.skipif(tesseract.engine(("eng",))[0] is None,
+                    reason=f"Tesseract with English data is not installed ({tesseract.install_hint()})")
+def test_the_folio_row_read_by_the_ocr_path_is_its_running_head():
+    """The scan without a text layer, read by Tesseract (default settings): it sizes the
+    head's capitals above the body, and its boxes leave the head 12 pt of white over the
+    body, under 2.5 of the page's usual gaps; its baseline lies 1.6 pitches above."""
+    doc = layoutpdf.parse(scanned(book_page(), layer=False))
+    assert doc.pages[0].text_source.value == "ocr"
+    furniture = _furniture(doc)
+    assert furniture.get(FOLIO) is Role.PAGE_NUMBER
+    assert {TITLE, CHAPTER} <= set(furniture)
+    assert "The farmer who would raise" in doc.to_markdown()
+
+
 @pytest.mark.parametrize("pieces", [("12 the farmer who would raise good crops.",),   # prose
                                     (TITLE,)])                  # no folio: the size is no evidence
 def test_rows_without_a_folio_and_a_title_stay_text(pieces):
@@ -102,16 +117,17 @@ def test_rows_without_a_folio_and_a_title_stay_text(pieces):
     assert pieces[0].split()[-1] in doc.to_markdown()
 
 
-# -- white space under a head, read from the baselines on an OCR'd page -----------------------------
+# -- white space under a head, read from the middles of the boxes on an OCR'd page ---------------
 def _row(k: int, text: str, baseline: float, top: float, bottom: float) -> Line:
     span = Span(f"s{k}", text, BBox(54, top, 378, bottom), "OCR", 7.5, 0, 0, 255, (54, baseline))
     return Line.build(f"l{k}", 0, (span,), (1.0, 0.0), False)
 
 
-def test_an_ocr_head_is_set_apart_by_its_baseline_where_ink_boxes_leave_little_white():
-    """Ink boxes: the head's capitals end 4 pt below their baseline at 54, the body rows
-    (baselines 14 pt apart) are 9 pt tall; the head's baseline lies 1.6 pitches above the
-    first body row's, but its box only 12 pt above the body's box (2.5 usual gaps: 12.5)."""
+def test_an_ocr_head_is_set_apart_by_its_middle_where_ink_boxes_leave_little_white():
+    """Boxes as Tesseract drew them for the scan below: the head's box runs 4 pt under its
+    capitals, the body rows (14 pt apart) are 9 pt tall; the head's middle lies 1.57
+    pitches above the first body row's, but its box only 12 pt above the body's box
+    (2.5 usual gaps: 12.5)."""
     rows = [_row(0, "BRITISH HUSBANDRY.", 54, 47, 58)]
     rows += [_row(k, "the farmer who would raise good crops", 76.5 + 14 * (k - 1), 70 + 14 * (k - 1),
                   79 + 14 * (k - 1)) for k in range(1, 12)]

@@ -13,7 +13,7 @@ most of them capitalised, set no larger than the body.
 On an OCR'd page (an OCR layer over the page image: `outer_rows.ocr_page`) sizes are box
 heights: an engine sizes a line of capitals and figures by boxes that do not follow the
 type, so the row is not judged by its size there; whether it is set apart is read from
-its baseline (`outer_rows._apart_by_baselines`). Called by `furniture.run`.
+the middle of its box (`outer_rows._apart_by_middles`). Called by `furniture.run`.
 """
 from __future__ import annotations
 

@@ -81,7 +81,7 @@ def outer_blocks(page: Page, lines: list[Line], band: float, pitch: float,
     the band) that white space sets apart from the rest of the text: the gap to the next
     row inward is USUAL_GAPS times the page's usual gap between rows (at least half a line
     pitch), and wider than any gap inside. On an OCR'd page (`ocr_page`) a row is also set
-    apart by its baseline (`_apart_by_baselines`).
+    apart by the middle of its box (`_apart_by_middles`).
     A block holding a caption label is a caption set apart from its float, not furniture."""
     limits = limits or (page.height * band, page.height * (1 - band))
     return outer_blocks_of(rows_and_extents(lines), limits, pitch, ocr_page(page))
@@ -98,7 +98,7 @@ def outer_blocks_of(grouped: list[tuple[list[Line], float, float]], limits: tupl
     """`outer_blocks` of a page's rows; `limits`: the lowest a top row may end and the
     highest a bottom row may start (the bands, `content_box.band_limits`)."""
     need = max(MIN_SEPARATION_PITCHES * pitch, USUAL_GAPS * _usual_gap(grouped))
-    apart = _apart_by_baselines(grouped) if ocr else None
+    apart = _apart_by_middles(grouped) if ocr else None
     out: list[OuterBlock] = []
     for where, seq in (("top", grouped), ("bottom", grouped[::-1])):
         block = _outer_block(seq, where, limits, need, apart)
@@ -107,24 +107,21 @@ def outer_blocks_of(grouped: list[tuple[list[Line], float, float]], limits: tupl
     return out
 
 
-def _row_baseline(row: list[Line]) -> float:
-    return sorted(ln.baseline for ln in row)[len(row) // 2]
-
-
-def _apart_by_baselines(grouped: list[tuple[list[Line], float, float]]):
-    """On an OCR'd page the boxes are those of the ink: a row of capitals and figures is
-    short, one with brackets or descenders tall, and the white between two body rows holds
-    the leading and the empty part of their em, so that the box gaps are uneven and their
-    usual one large. The baselines keep the type's pitch: a row is set apart when its
-    baseline lies half a pitch more than the page's usual pitch from the next row's.
-    Returns a test of two neighbouring rows (None when the page has too few rows)."""
-    bases = [_row_baseline(r) for r, _, _ in grouped]
-    steps = sorted(b - a for a, b in zip(bases, bases[1:]) if b > a)
+def _apart_by_middles(grouped: list[tuple[list[Line], float, float]]):
+    """On an OCR'd page the boxes are those of recognised ink, grown or cut by the engine's
+    guess at ascenders and descenders: a row of capitals and figures may get a box deeper
+    than its letters, and its 'baseline' is the box's foot; the white between two body
+    rows holds the leading and the empty part of their em, so the box gaps are uneven and
+    their usual one large. The middles of the boxes keep the type's pitch: a row is set
+    apart when its middle lies half a pitch more than the page's usual pitch from the next
+    row's. Returns a test of two neighbouring rows (None when the page has too few rows)."""
+    middles = {id(r): (top + bottom) / 2 for r, top, bottom in grouped}
+    ys = [middles[id(r)] for r, _, _ in grouped]
+    steps = sorted(b - a for a, b in zip(ys, ys[1:]) if b > a)
     if len(steps) < 2:
         return None
-    usual = steps[len(steps) // 2]
-    need = (1 + MIN_SEPARATION_PITCHES) * usual
-    return lambda row, other: abs(_row_baseline(other) - _row_baseline(row)) >= need
+    need = (1 + MIN_SEPARATION_PITCHES) * steps[len(steps) // 2]
+    return lambda row, other: abs(middles[id(other)] - middles[id(row)]) >= need
 
 
 def _outer_block(seq: list[tuple[list[Line], float, float]], where: str, limits: tuple[float, float],
