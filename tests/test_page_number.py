@@ -1,14 +1,15 @@
-"""What a page number is: one pattern (`text.margin_lines.PAGE_NUMBER`) that every rule of
-the furniture stage reads, so the rule for running numbers and the rule for rows set apart
+"""What a page number is: one pattern (`text.margin_lines.PAGE_NUMBER`), read through one
+function (`page_number`, which also checks that a page count counts pages) by every rule of
+the furniture stage, so the rule for running numbers and the rule for rows set apart
 at a page's edge cannot disagree about it."""
 from __future__ import annotations
 
 import pytest
 
 from layoutpdf.model import BBox, Line, Span
-from layoutpdf.stages.furniture import outer_rows, stage
+from layoutpdf.stages.furniture import folio_rows, footer_rows, outer_rows, stage
 from layoutpdf.stages.furniture.outer_rows import OuterBlock, furniture_kind
-from layoutpdf.text.margin_lines import PAGE_NUMBER
+from layoutpdf.text.margin_lines import PAGE_NUMBER, page_number
 
 
 @pytest.mark.parametrize("text, number, count", [
@@ -45,8 +46,9 @@ def test_what_is_no_page_number(text):
 
 
 def test_both_furniture_rules_read_the_one_pattern():
-    # the running-number rules (stage.py) and the set-apart rows (outer_rows.py)
-    assert stage.PAGE_NUMBER is PAGE_NUMBER and outer_rows.PAGE_NUMBER is PAGE_NUMBER
+    # the running-number rules (stage.py), the set-apart rows (outer_rows.py), footer rows
+    # and folio rows
+    assert all(m.page_number is page_number for m in (stage, outer_rows, footer_rows, folio_rows))
 
 
 def _line(text: str, size: float = 9.0) -> Line:

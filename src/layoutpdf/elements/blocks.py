@@ -186,6 +186,8 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
     gap = row.baseline - prev.baseline
     if gap > pitch * 1.45 or gap < -0.5 * size:
         return True
+    if gap > pitch + PARAGRAPH_SPACE_EM * size and _closes_with_room(block, row, size):
+        return True   # paragraphs set apart by a margin, not indented (a browser's <p>)
     if abs(row.size - prev.size) > 0.12 * size:
         return True
     if prev.bold != row.bold and (len(block) == 1 or row.bold):
@@ -222,6 +224,16 @@ def _caption_ended(block: list[Row], row: Row, stats: Stats, em: float) -> bool:
     type under a caption is the float's own notes ('*', '†' table notes) and stays."""
     if row.size < 0.95 * stats.body_size or parse_label(block[0].text.lstrip()) is None:
         return False
+    return _closes_with_room(block, row, em)
+
+
+PARAGRAPH_SPACE_EM = 0.25   # extra space between paragraphs that a margin sets (0.4 em and up)
+
+
+def _closes_with_room(block: list[Row], row: Row, em: float) -> bool:
+    """The block's last line closes a sentence and leaves room for the next row's first
+    word within the measure: a line breaker (TeX's or a browser's) moves a word down only
+    when it does not fit, so only a paragraph's last line leaves such room."""
     prev = block[-1]
     if not prev.text.rstrip().endswith((".", "!", "?")):
         return False

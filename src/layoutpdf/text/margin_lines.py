@@ -44,6 +44,36 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(rx, 
 # is: the furniture stage reads it for running numbers and set-apart outer rows alike.
 PAGE_NUMBER = re.compile(r"^(?:page\s*)?[-–—(\[]?\s*(?P<number>\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?"
                          r"(?:\s*(?:of|/)\s*(?P<count>\d{1,4}))?$", re.I)
+_PAGE_COUNT = dict(PATTERNS)["page count"]
+_COUNT = re.compile(r"(\d{1,4})\s*(?:of|/)\s*(\d{1,4})", re.I)
+
+
+def counts_pages(number: str, count: str) -> bool:
+    """'n of N', 'n/N' can be a page count: the page is one of the pages counted (1 <= n
+    <= N), and the count is written as counting software writes it: N without leading
+    zeros, n padded with zeros to N's width or not at all ('04/12'). A file or case
+    reference ('04/2395'), a fraction or a date written the same way is none."""
+    if not number.isdigit():
+        return True                     # a roman page number: its count is not compared
+    if count.startswith("0") or number.startswith("0") and len(number) != len(count):
+        return False
+    return 1 <= int(number) <= int(count)
+
+
+def page_number(text: str) -> re.Match[str] | None:
+    """PAGE_NUMBER's match of a stripped line, when its page count (if any) counts pages."""
+    m = PAGE_NUMBER.match(text.strip())
+    if m is not None and m.group("count") is not None and not counts_pages(m.group("number"), m.group("count")):
+        return None
+    return m
+
+
+def is_page_count(text: str) -> bool:
+    """A 'page count' line ('Page 3 of 10', '3/10', 'Page 3') whose count counts pages."""
+    if not _PAGE_COUNT.search(text):
+        return False
+    m = _COUNT.search(text)
+    return m is None or counts_pages(m.group(1), m.group(2))
 
 
 # kinds that say furniture by their words alone, wherever the line sits

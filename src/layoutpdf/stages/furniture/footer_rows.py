@@ -12,7 +12,7 @@ rows of cells like its own. Called by `furniture.run` after the other footer rul
 from __future__ import annotations
 
 from ...model import Document, Layer, Line, Role
-from ...text.margin_lines import PAGE_NUMBER
+from ...text.margin_lines import page_number
 from .outer_rows import PageLines
 
 PIECES = 3               # left, centre, right
@@ -34,7 +34,7 @@ def mark_footer_rows(doc: Document, lines: PageLines, marks: dict) -> None:
         if top < lines.limits[page.index][1] or not _footer_row(row, rows, body):
             continue
         for ln in row:
-            role = Role.PAGE_NUMBER if PAGE_NUMBER.match(ln.text.strip()) else Role.PAGE_FOOTER
+            role = Role.PAGE_NUMBER if page_number(ln.text.strip()) else Role.PAGE_FOOTER
             marks[ln.id] = (role, Layer.FURNITURE, "piece of a footer row set on tab stops")
 
 

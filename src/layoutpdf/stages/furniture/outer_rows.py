@@ -17,8 +17,8 @@ from functools import lru_cache
 from operator import attrgetter
 
 from ...elements.captions import parse_label
-from ...model import Line, Page
-from ...text.margin_lines import NOTE_MARKER, PAGE_NUMBER, PATTERNS, marker_first
+from ...model import Line, Page, TextSource
+from ...text.margin_lines import NOTE_MARKER, PATTERNS, is_page_count, marker_first, page_number
 from .content_box import band_limits
 
 _CAPS_FOLIO = re.compile(r"^\d{1,4}\s+[A-Z][A-Z\s&'’:,-]{1,60}$")  # '4 FREE CULTURE': a folio, not note 4
@@ -80,37 +80,63 @@ def outer_blocks(page: Page, lines: list[Line], band: float, pitch: float,
     """The rows at the top and at the bottom of the page (at most MAX_OUTER_ROWS, within
     the band) that white space sets apart from the rest of the text: the gap to the next
     row inward is USUAL_GAPS times the page's usual gap between rows (at least half a line
-    pitch), and wider than any gap inside.
+    pitch), and wider than any gap inside. On an OCR'd page (`ocr_page`) a row is also set
+    apart by the middle of its box (`_apart_by_middles`).
     A block holding a caption label is a caption set apart from its float, not furniture."""
     limits = limits or (page.height * band, page.height * (1 - band))
-    return _outer_blocks(rows_and_extents(lines), limits, pitch)
+    return outer_blocks_of(rows_and_extents(lines), limits, pitch, ocr_page(page))
 
 
-def _outer_blocks(grouped: list[tuple[list[Line], float, float]], limits: tuple[float, float],
-                  pitch: float) -> list[OuterBlock]:
+def ocr_page(page: Page) -> bool:
+    """The page's text is an OCR layer over its image (read here, or an invisible layer
+    someone made before): its sizes and boxes are those of recognised ink, not of type."""
+    return page.text_source is not TextSource.NATIVE
+
+
+def outer_blocks_of(grouped: list[tuple[list[Line], float, float]], limits: tuple[float, float],
+                    pitch: float, ocr: bool = False) -> list[OuterBlock]:
     """`outer_blocks` of a page's rows; `limits`: the lowest a top row may end and the
     highest a bottom row may start (the bands, `content_box.band_limits`)."""
     need = max(MIN_SEPARATION_PITCHES * pitch, USUAL_GAPS * _usual_gap(grouped))
+    apart = _apart_by_middles(grouped) if ocr else None
     out: list[OuterBlock] = []
     for where, seq in (("top", grouped), ("bottom", grouped[::-1])):
-        block = _outer_block(seq, where, limits, need)
+        block = _outer_block(seq, where, limits, need, apart)
         if block is not None:
             out.append(block)
     return out
 
 
+def _apart_by_middles(grouped: list[tuple[list[Line], float, float]]):
+    """On an OCR'd page the boxes are those of recognised ink, grown or cut by the engine's
+    guess at ascenders and descenders: a row of capitals and figures may get a box deeper
+    than its letters, and its 'baseline' is the box's foot; the white between two body
+    rows holds the leading and the empty part of their em, so the box gaps are uneven and
+    their usual one large. The middles of the boxes keep the type's pitch: a row is set
+    apart when its middle lies half a pitch more than the page's usual pitch from the next
+    row's. Returns a test of two neighbouring rows (None when the page has too few rows)."""
+    middles = {id(r): (top + bottom) / 2 for r, top, bottom in grouped}
+    ys = [middles[id(r)] for r, _, _ in grouped]
+    steps = sorted(b - a for a, b in zip(ys, ys[1:]) if b > a)
+    if len(steps) < 2:
+        return None
+    need = (1 + MIN_SEPARATION_PITCHES) * steps[len(steps) // 2]
+    return lambda row, other: abs(middles[id(other)] - middles[id(row)]) >= need
+
+
 def _outer_block(seq: list[tuple[list[Line], float, float]], where: str, limits: tuple[float, float],
-                 need: float) -> OuterBlock | None:
+                 need: float, apart=None) -> OuterBlock | None:
     inside_gap = 0.0
     for k in range(min(MAX_OUTER_ROWS, len(seq) - 1)):
-        (_, top, bottom), (_, next_top, next_bottom) = seq[k], seq[k + 1]
+        (row, top, bottom), (next_row, next_top, next_bottom) = seq[k], seq[k + 1]
         if where == "top":
             in_band, gap = bottom <= limits[0], next_top - bottom
         else:
             in_band, gap = top >= limits[1], top - next_bottom
         if not in_band:
             return None
-        if gap >= need and gap > 1.5 * inside_gap:
+        if gap >= need and gap > 1.5 * inside_gap \
+                or apart is not None and k == 0 and apart(row, next_row):
             lines = tuple(ln for r, _, _ in seq[:k + 1] for ln in r)
             if any(parse_label(ln.text.strip()) for ln in lines):
                 return None     # a caption over (or under) its table or figure
@@ -133,6 +159,7 @@ class PageLines:
         self.upright = {p.index: [ln for ln in p.lines if ln.horizontal] for p in pages}
         self.text = {i: [ln for ln in lines if ln.text.strip()] for i, lines in self.upright.items()}
         self.band, self.pitch = band, pitch
+        self.ocr = {p.index: ocr_page(p) for p in pages}
         # page index -> (top band's lower edge, bottom band's upper edge), from the content
         self.limits = band_limits(pages, self.text, band)
         self._rows: dict[int, tuple[list[Line], list]] = {}      # free lines, their rows
@@ -154,8 +181,8 @@ class PageLines:
         grouped = self.rows(page, marks)
         known = self._outer.get(page.index)
         if known is None or known[0] is not grouped:
-            known = self._outer[page.index] = grouped, _outer_blocks(grouped, self.limits[page.index],
-                                                                     self.pitch)
+            known = self._outer[page.index] = grouped, outer_blocks_of(
+                grouped, self.limits[page.index], self.pitch, self.ocr[page.index])
         return known[1]
 
 
@@ -167,13 +194,13 @@ def furniture_kind(ln: Line, block: OuterBlock, body_size: float, pitch: float) 
         return None
     if ln.size > body_size * 1.15:
         return None             # a title, a chapter number
-    number = PAGE_NUMBER.match(text)
+    number = page_number(text)
     if number and number.group("count") is None:
         return "page number"    # with its count ('3 of 10') it is a 'page count' line, below
     if len(text.split()) > MAX_WORDS:
         return None             # a paragraph line
     for name, rx in PATTERNS:
-        if rx.search(text):
+        if rx.search(text) and (name != "page count" or is_page_count(text)):
             return name
     if block.where == "top" and block.rows == 1 and len(text.split()) <= MAX_HEAD_WORDS \
             and not text.endswith((".", ":", ";", ",")) and _head_style(ln, block, body_size, pitch):

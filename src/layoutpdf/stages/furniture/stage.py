@@ -16,8 +16,9 @@ from ...elements.ids import element_id
 from ...elements.outline import heading_lines, unmark_headings
 from ...model import Document, Element, Layer, Line, Page, Role
 from ...settings import FurnitureSettings, Settings
-from ...text.margin_lines import PAGE_NUMBER, STRONG_KINDS
+from ...text.margin_lines import STRONG_KINDS, page_number
 from .flow import keep_title_blocks, mark_floating_footers
+from .folio_rows import mark_folio_rows
 from .footer_rows import mark_footer_rows
 from .line_numbers import mark_line_numbers
 from .outer_rows import MAX_HEAD_WORDS, PageLines, furniture_kind, normalize_for_repeat
@@ -38,6 +39,7 @@ def run(doc: Document, settings: Settings) -> Document:
     _mark_running(doc, lines, cfg, marks, edges, sequence, headings)
     mark_floating_footers(doc, lines, cfg, marks, lambda pages: _facing(pages, doc, cfg))
     _mark_set_apart(doc, lines, cfg, marks, sequence)
+    _mark_folio_rows(doc, lines, marks, sequence)
     mark_footer_rows(doc, lines, marks)
     keep_title_blocks(doc, lines, marks)    # and those the set-apart rules found
     _keep_only_text(doc, marks)         # after every rule that marks headers and footers
@@ -176,12 +178,14 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
         running = {k for k, pages in seen.items() if len(pages) >= need
                    or len(_LETTERS.findall(k[1])) >= 4 and _facing(pages, doc, cfg)}
         for page in doc.pages:
+            apart = _apart_if_few_pages(doc, page, lines, marks)
             for ln in edges[page.index].lines:
                 where = edges[page.index][ln.id]
                 if (where, normalize_for_repeat(ln.text)) in running \
-                        and sequence.fits(ln, page.index, where):
+                        and sequence.fits(ln, page.index, where) \
+                        and (apart is None or ln.id in apart[where] or page_number(ln.text)):
                     role = Role.PAGE_HEADER if where == "top" else Role.PAGE_FOOTER
-                    if PAGE_NUMBER.match(ln.text.strip()):
+                    if page_number(ln.text.strip()):
                         role = Role.PAGE_NUMBER
                     marks[ln.id] = (role, Layer.FURNITURE, f"repeats in the {where} rows on {need}+ pages")
     keep_title_blocks(doc, lines, marks)        # before their height marks a zone
@@ -190,10 +194,24 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
     for page in doc.pages:
         for ln in edges[page.index].lines:
             where = edges[page.index][ln.id]
-            if ln.id not in marks and PAGE_NUMBER.match(ln.text.strip()) \
+            if ln.id not in marks and page_number(ln.text.strip()) \
                     and sequence.fits(ln, page.index, where) \
                     and _alone_on_row(page, ln) and _outermost(page, ln, where, marks):
                 marks[ln.id] = (Role.PAGE_NUMBER, Layer.FURNITURE, f"page number in the {where} rows")
+
+
+MIN_PAGES_REPEATING = 3     # on fewer pages, repetition alone does not make running text
+
+
+def _apart_if_few_pages(doc: Document, page: Page, lines: PageLines, marks: dict) -> dict[str, set[str]] | None:
+    """On a document of two pages, a line repeated at the same place on both is weak
+    evidence of running text (a form, a filler or a letter repeats its own text): there
+    it must also be set apart from the body as headers and footers are (`outer_rows`), or
+    be a page number. Returns, per side, the ids of the page's set-apart lines; None when
+    the document has pages enough for repetition to decide."""
+    if len(doc.pages) >= MIN_PAGES_REPEATING:
+        return None
+    return {where: _set_apart_ids(page, lines, marks, where) for where in ("top", "bottom")}
 
 
 def _keep_only_text(doc: Document, marks: dict) -> None:
@@ -213,7 +231,7 @@ def _keep_only_text(doc: Document, marks: dict) -> None:
         for ln in texts:
             role, layer, _ = marks[ln.id]
             if layer is Layer.FURNITURE and role in (Role.PAGE_HEADER, Role.PAGE_FOOTER) \
-                    and not PAGE_NUMBER.match(ln.text.strip()) \
+                    and not page_number(ln.text.strip()) \
                     and normalize_for_repeat(ln.text) not in beside_body:
                 del marks[ln.id]
 
@@ -258,7 +276,7 @@ class _PageSequence:
 
 def _arabic(text: str) -> int | None:
     """The number of a bare arabic page number ('12', '- 12 -', 'Page 12'), else None."""
-    m = PAGE_NUMBER.match(text.strip())
+    m = page_number(text.strip())
     if m is None or not m.group("number").isdigit() or "of" in text or "/" in text:
         return None     # roman, or with its page count ('3 of 10')
     return int(m.group("number"))
@@ -318,7 +336,7 @@ def _alone_on_row(page: Page, ln: Line) -> bool:
     """No body text beside it on the same baseline (a table cell or list number is not alone)."""
     for other in page.lines:
         if other.id != ln.id and other.bbox.overlap_y(ln.bbox) > 0.5 * ln.bbox.height:
-            if len(other.text.strip()) > 3 and not PAGE_NUMBER.match(other.text.strip()):
+            if len(other.text.strip()) > 3 and not page_number(other.text.strip()):
                 return abs(other.bbox.x0 - ln.bbox.x1) > page.width * 0.25 and \
                     abs(ln.bbox.x0 - other.bbox.x1) > page.width * 0.25
     return True
@@ -356,6 +374,15 @@ def _mark_set_apart(doc: Document, lines: PageLines, cfg: FurnitureSettings, mar
                 top = block.where == "top"
                 role = _SET_APART_ROLES.get(why, Role.PAGE_HEADER if top else Role.PAGE_FOOTER)
                 marks[ln.id] = (role, Layer.FURNITURE, f"{why} set apart in the {block.where} rows")
+
+
+def _mark_folio_rows(doc: Document, lines: PageLines, marks: dict, sequence: _PageSequence) -> None:
+    """A book's folio with its running head on one row (`folio_rows`), outside the text
+    block where the document has one."""
+    pitch = doc.stats.line_height or doc.stats.body_size * 1.2
+    text_block = _text_block(doc, lines, marks)
+    mark_folio_rows(doc, lines, marks, sequence.fits,
+                    lambda block: bool(text_block) and _inside_text_block(block, text_block, pitch))
 
 
 MIN_PAGES_FOR_TEXT_BLOCK = 3

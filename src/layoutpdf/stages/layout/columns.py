@@ -10,6 +10,7 @@ Leaves come out in reading order: regions top to bottom, columns left to right.
 """
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from dataclasses import dataclass
 from operator import attrgetter
@@ -61,6 +62,9 @@ def _order(lines: list[Line], em: float, cfg: ColumnSettings, depth: int,
     if len(lines) < 2 or depth > MAX_DEPTH:
         return [_leaf(lines)]
     columns = None if is_display_region(lines) else split_columns(lines, em, cfg)
+    rows = numbered_grid_rows(columns, em) if columns else None
+    if rows:
+        return [leaf for row in rows for leaf in _order(row, em, cfg, depth + 1, found, floats)]
     if columns:
         found.extend(BBox.union_all(ln.bbox for ln in col) for col in columns)
         return [leaf for col in columns for leaf in _order(col, em, cfg, depth + 1, found, floats)]
@@ -68,6 +72,48 @@ def _order(lines: list[Line], em: float, cfg: ColumnSettings, depth: int,
     if len(groups) <= 1:
         return [_leaf(lines)]
     return [leaf for g in groups for leaf in _order(g, em, cfg, depth + 1, found, floats)]
+
+
+_NUMBERED = re.compile(r"^\s*\(?(\d{1,2})[.):]?\s+\S")
+
+
+def numbered_grid_rows(columns: list[list[Line]], em: float) -> list[list[Line]] | None:
+    """A grid of numbered cards (boxes in two columns and two or more rows, each opening
+    with its number: '1. Plan your route') can be read down the columns or across the
+    rows: the white space above each row of cards runs through every column, so either
+    cut is the page's. Its numbers say which the maker meant: when they run across the
+    rows and not down the columns, the lines are returned in bands cut above each row of
+    numbered openings (each band read with its own columns); else None (columns first,
+    the usual order of text in columns)."""
+    heads = [[ln for ln in col if _NUMBERED.match(ln.text) and _opens_block(ln, col, em)]
+             for col in columns]
+    k = len(heads[0])
+    if k < 2 or any(len(h) != k for h in heads):
+        return None
+    heads = [sorted(h, key=_TOP) for h in heads]
+    for r in range(k):
+        if max(h[r].bbox.y0 for h in heads) - min(h[r].bbox.y0 for h in heads) > em:
+            return None                 # the openings do not line up in rows
+    number = {(r, c): int(_NUMBERED.match(h[r].text).group(1)) for c, h in enumerate(heads) for r in range(k)}
+    across = [number[(r, c)] for r in range(k) for c in range(len(columns))]
+    down = [number[(r, c)] for c in range(len(columns)) for r in range(k)]
+    if not _counts(across) or _counts(down):
+        return None
+    lines = [ln for col in columns for ln in col]
+    cuts = [min(h[r].bbox.y0 for h in heads) - 0.5 for r in range(k)]
+    if any(ln.bbox.y0 < y < ln.bbox.y1 for y in cuts for ln in lines):
+        return None                     # a line runs through the row gap: no grid
+    return cut_at(lines, cuts)
+
+
+def _opens_block(ln: Line, column: list[Line], em: float) -> bool:
+    """Nothing in the column lies close above the line: it opens a block."""
+    return not any(o is not ln and o.bbox.y1 <= ln.bbox.y0 + 1 and ln.bbox.y0 - o.bbox.y1 < SLAB_GAP_EM * em
+                   and o.bbox.overlap_x(ln.bbox) > 0 for o in column)
+
+
+def _counts(numbers: list[int]) -> bool:
+    return all(b == a + 1 for a, b in zip(numbers, numbers[1:]))
 
 
 def is_display_region(lines: list[Line]) -> bool:
