@@ -16,7 +16,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from .math_font_names import base_font_name, font_family, is_math_font, is_symbol_font  # noqa: F401
+from .math_font_names import (base_font_name, font_family, is_math_font,  # noqa: F401
+                              is_opensymbol, is_symbol_font)
 from .tex_font_codes import (ACCENT, BIGOP, BIN, CLOSE, CMEX, CMEX_BY_NAME, CMMI_RAW,  # noqa: F401
                              CMR_RAW, CMSY_RAW, GLYPH_NAMES, OPEN, ORD, PUNCT, RADICAL, REL,
                              cmex_extent, recode_adobe_pieces, recode_cmex)
@@ -102,6 +103,14 @@ SYMBOLS: dict[str, tuple[str, str]] = {
     "♡": (r"\heartsuit", ORD), "♠": (r"\spadesuit", ORD), "%": (r"\%", ORD), "#": (r"\#", ORD),
     "&": (r"\&", ORD), "$": (r"\$", ORD), "_": (r"\_", ORD), "~": (r"\sim", REL), "^": (r"\wedge", BIN),
 }
+
+# LibreOffice Math draws its error mark, an inverted question mark in OpenSymbol, in place of
+# a node it could not build. Writer's MathML import makes one of every relation that opens
+# the right-hand cell of an aligned row (`&=`: a relation with no left operand); the mark
+# then stands for that relation, which the text layer does not hold. `=` is the relation
+# aligned rows open with far most often; a formula read this way says so (its reasons).
+WRITER_ERROR_MARK = "\u00bf"
+WRITER_ERROR_RELATION = "="
 
 PRIMES = {"′": 1, "″": 2, "‴": 3, "'": 1}
 

@@ -50,6 +50,13 @@ def is_symbol_font(fontname: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
+def is_opensymbol(fontname: str) -> bool:
+    """LibreOffice's symbol font: a formula with a glyph in it was set by LibreOffice Math
+    (Writer's formula objects), whose letters come from the text font."""
+    return base_font_name(fontname).replace(" ", "").lower().startswith("opensymbol")
+
+
+@lru_cache(maxsize=4096)
 def font_family(fontname: str) -> str:
     """Coarse TeX family of a font: 'cmex', 'cmsy', 'cmmi', 'msbm', 'eufm', 'rsfs', 'cmr'
     (any TeX text roman), 'bold' (TeX bold text), or '' (anything else)."""
