@@ -129,3 +129,16 @@ def test_display_right_above_a_figure_is_no_label_of_it():
                    (r"x_{t+1}=x_{t}-\eta\nablaf(x_{t})", "3")]
     for fig, q in zip(doc.figures, [q for q in doc.equations if q.tag in ("2", "3")]):
         assert fig.bbox.y0 >= q.bbox.y1           # the figure starts below its display
+
+
+@pytest.mark.parametrize("name,index,want", [
+    ("browser_displays", 3, r"\operatorname{softmax}(z)_{i}=\frac{e^{z_{i}}}{\sum_{j}e^{z_{j}}}"),
+    ("browser_displays", 6, r"\operatorname{Attention}(Q,K,V)=\operatorname{softmax}\left("
+                            r"\frac{QK^{\top}}{\sqrt{d_{k}}}\right)V"),
+    ("browser_columns", 1, r"\operatorname{Attention}(Q,K,V)=\operatorname{softmax}\left("
+                           r"\frac{QK^{\top}}{\sqrt{d_{k}}}\right)V"),
+])
+def test_operator_name_before_its_bracket_in_mathml(equations, name, index, want):
+    # the browser sets <mo>Attention</mo> a thick space before its '(': the word came as
+    # \mathrm{Attention} or \text{softmax } beside \operatorname{softmax}
+    assert equations[name][index][0] == _squeeze(want)
