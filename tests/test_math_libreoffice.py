@@ -34,6 +34,9 @@ def _displays(doc) -> list:
     (0, r"\begin{aligned}\operatorname{V}(X)&=\mathbb{E}[X^{2}]-\mathbb{E}[X]^{2}\\"
         r"&=\sigma^{2}\end{aligned}"),
     (5, r"\begin{aligned}a&=b+c\\&=d\end{aligned}"),
+    # the bar over the second row's ell, at script size, was a limit of the sum above it
+    (2, r"\begin{aligned}L(\theta)&=\sum_{i=1}^{n}\ell_{i}(\theta)\\&=n\bar{\ell}"
+        r"\end{aligned}"),
 ])
 def test_error_mark_opening_aligned_rows_is_their_relation(docs, index, want):
     # the rows came as '\begin{gathered} V(X) \quad ¿\mathbb{E}...' with an unmapped glyph
