@@ -118,3 +118,27 @@ def test_matrix_of_fractions_in_stretched_parentheses(equations):
         r"\frac{\partial f_{1}}{\partial x_{n}} \\ \vdots & \ddots & \vdots \\ "
         r"\frac{\partial f_{m}}{\partial x_{1}} & \cdots & \frac{\partial f_{m}}{\partial x_{n}}"
         r" \end{pmatrix}")
+
+
+def test_display_right_above_a_figure_is_no_label_of_it():
+    # a numbered display set right above a plot (no prose between) was taken into the
+    # figure's region as a label, and lost from the text with its number (webdev-04)
+    doc = layoutpdf.parse(str(MATHML / "browser_figure.pdf"))
+    eqs = [(_squeeze(q.latex), q.tag) for q in doc.equations if q.display]
+    assert eqs == [("a^{2}+b^{2}=c^{2}", "1"), (r"\det(A-\lambdaI)=0", "2"),
+                   (r"x_{t+1}=x_{t}-\eta\nablaf(x_{t})", "3")]
+    for fig, q in zip(doc.figures, [q for q in doc.equations if q.tag in ("2", "3")]):
+        assert fig.bbox.y0 >= q.bbox.y1           # the figure starts below its display
+
+
+@pytest.mark.parametrize("name,index,want", [
+    ("browser_displays", 3, r"\operatorname{softmax}(z)_{i}=\frac{e^{z_{i}}}{\sum_{j}e^{z_{j}}}"),
+    ("browser_displays", 6, r"\operatorname{Attention}(Q,K,V)=\operatorname{softmax}\left("
+                            r"\frac{QK^{\top}}{\sqrt{d_{k}}}\right)V"),
+    ("browser_columns", 1, r"\operatorname{Attention}(Q,K,V)=\operatorname{softmax}\left("
+                           r"\frac{QK^{\top}}{\sqrt{d_{k}}}\right)V"),
+])
+def test_operator_name_before_its_bracket_in_mathml(equations, name, index, want):
+    # the browser sets <mo>Attention</mo> a thick space before its '(': the word came as
+    # \mathrm{Attention} or \text{softmax } beside \operatorname{softmax}
+    assert equations[name][index][0] == _squeeze(want)

@@ -1,15 +1,14 @@
-"""Unicode / TeX-font glyph -> LaTeX tables for the math serializer.
+"""Unicode glyph -> LaTeX tables for the math serializer, and the one lookup the stages use.
 
-Pure data plus a few lookups; imports nothing of layoutpdf. Three sources of truth meet here:
+Pure data plus a few lookups; imports nothing of layoutpdf. Unicode math characters (what
+PyMuPDF reports when the PDF font has a usable ToUnicode map or standard glyph names) live
+here: Greek, operators, relations, arrows, the Mathematical Alphanumeric Symbols block,
+letterlike symbols, combining and spacing accents. Two neighbours hold the rest, and are
+re-exported so that callers keep one import:
 
-* Unicode math characters (what PyMuPDF reports when the PDF font has a usable ToUnicode
-  map or standard glyph names): Greek, operators, relations, arrows, the Mathematical
-  Alphanumeric Symbols block, letterlike symbols, combining and spacing accents.
-* TeX math fonts without a usable map (classic pdfTeX output): PyMuPDF then reports the raw
-  character code. CMEX (big operators, big delimiters, radicals) is the common case; CMSY and
-  CMMI control-range codes are mapped too. Glyph names are accepted as a fallback key.
-* Font-name signals: ``is_math_font`` tells math fonts (CMMI, CMSY, CMEX, LMMath*, STIX Math,
-  Cambria Math, ...) from text fonts.
+* `tex_font_codes.py`: TeX maths fonts read as raw codes (cmex, cmsy, cmmi, cmr) and the
+  atom kinds (ORD, BIN, REL, ...);
+* `math_font_names.py`: font-name signals (`is_math_font`, `is_symbol_font`, `font_family`).
 """
 from __future__ import annotations
 
@@ -17,11 +16,11 @@ import re
 import unicodedata
 from functools import lru_cache
 
-# ----------------------------------------------------------------------------------------
-# atom kinds (TeX's math classes, simplified)
-# ----------------------------------------------------------------------------------------
-ORD, BIN, REL, OPEN, CLOSE, PUNCT, BIGOP, RADICAL, ACCENT = (
-    "ord", "bin", "rel", "open", "close", "punct", "bigop", "radical", "accent")
+from .math_font_names import (base_font_name, font_family, is_math_font,  # noqa: F401
+                              is_opensymbol, is_symbol_font)
+from .tex_font_codes import (ACCENT, BIGOP, BIN, CLOSE, CMEX, CMEX_BY_NAME, CMMI_RAW,  # noqa: F401
+                             CMR_RAW, CMSY_RAW, GLYPH_NAMES, OPEN, ORD, PUNCT, RADICAL, REL,
+                             cmex_extent, recode_adobe_pieces, recode_cmex)
 
 GREEK: dict[str, str] = {
     "α": r"\alpha", "β": r"\beta", "γ": r"\gamma", "δ": r"\delta", "ε": r"\varepsilon",
@@ -105,6 +104,14 @@ SYMBOLS: dict[str, tuple[str, str]] = {
     "&": (r"\&", ORD), "$": (r"\$", ORD), "_": (r"\_", ORD), "~": (r"\sim", REL), "^": (r"\wedge", BIN),
 }
 
+# LibreOffice Math draws its error mark, an inverted question mark in OpenSymbol, in place of
+# a node it could not build. Writer's MathML import makes one of every relation that opens
+# the right-hand cell of an aligned row (`&=`: a relation with no left operand); the mark
+# then stands for that relation, which the text layer does not hold. `=` is the relation
+# aligned rows open with far most often; a formula read this way says so (its reasons).
+WRITER_ERROR_MARK = "\u00bf"
+WRITER_ERROR_RELATION = "="
+
 PRIMES = {"′": 1, "″": 2, "‴": 3, "'": 1}
 
 # \not + relation (TeX overlays a negation slash; Unicode uses U+0338 or a precomposed sign)
@@ -139,224 +146,6 @@ FUNCTION_NAMES = frozenset(
     "liminf limsup ln log max min Pr sec sin sinh sup tan tanh".split())
 # operators whose limits TeX sets below/above in display style
 LIMIT_FUNCTIONS = frozenset("det gcd inf lim liminf limsup max min Pr sup".split())
-
-# ----------------------------------------------------------------------------------------
-# TeX math fonts read as raw codes
-# ----------------------------------------------------------------------------------------
-# cmex10: code -> (glyph name, latex, kind, height em, depth em). The reference point of every
-# cmex glyph is at its top; the glyph hangs below the baseline (height ~0, depth = size).
-_DELIMS = [("parenleft", "(", OPEN), ("parenright", ")", CLOSE), ("bracketleft", "[", OPEN),
-           ("bracketright", "]", CLOSE), ("floorleft", r"\lfloor", OPEN),
-           ("floorright", r"\rfloor", CLOSE), ("ceilingleft", r"\lceil", OPEN),
-           ("ceilingright", r"\rceil", CLOSE), ("braceleft", r"\{", OPEN),
-           ("braceright", r"\}", CLOSE), ("angbracketleft", r"\langle", OPEN),
-           ("angbracketright", r"\rangle", CLOSE)]
-
-
-def _cmex_delimiters(t: dict[int, tuple[str, str, str, float, float]]) -> None:
-    for i, (name, tex, kind) in enumerate(_DELIMS):                      # 0x00..0x0B: big
-        t[i] = (name + "big", tex, kind, 0.04, 1.16)
-    t[0x0C] = ("vextendsingle", "|", ORD, 0.0, 0.6)
-    t[0x0D] = ("vextenddouble", r"\|", ORD, 0.0, 0.6)
-    t[0x0E] = ("slashbig", "/", ORD, 0.04, 1.16)
-    t[0x0F] = ("backslashbig", r"\backslash", ORD, 0.04, 1.16)
-    t[0x10] = ("parenleftBig", "(", OPEN, 0.04, 1.76)
-    t[0x11] = ("parenrightBig", ")", CLOSE, 0.04, 1.76)
-    for i, (name, tex, kind) in enumerate(_DELIMS):                      # 0x12..0x1D: bigg
-        t[0x12 + i] = (name + "bigg", tex, kind, 0.04, 2.36)
-    t[0x1E] = ("slashbigg", "/", ORD, 0.04, 2.36)
-    t[0x1F] = ("backslashbigg", r"\backslash", ORD, 0.04, 2.36)
-    for i, (name, tex, kind) in enumerate(_DELIMS):                      # 0x20..0x2B: Bigg
-        t[0x20 + i] = (name + "Bigg", tex, kind, 0.04, 2.96)
-    t[0x2C] = ("slashBigg", "/", ORD, 0.04, 2.96)
-    t[0x2D] = ("backslashBigg", r"\backslash", ORD, 0.04, 2.96)
-    t[0x2E] = ("slashBig", "/", ORD, 0.04, 1.76)
-    t[0x2F] = ("backslashBig", r"\backslash", ORD, 0.04, 1.76)
-    pieces = ["parenlefttp", "parenrighttp", "bracketlefttp", "bracketrighttp",
-              "bracketleftbt", "bracketrightbt", "bracketleftex", "bracketrightex",
-              "bracelefttp", "bracerighttp", "braceleftbt", "bracerightbt", "braceleftmid",
-              "bracerightmid", "braceex", "arrowvertex", "parenleftbt", "parenrightbt",
-              "parenleftex", "parenrightex"]
-    for i, name in enumerate(pieces):                                    # 0x30..0x43: pieces
-        tex = {"paren": "(", "bracket": "[", "brace": r"\{", "arrow": "|"}[
-            re.match(r"paren|bracket|brace|arrow", name).group(0)]
-        if "right" in name:
-            tex = {"(": ")", "[": "]", r"\{": r"\}"}[tex]
-        kind = OPEN if "left" in name else CLOSE if "right" in name else ORD
-        t[0x30 + i] = (name, tex, kind, 0.0, 0.6 if name.endswith("ex") else 1.8)
-    t[0x44] = ("angbracketleftBig", r"\langle", OPEN, 0.04, 1.76)
-    t[0x45] = ("angbracketrightBig", r"\rangle", CLOSE, 0.04, 1.76)
-
-
-def _cmex_operators(t: dict[int, tuple[str, str, str, float, float]]) -> None:
-    ops = [("unionsq", r"\bigsqcup"), ("contintegral", r"\oint"), ("circledot", r"\bigodot"),
-           ("circleplus", r"\bigoplus"), ("circlemultiply", r"\bigotimes")]
-    for i, (name, tex) in enumerate(ops):                                # 0x46..0x4F
-        deep = 2.22 if "integral" in name else 1.4
-        t[0x46 + 2 * i] = (name + "text", tex, BIGOP, 0.0, 1.11 if "integral" in name else 1.0)
-        t[0x47 + 2 * i] = (name + "display", tex, BIGOP, 0.0, deep)
-    ops2 = [("summation", r"\sum"), ("product", r"\prod"), ("integral", r"\int"),
-            ("union", r"\bigcup"), ("intersection", r"\bigcap"), ("unionmulti", r"\biguplus"),
-            ("logicaland", r"\bigwedge"), ("logicalor", r"\bigvee")]
-    for i, (name, tex) in enumerate(ops2):                               # 0x50..0x5F
-        integral = name == "integral"
-        t[0x50 + i] = (name + "text", tex, BIGOP, 0.0, 1.11 if integral else 1.0)
-        t[0x58 + i] = (name + "display", tex, BIGOP, 0.0, 2.22 if integral else 1.4)
-    t[0x60] = ("coproducttext", r"\coprod", BIGOP, 0.0, 1.0)
-    t[0x61] = ("coproductdisplay", r"\coprod", BIGOP, 0.0, 1.4)
-    for i, name in enumerate(["hatwide", "hatwider", "hatwidest"]):
-        t[0x62 + i] = (name, r"\widehat", ACCENT, 0.75, 0.0)
-    for i, name in enumerate(["tildewide", "tildewider", "tildewidest"]):
-        t[0x65 + i] = (name, r"\widetilde", ACCENT, 0.75, 0.0)
-    big2 = [("bracketleft", "[", OPEN), ("bracketright", "]", CLOSE),
-            ("floorleft", r"\lfloor", OPEN), ("floorright", r"\rfloor", CLOSE),
-            ("ceilingleft", r"\lceil", OPEN), ("ceilingright", r"\rceil", CLOSE),
-            ("braceleft", r"\{", OPEN), ("braceright", r"\}", CLOSE)]
-    for i, (name, tex, kind) in enumerate(big2):                         # 0x68..0x6F: Big
-        t[0x68 + i] = (name + "Big", tex, kind, 0.04, 1.76)
-    for i, (name, d) in enumerate([("radicalbig", 1.16), ("radicalBig", 1.76),
-                                   ("radicalbigg", 2.36), ("radicalBigg", 2.96)]):
-        t[0x70 + i] = (name, r"\sqrt", RADICAL, 0.04, d)
-    t[0x74] = ("radicalbt", r"\sqrt", RADICAL, 0.0, 1.8)
-    t[0x75] = ("radicalvertex", "", ORD, 0.0, 0.6)
-    t[0x76] = ("radicaltp", "", ORD, 0.0, 0.6)
-    t[0x77] = ("arrowvertexdbl", r"\|", ORD, 0.0, 0.6)
-
-
-def _cmex_table() -> dict[int, tuple[str, str, str, float, float]]:
-    t: dict[int, tuple[str, str, str, float, float]] = {}
-    _cmex_delimiters(t)
-    _cmex_operators(t)
-    return t
-
-
-CMEX: dict[int, tuple[str, str, str, float, float]] = _cmex_table()
-CMEX_BY_NAME = {v[0]: k for k, v in CMEX.items()}
-
-# cmsy10 raw codes that a ToUnicode map would never produce as these ASCII characters
-CMSY_RAW: dict[str, tuple[str, str]] = {
-    "\x00": ("-", BIN), "\x01": (r"\cdot", BIN), "\x02": (r"\times", BIN), "\x03": ("*", BIN),
-    "\x04": (r"\div", BIN), "\x05": (r"\diamond", BIN), "\x06": (r"\pm", BIN),
-    "\x07": (r"\mp", BIN), "\x08": (r"\oplus", BIN), "\x09": (r"\ominus", BIN),
-    "\x0a": (r"\otimes", BIN), "\x0b": (r"\oslash", BIN), "\x0c": (r"\odot", BIN),
-    "\x0d": (r"\bigcirc", BIN), "\x0e": (r"\circ", BIN), "\x0f": (r"\bullet", BIN),
-    "\x10": (r"\asymp", REL), "\x11": (r"\equiv", REL), "\x12": (r"\subseteq", REL),
-    "\x13": (r"\supseteq", REL), "\x14": (r"\leq", REL), "\x15": (r"\geq", REL),
-    "\x16": (r"\preceq", REL), "\x17": (r"\succeq", REL), "\x18": (r"\sim", REL),
-    "\x19": (r"\approx", REL), "\x1a": (r"\subset", REL), "\x1b": (r"\supset", REL),
-    "\x1c": (r"\ll", REL), "\x1d": (r"\gg", REL), "\x1e": (r"\prec", REL), "\x1f": (r"\succ", REL),
-    "0": (r"\prime", ORD), "1": (r"\infty", ORD), "2": (r"\in", REL), "3": (r"\ni", REL),
-    "4": (r"\triangle", ORD), "5": (r"\triangledown", ORD), "6": (r"\not", REL),
-    "7": (r"\mapstochar", REL), "8": (r"\forall", ORD), "9": (r"\exists", ORD),
-    ":": (r"\neg", ORD), ";": (r"\emptyset", ORD), "<": (r"\Re", ORD), "=": (r"\Im", ORD),
-    ">": (r"\top", ORD), "?": (r"\perp", ORD), "@": (r"\aleph", ORD), "[": (r"\cup", BIN),
-    "]": (r"\uplus", BIN), "^": (r"\wedge", BIN), "_": (r"\vee", BIN), "`": (r"\vdash", REL),
-    "a": (r"\dashv", REL), "b": (r"\lfloor", OPEN), "c": (r"\rfloor", CLOSE),
-    "d": (r"\lceil", OPEN), "e": (r"\rceil", CLOSE), "f": (r"\{", OPEN), "g": (r"\}", CLOSE),
-    "h": (r"\langle", OPEN), "i": (r"\rangle", CLOSE), "j": ("|", ORD), "k": (r"\|", ORD),
-    "l": (r"\updownarrow", REL), "m": (r"\Updownarrow", REL), "n": (r"\backslash", ORD),
-    "o": (r"\wr", BIN), "p": (r"\sqrt", RADICAL), "q": (r"\amalg", BIN), "r": (r"\nabla", ORD),
-    "s": (r"\int", BIGOP), "t": (r"\sqcup", BIN), "u": (r"\sqcap", BIN),
-    "v": (r"\sqsubseteq", REL), "w": (r"\sqsupseteq", REL), "x": (r"\S", ORD),
-    "y": (r"\dagger", BIN), "z": (r"\ddagger", BIN), "{": (r"\P", ORD),
-}
-_CMMI_GREEK = [r"\Gamma", r"\Delta", r"\Theta", r"\Lambda", r"\Xi", r"\Pi", r"\Sigma",
-               r"\Upsilon", r"\Phi", r"\Psi", r"\Omega", r"\alpha", r"\beta", r"\gamma",
-               r"\delta", r"\epsilon", r"\zeta", r"\eta", r"\theta", r"\iota", r"\kappa",
-               r"\lambda", r"\mu", r"\nu", r"\xi", r"\pi", r"\rho", r"\sigma", r"\tau",
-               r"\upsilon", r"\phi", r"\chi", r"\psi", r"\omega", r"\varepsilon", r"\vartheta",
-               r"\varpi", r"\varrho", r"\varsigma", r"\varphi"]
-CMMI_RAW: dict[str, tuple[str, str]] = {chr(i): (t, ORD) for i, t in enumerate(_CMMI_GREEK)}
-CMMI_RAW.update({"@": (r"\partial", ORD), "`": (r"\ell", ORD), "{": (r"\imath", ORD),
-                 "|": (r"\jmath", ORD), "}": (r"\wp", ORD), "?": (r"\star", BIN),
-                 "=": ("/", ORD), "~": (r"\vec", ACCENT), "\x7f": (r"\frown", REL)})
-CMR_RAW: dict[str, tuple[str, str]] = {chr(i): (t, ORD) for i, t in enumerate(_CMMI_GREEK[:11])}
-
-# glyph names (as PyMuPDF may report for unmapped glyphs) -> latex
-GLYPH_NAMES: dict[str, str] = {v[0]: v[1] for v in CMEX.values() if v[1]}
-GLYPH_NAMES.update({"minus": "-", "periodcentered": r"\cdot", "multiply": r"\times",
-                    "lessequal": r"\leq", "greaterequal": r"\geq", "infinity": r"\infty",
-                    "element": r"\in", "partialdiff": r"\partial", "nabla": r"\nabla",
-                    "radical": r"\sqrt", "prime": r"\prime", "arrowright": r"\to",
-                    "plusminus": r"\pm", "similar": r"\sim", "proportional": r"\propto",
-                    "approxequal": r"\approx", "equivalence": r"\equiv", "notequal": r"\neq",
-                    "universal": r"\forall", "existential": r"\exists", "emptyset": r"\emptyset",
-                    "lscript": r"\ell", "bardbl": r"\|", "bar": "|"})
-
-# ----------------------------------------------------------------------------------------
-# font-name signals
-# ----------------------------------------------------------------------------------------
-_MATH_FONT_RX = re.compile(
-    r"^(cmmi|cmmib|cmsy|cmbsy|cmex|msam|msbm|eufm|eufb|eusm|eusb|rsfs|mtmi|mtsy|mtex|mt2mit|"
-    r"r?txmi|r?txsy|txex|r?pxmi|pxsy|pxex|zxmi|zxsy|ntxmi|ntxsy|ntxex|newtxmi|newtxbmi|"
-    r"ntxbmi|txbmi|pxbmi|stmary|wasy|esint|dsrom|bbm|bbold|"
-    r"lmmathitalic|lmmathsymbols|lmmathextension|symbol|mathematicalpi|euclid|mathtime)"
-    r"|math|rsfs|msbm|msam|cambria.?math|stix.*(math|integrals|sizes|variants|nonuni)",
-    re.I)
-_SUBSET_RX = re.compile(r"^[A-Z]{6}\+")
-
-
-@lru_cache(maxsize=4096)
-def base_font_name(fontname: str) -> str:
-    """Font name without the 6-letter subset prefix ('ABCDEF+CMMI10' -> 'CMMI10')."""
-    return _SUBSET_RX.sub("", fontname or "")
-
-
-@lru_cache(maxsize=4096)
-def is_math_font(fontname: str) -> bool:
-    """True for fonts that only math uses: TeX math fonts (CMMI, CMSY, CMEX, AMS, LM Math,
-    mathtime), OpenType math fonts (Cambria Math, STIX Two Math, Latin Modern Math,
-    TeX Gyre * Math), Symbol. Text fonts that merely contain Greek do not count."""
-    name = base_font_name(fontname)
-    return bool(name) and bool(_MATH_FONT_RX.search(name.replace(" ", "")))
-
-
-_SYMBOL_FONT_RX = re.compile(r"^(opensymbol|symbol(mt)?|standardsym|mtextra|euclidsymbol|"
-                             r"mathematicalpi|universalmath|wingdings)", re.I)
-
-
-@lru_cache(maxsize=4096)
-def is_symbol_font(fontname: str) -> bool:
-    """Symbol fonts that office suites set formula operators in (LibreOffice Math:
-    OpenSymbol; Word's equation editor 3: Symbol, MT Extra). Their letters and digits
-    come from the text font, and lists take bullets from them too: a signal that a
-    character is maths, not a maths font."""
-    return bool(_SYMBOL_FONT_RX.search(base_font_name(fontname).replace(" ", "")))
-
-
-@lru_cache(maxsize=4096)
-def font_family(fontname: str) -> str:
-    """Coarse TeX family of a font: 'cmex', 'cmsy', 'cmmi', 'msbm', 'eufm', 'rsfs', 'cmr'
-    (any TeX text roman), 'bold' (TeX bold text), or '' (anything else)."""
-    n = base_font_name(fontname).lower().replace(" ", "")
-    # Times and Palatino TeX maths (txfonts, pxfonts, newtx, mathtime) keep cm's layouts
-    if "cmex" in n or "mathextension" in n or n.startswith(("txex", "pxex", "mtex", "esint",
-                                                             "ntxex", "zxex")):
-        return "cmex"
-    # blackboard letters: mathpazo's PazoMathBlackboardBold, txfonts' and pxfonts'
-    # symbol font B (their msbm)
-    if "blackboard" in n or n.startswith(("txsyb", "pxsyb", "rtxsyb", "rpxsyb")):
-        return "msbm"
-    if "cmsy" in n or "cmbsy" in n or "mathsymbols" in n or n.startswith(
-            ("txsy", "pxsy", "mtsy", "rtxsy", "ntxsy", "zxsy")):
-        return "cmsy"
-    if "cmmi" in n or "mathitalic" in n or n.startswith(
-            ("txmi", "pxmi", "mtmi", "rtxmi", "rpxmi", "ntxmi", "newtxmi", "zxmi")):
-        return "cmmib" if ("cmmib" in n or "bold" in n) else "cmmi"
-    if n.startswith(("newtxbmi", "ntxbmi", "txbmi", "pxbmi", "rtxbmi", "rpxbmi")):
-        return "cmmib"
-    if n.startswith(("msbm", "bbold", "dsrom", "bbm")):
-        return "msbm"
-    if n.startswith(("eufm", "eufb")):
-        return "eufm"
-    if n.startswith("rsfs"):
-        return "rsfs"
-    if n.startswith(("cmbx", "cmb10")) or ("lmroman" in n and "bold" in n and "italic" not in n):
-        return "bold"
-    if n.startswith(("cmr", "lmroman", "sfrm", "ecrm")) and "caps" not in n:
-        return "cmr"
-    return ""
-
 
 # ----------------------------------------------------------------------------------------
 # character lookups
@@ -499,39 +288,3 @@ def lookup(ch: str, family: str = "") -> tuple[str, str] | None:
     if ch.isalpha():                                # accented Latin and other scripts
         return ch, ORD
     return None
-
-
-def recode_cmex(text: str, glyph_names: dict[int, str]) -> str:
-    """Re-encoded cmex subsets (dvipdfmx, some publishers) number their glyphs freely and
-    name them in the font's /Encoding /Differences; map such codes back to the standard
-    cmex positions this module's tables use (code 4 named 'integraltext' -> 0x52)."""
-    out = []
-    for c in text:
-        code = CMEX_BY_NAME.get(glyph_names.get(ord(c), ""))
-        out.append(chr(code) if code is not None else c)
-    return "".join(out)
-
-
-# Adobe's private-use code points for extensible-delimiter pieces (the Adobe Glyph List
-# maps cmex's glyph names 'bracketlefttp' ... to them when a font has no ToUnicode entry)
-_ADOBE_PIECES = dict(zip(range(0xF8EB, 0xF8FF), (
-    "parenlefttp", "parenleftex", "parenleftbt", "bracketlefttp", "bracketleftex",
-    "bracketleftbt", "bracelefttp", "braceleftmid", "braceleftbt", "braceex", "integralex",
-    "parenrighttp", "parenrightex", "parenrightbt", "bracketrighttp", "bracketrightex",
-    "bracketrightbt", "bracerighttp", "bracerightmid", "bracerightbt")))
-_ADOBE_PIECES[0xF8E6] = "arrowvertex"
-
-
-def recode_adobe_pieces(text: str) -> str:
-    """Delimiter pieces read as Adobe private-use characters (U+F8EE 'bracketlefttp')
-    -> the standard cmex codes this module's tables use."""
-    if not any("\uf8e6" <= c <= "\uf8fe" for c in text):
-        return text
-    return "".join(chr(CMEX_BY_NAME[n]) if (n := _ADOBE_PIECES.get(ord(c))) in CMEX_BY_NAME
-                   else c for c in text)
-
-
-def cmex_extent(ch: str) -> tuple[float, float] | None:
-    """(height, depth) in em of a raw-coded cmex glyph, None if not a cmex code."""
-    v = CMEX.get(ord(ch)) if len(ch) == 1 else None
-    return (v[3], v[4]) if v else None

@@ -8,12 +8,15 @@ from operator import attrgetter
 
 from ...elements.captions import Label, is_caption_line
 from ...model import BBox, Line
+from ...text.latex_symbols import is_math_char, is_math_font
 
 HEADING_SIZE = 1.15     # text this much larger than body text is a heading, not a label
 PAGE_TEXT_SIZE = 0.92   # ... and over a page-sized image, text this large is the page's
 FLOW_GAP = 0.6          # a line this close (in font sizes) under running text goes on it
 FLOW_ROW_GAP = 1.0      # ... and so do the fragments beside it on its row (in body sizes)
 FLOW_SIZE = 0.6         # ... set at least this share of its size (smaller: a figure's label)
+DISPLAY_MATH_SIZE = 0.95  # a display formula is set at body size (a plot's maths labels smaller)
+_RELATIONS = frozenset("=<>≤≥≈∼≡≠∝")
 _TOP = attrgetter("bbox.y0")
 SUBLABEL = re.compile(r"^\s*\((?:[a-z]|[ivx]{1,4})\)")   # sub-figure label "(a)"
 
@@ -154,6 +157,18 @@ class PageText:
         cap = PAGE_TEXT_SIZE if self.backdrop else HEADING_SIZE
         return ln.id not in self.captions and not self.is_prose(ln) and \
             (ln.size or 0) < cap * self.body and not self.in_flow(ln)
+
+    def is_display_math(self, ln: Line) -> bool:
+        """A line of a display formula: at body size or larger, at least half of its
+        characters maths (a maths font's or maths symbols), with a relation. A figure's
+        labels set in a maths font are smaller than the body text (a plot's axis labels,
+        legend entries), or carry no relation."""
+        if (ln.size or 0) < DISPLAY_MATH_SIZE * self.body:
+            return False
+        chars = [(c, s.font) for s in ln.spans for c in s.text if not c.isspace()]
+        maths = sum(1 for c, font in chars if is_math_font(font) or is_math_char(c))
+        return len(chars) >= 3 and 2 * maths >= len(chars) and any(
+            c in _RELATIONS for c, _ in chars)
 
     def in_flow(self, ln: Line) -> bool:
         """The line goes on running text: it sits at line spacing under a line of body-size

@@ -301,7 +301,8 @@ def claim_labels(props: list[Proposal], text: PageText) -> None:
 def grow(p: Proposal, text: PageText, em: float, fragments: list[BBox] = ()) -> None:
     """Take in the label lines inside the region and, repeatedly, those at its edges, with
     small drawn fragments (labels drawn as paths); sub-figure labels "(a)" may sit a
-    little further below or above."""
+    little further below or above. A display formula right above or below a figure is the
+    text's, not a label of it."""
     gap = GROW_GAP_EM * em
     box = p.bbox
     taken = {ln.id for ln in text.inside(box)}
@@ -309,7 +310,7 @@ def grow(p: Proposal, text: PageText, em: float, fragments: list[BBox] = ()) -> 
     for _ in range(8):
         added = False
         for ln in text.near(box.expand(SUBLABEL_GAP_EM * em)):
-            if ln.id in taken or not text.is_label(ln):
+            if ln.id in taken or not text.is_label(ln) or text.is_display_math(ln):
                 continue
             if not _close(box, ln.bbox, gap) and not (
                     SUBLABEL.match(ln.text) and ln.bbox.overlap_x(box) > 0 and len(ln.text.split()) <= 12):

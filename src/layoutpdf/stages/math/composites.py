@@ -290,3 +290,27 @@ def group_words(glyphs: list[Glyph]) -> list[Glyph]:
                             pos=run[0].pos, end=run[-1].end, parts=list(run)))
     others.sort(key=lambda g: g.x0)
     return others
+
+
+def cut_operator_names(glyphs: list[Glyph], reasons: list[str]) -> None:
+    """LibreOffice Math, importing MathML, draws only the first letter of a multi-letter
+    operator (`<mo>Var</mo>`, `\\operatorname{softmax}`, `\\lim`): an upright Latin letter
+    alone, at full size, before a bracket or a limit, in a formula whose letters are
+    otherwise the text font's italic and whose operators are OpenSymbol's. It is an
+    operator name of which the text layer holds one letter: written as one, and said so
+    (the rest of the name is not guessed)."""
+    if not any(sym.is_opensymbol(g.font) for g in glyphs):
+        return
+    full = max((g.size for g in glyphs if not g.big and not g.composite), default=0.0)
+    ordered = sorted(glyphs, key=lambda g: g.x0)
+    for i, g in enumerate(ordered):
+        if not (g.upright and g.kind == sym.ORD and not g.composite and len(g.ch) == 1
+                and g.ch.isascii() and g.ch.isalpha() and g.size >= 0.85 * full):
+            continue
+        nxt = next((h for h in ordered[i + 1:] if h.x0 >= g.x1 - 0.1 * g.size), None)
+        if nxt is None or not (nxt.kind == sym.OPEN or nxt.size < 0.85 * g.size):
+            continue
+        g.tex = rf"\operatorname{{{g.ch}}}"
+        reason = "operator name cut to its first letter (LibreOffice Math)"
+        if reason not in reasons:
+            reasons.append(reason)

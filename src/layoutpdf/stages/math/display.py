@@ -8,8 +8,10 @@ from typing import Sequence
 
 from ...model.content import Drawing, ImagePlacement, Line, Span
 from ...model.geometry import BBox
+from ...text import latex_symbols as sym
 from .atoms import Glyph
-from .composites import group_words, mark_big_glyphs, mark_stretched_delimiters
+from .composites import (cut_operator_names, group_words, mark_big_glyphs,
+                         mark_stretched_delimiters)
 from .glyphs import glyphs_from_spans
 from .levels import settle_levels
 from .rows import REL, Atom, join_atoms, serialize_row, split_rows
@@ -98,6 +100,7 @@ def glyphs_to_latex(glyphs: list[Glyph], rules: Sequence[BBox], reasons: list[st
     mark_big_glyphs(glyphs)
     mark_stretched_delimiters(glyphs, rules)
     glyphs = group_words(glyphs)
+    cut_operator_names(glyphs, ctx.reasons)
     glyphs = structure(glyphs, rules, ctx)
     rows = sorted(split_rows(glyphs), key=lambda r: min(g.axis for g in r))
     tags: list[str] = []
@@ -163,12 +166,17 @@ def _number_font_apart(cand: list[Glyph], rest: list[Glyph]) -> bool:
 
 
 def _multiline(row_atoms: list[list[Atom]], display: bool) -> str:
+    """Rows of one display: `aligned` at their first relations when these stand one under
+    the other, or when every row opens its right-hand part with LibreOffice's error mark
+    (Writer draws one for each aligned cell that opens with a relation, and centres the
+    rows, so the marks need not line up); `gathered` otherwise."""
     firsts = []
     for atoms in row_atoms:
         idx = next((i for i, a in enumerate(atoms) if a.kind == REL), None)
         firsts.append(idx)
     aligned = all(i is not None for i in firsts)
-    if aligned:
+    if aligned and not all(atoms[i].ch == sym.WRITER_ERROR_MARK
+                           for atoms, i in zip(row_atoms, firsts)):
         xs = [atoms[i].x0 for atoms, i in zip(row_atoms, firsts)]
         size = max(a.size for atoms in row_atoms for a in atoms)
         aligned = max(xs) - min(xs) <= 0.6 * size

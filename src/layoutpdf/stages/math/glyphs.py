@@ -234,6 +234,11 @@ def _make_glyph(c: str, span: Span, family: str, mathf: bool, upright: bool,
                      family=family, upright=False, math_font=True, script_hint=hint,
                      pos=(si, ci), end=(si, ci + 1), font=font)
     tex, kind, unmapped, h, d, big, letter = _char_info(c, family)
+    if c == sym.WRITER_ERROR_MARK and sym.is_opensymbol(font):
+        tex, kind, unmapped = sym.WRITER_ERROR_RELATION, sym.REL, False
+        note = f"LibreOffice error mark read as the relation '{sym.WRITER_ERROR_RELATION}'"
+        if reasons is not None and note not in reasons:
+            reasons.append(note)
     if unmapped and reasons is not None:
         reasons.append(f"unmapped glyph U+{ord(c):04X} in {sym.base_font_name(span.font)}")
     # ch, family, upright, math_font, big, unmapped, pos, end, font (see Glyph)

@@ -38,6 +38,7 @@ class _Tok:
     end: int
     glyphs: list[Glyph]
     kind: str = "word"          # math | op | num | letter | word | marker
+    script_end: bool = False    # its last glyph is a sub- or superscript
 
 
 def _line_baseline(glyphs: Sequence[Glyph], body_size: float) -> float:
@@ -102,6 +103,8 @@ def _classify(tok: _Tok, text: str, base: float, body_size: float,
               body_fonts: frozenset[str]) -> None:
     s = text[tok.start:tok.end]
     seeds, scripts = [], []
+    last = max(tok.glyphs, key=lambda g: g.pos, default=None)
+    tok.script_end = last is not None and _is_script(last, base, body_size)
     for g in tok.glyphs:
         script = _is_script(g, base, body_size)
         if script:
@@ -184,8 +187,11 @@ def _runs_of_tokens(toks: list[_Tok]) -> list[tuple[int, int]]:
 
 
 def _ends_sentence_part(tok: _Tok) -> bool:
+    """The token ends in prose punctuation: a text-font comma on the line, not one in a
+    subscript (`x_{i, j}`)."""
     last = max(tok.glyphs, key=lambda g: g.pos, default=None)
-    return last is not None and last.ch in ",;:" and not last.math_font
+    return last is not None and last.ch in ",;:" and not last.math_font \
+        and not tok.script_end
 
 
 def _balance(toks: list[_Tok], i: int, j: int, reach: int = 6) -> int:
@@ -355,6 +361,7 @@ def inline_math_runs(line: Line, body_size: float, rules: Sequence[BBox] = (), *
     toks = _tokens(line, glyphs, offs, body_size)
     for t in toks:
         _classify(t, line.text, base, body_size, fams)
+    _continued_scripts(toks, base, body_size)
     if rules:
         _stacked_on_bars(toks, line.bbox, rules, body_size)
     out: list[MathRun] = []
@@ -381,6 +388,30 @@ def inline_math_runs(line: Line, body_size: float, rules: Sequence[BBox] = (), *
         out.append(MathRun(start, end, gl[0].pos[0], gl[-1].end[0] + 1, res))
     out.sort(key=lambda r: r.start)
     return out
+
+
+def _continued_scripts(toks: list[_Tok], base: float, body_size: float) -> None:
+    """A raised token that goes on with the script a formula's token ends in (same level
+    and size, less than a script-size word space away) is more of that script, not a note
+    marker; an italic letter right before a token that opens with a script is that
+    script's base. LibreOffice Math writes spaces inside a formula (`n^{-1/ 2}`,
+    `w t+1`), and the line's text is cut into words at them."""
+    for prev, t in zip(toks, toks[1:]):
+        if not prev.glyphs or not t.glyphs:
+            continue
+        last, first = max(prev.glyphs, key=lambda g: g.end), min(t.glyphs, key=lambda g: g.pos)
+        if not _is_script(first, base, body_size):
+            continue
+        if prev.kind == "math" and t.kind in ("marker", "num", "letter", "word") \
+                and _is_script(last, base, body_size) \
+                and abs(first.base - last.base) <= 0.1 * first.size \
+                and abs(first.size - last.size) <= 0.1 * first.size \
+                and first.x0 - last.x1 < 0.4 * first.size:
+            t.kind = "math"
+        elif prev.kind == "letter" and t.kind == "math" and not last.upright \
+                and not _is_script(last, base, body_size) and first.size < last.size \
+                and first.x0 - last.x1 < 0.5 * last.size:
+            prev.kind = "math"        # w_{t+1}: an italic letter and the script after it
 
 
 def _stacked_on_bars(toks: list[_Tok], box: BBox, rules: Sequence[BBox],

@@ -52,7 +52,7 @@ def _span_levels(span: Span, offsets: dict,
     if off is None:
         other = _borrowed_level(span, offsets)
         if other is not None and prev_base is not None and prev_base != prev_base:
-            return other, base      # a script after its base, off the base's line
+            return other, None      # a script after its base, off the base's line
         return base, other
     up, down = off
     top_level, bottom_level = span.bbox.y0 + up, span.bbox.y1 - down
@@ -75,11 +75,14 @@ def _span_levels(span: Span, offsets: dict,
 
 
 def _borrowed_level(span: Span, offsets: dict) -> float | None:
-    """A one-glyph span after a space, with no other span of its font to learn its box
-    from, may stand on another level than its origin says (the space's): its other level,
-    from the box of a font of about its size (TeX's fonts share their proportions), left
-    for its neighbours to settle."""
-    if not is_space(span.text[:1]) or len(span.text.strip()) != 1:
+    """A span after a space, with no other span of its font to learn its box from, may
+    stand on another level than its origin says (the space's): its other level, from the
+    box of a font of about its size (TeX's fonts share their proportions). A box on one
+    level is its glyphs'; a box on two levels holds the space on the origin's and the
+    glyphs on the other (LibreOffice writes a lowered `X,Y` after a space on the base's
+    line), left for the neighbours to settle."""
+    visible = len(span.text.strip())
+    if not is_space(span.text[:1]) or not visible:
         return None
     text_fonts = [(abs(k[1] - span.size), k, v) for k, v in offsets.items()
                   if sym.font_family(k[0]) != "cmex"]
@@ -88,9 +91,10 @@ def _borrowed_level(span: Span, offsets: dict) -> float | None:
     _, (_, size0), (up0, down0) = min(text_fonts)
     top_level = span.bbox.y0 + up0 * span.size / size0
     bottom_level = span.bbox.y1 - down0 * span.size / size0
-    if bottom_level - top_level <= 0.3 * span.size:
-        return None
     base = span.origin[1]
+    if bottom_level - top_level <= 0.15 * span.size:      # one level: the box's
+        level = (top_level + bottom_level) / 2
+        return level if abs(level - base) > 0.15 * span.size else None
     return top_level if abs(base - top_level) > abs(base - bottom_level) else bottom_level
 
 

@@ -213,10 +213,12 @@ def _base_tex(b: Glyph, prev: Glyph | None, nxt: Glyph | None, size: float,
     word = b.ch
     if word in sym.FUNCTION_NAMES:
         return "\\" + word, ORD
-    # a tall delimiter stands off by a thin space (TeX's Op-Inner) and its side bearing
+    # a tall delimiter stands off by a thin space (TeX's Op-Inner) and its side bearing; a
+    # browser sets MathML's operator name (`<mo>Attention</mo>`) a thick space (5/18 em)
+    # before its bracket, where TeX sets none
     tall = nxt is not None and nxt.composite and nxt.inner == "delim"
     if nxt is not None and (nxt.kind == OPEN or tall) \
-            and nxt.x0 - b.x1 < (0.8 if tall else 0.35) * size:
+            and nxt.x0 - b.x1 < (0.8 if tall else 0.5) * size:
         return rf"\operatorname{{{word}}}", ORD
     spaced = all(o is None or (o.x0 - b.x1 if o.x0 > b.x0 else b.x0 - o.x1) >= 0.2 * size
                  for o in (prev, nxt))

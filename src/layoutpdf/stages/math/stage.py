@@ -24,6 +24,7 @@ from ...text.latex_symbols import (cmex_extent, font_family, is_math_char, is_ma
                                    is_symbol_font)
 from ...text.lines import join_lines
 from .prose import PROSE_WORD, opens_statement
+from .tails import rejoin_paragraph_ends
 from .serialize import (MathResult, attach_script_lines, inline_math_runs, lines_to_latex,
                         notes_at_most, rules_from_drawings, rules_from_images)
 
@@ -62,6 +63,7 @@ def _page(doc: Document, page: Page, elements: list[Element], lines: dict[str, L
     equations: list[Equation] = []
     memo: dict[str, tuple[int, int, int]] = {}   # line id -> _line_counts (asked often)
     plain: dict[int, tuple[Line, bool]] = {}      # see _plain
+    elements = rejoin_paragraph_ends(elements, lines, body)
     elements = _split_display_heads(elements, lines, page, body, memo, rules)
     for e in _merge_display_runs(elements, lines, page, body, memo, rules):
         own = [lines[i] for i in e.line_ids if i in lines]

@@ -50,7 +50,8 @@ def apply_accents(gs: list[Glyph], ctx: Ctx) -> list[Glyph]:
             ov = min(acc.x1, g.x1) - max(acc.x0, g.x0)
             if g.base < acc.base - 0.05 * acc.size or g.cy <= acc.cy:
                 continue
-            if g.top - acc.bottom > 0.6 * acc.size:
+            # LibreOffice sets an accent at script size over its base
+            if g.top - acc.bottom > 0.6 * max(acc.size, g.size):
                 continue
             if wide and acc.x0 - 0.1 * acc.size <= g.cx <= acc.x1 + 0.1 * acc.size:
                 targets.append(g)
