@@ -7,7 +7,7 @@ import pymupdf
 
 import layoutpdf
 from layoutpdf.model import BBox, Line, Span
-from layoutpdf.stages.footnotes.stage import _anchor_marker
+from layoutpdf.stages.footnotes.anchors import anchor_marker as _anchor_marker
 
 
 def _span(i: int, text: str, x0: float, size: float, baseline: float, font: str) -> Span:
