@@ -46,6 +46,8 @@ def test_html_endnotes_on_the_last_page_bind_to_their_marks():
         assert fn.anchor_element_id == claim.id and fn.page == 1 and claim.page == 0
         assert fn.text == NOTES[k]
         assert ENDNOTE in fn.reasons and ENDNOTE in doc.element(fn.element_id).reasons
+        assert fn.kind == "endnote"
+    assert {f["kind"] for f in doc.to_dict()["footnotes"]} == {"endnote"}
     md = doc.to_markdown()
     assert "office.[^1] Later" in md and "report)[^2] and" in md and "complete”.[^3] More" in md
     assert md.index("[^3]: " + NOTES[2]) < md.index("Paragraph 0 describes")

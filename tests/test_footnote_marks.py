@@ -57,3 +57,4 @@ def test_affiliation_marks_on_the_author_line_leave_the_body_note_to_its_claim()
     note = next(f for f in parsed.footnotes if f.marker == "1")
     anchor = parsed.element(note.anchor_element_id)
     assert anchor is not None and "records were kept with great care" in anchor.text
+    assert note.kind == "footnote"

@@ -25,7 +25,8 @@ def raised(span: Span, line: Line) -> bool:
 
 # -- anchors --------------------------------------------------------------------------------
 def find_anchors(doc: Document, lines: dict[str, Line], notes: set[str], romans: frozenset[str]):
-    """(element id, page, marker, span, offset of the marker in the element text); not in
+    """(element id, page, marker, span, offset of the marker in the element text, the
+    cuts (offset, length) that take the mark out of the text); not in
     the blocks of a notes list (`notes`). Raised roman numbers are marks when a notes list
     is numbered so (`romans`: its numbers)."""
     out = []
@@ -47,10 +48,28 @@ def find_anchors(doc: Document, lines: dict[str, Line], notes: set[str], romans:
                     continue
                 before = "".join(s.text for s in spans[:k]).rstrip()[-14:]
                 offset = _locate(e.text, before, marker, cursor)
+                cuts = ((offset, len(marker)),)
+                if offset is None and e.markup == "markdown":
+                    offset, cuts = _locate_in_math(e.text, before, marker, cursor)
                 if offset is not None:
-                    out.append((e.id, ln.page, marker, sp, offset))
-                    cursor = offset + len(marker)
+                    out.append((e.id, ln.page, marker, sp, offset, cuts))
+                    cursor = max(off + n for off, n in cuts)
     return out
+
+
+def _locate_in_math(text: str, before: str, marker: str, start: int):
+    """A mark the math stage took for a script of the word before it and wrote as inline
+    maths ('v3.0.0⁹' -> '$v3.0.0^{9}$': a version or name, `anchor_marker` said, is no
+    base of a power): (offset of the mark once the maths is undone, the cuts that undo
+    it: the opening '$' and '^{9}$'), or (None, ()). Only a formula that is nothing but
+    the word and the mark is undone."""
+    words = before.split()
+    if not words:
+        return None, ()
+    m = re.compile(r"\$(" + re.escape(words[-1]) + r")\^\{" + re.escape(marker) + r"\}\$").search(text, start)
+    if m is None:
+        return None, ()
+    return m.end(1), ((m.start(), 1), (m.end(1), m.end() - m.end(1)))
 
 
 def without_affiliation_marks(anchors):
@@ -59,7 +78,7 @@ def without_affiliation_marks(anchors):
     Zhang¹') would otherwise take the body note with that number from its claim further
     down. A repeated mark with no other anchor (an author note '∗' shared by two authors,
     affiliations set as notes) keeps its note."""
-    seen = Counter((el_id, marker) for el_id, _, marker, _, _ in anchors)
+    seen = Counter((a[0], a[2]) for a in anchors)
     single = {marker for (el_id, marker), n in seen.items() if n == 1}
     return [a for a in anchors if seen[(a[0], a[2])] < 2 or a[2] not in single]
 

@@ -62,28 +62,36 @@ def run(doc: Document, settings: Settings) -> Document:
     bound, removals = _bind(notes, anchors, elements, order)
     _bind_plain(notes, bound, removals, doc, lines)
     new_text, shift = _strip_markers(elements, removals)
-    footnotes = []
-    for k, note in enumerate(notes):
-        text = _note_text(note)
-        fid = ids[k]
-        bbox = BBox.union_all(ln.bbox for ln in note.lines if ln.page == note.element.page)
-        runs_on = (ENDNOTE,) * note.endnote + _runs_on(note)
-        if k in bound:
-            anchor, offset, span, score, why = bound[k]
-            footnotes.append(Footnote(id=fid, marker=note.marker, text=text, page=note.element.page,
-                                      bbox=bbox, element_id=note.element.id,
-                                      anchor_element_id=anchor.id, anchor_offset=shift(anchor.id, offset),
-                                      anchor_span_id=span.id if span is not None else None,
-                                      continuation_element_ids=tuple(c.id for c in note.continuation),
-                                      score=score, reasons=(why,) + runs_on, needs_review=score < 0.8))
-        else:
-            footnotes.append(Footnote(id=fid, marker=note.marker, text=text, page=note.element.page,
-                                      bbox=bbox, element_id=note.element.id,
-                                      continuation_element_ids=tuple(c.id for c in note.continuation),
-                                      score=0.0, reasons=("no anchor found",) + runs_on, needs_review=True))
+    footnotes = [_footnote(note, ids[k], bound.get(k), shift) for k, note in enumerate(notes)]
     out = [replace(e, text=new_text[e.id]) if e.id in new_text else e for e in doc.elements]
     out = [_as_endnote(e) if e.id in in_lists else e for e in out]
-    return replace(doc, elements=tuple(out), footnotes=tuple(footnotes))
+    return replace(doc, elements=tuple(out), footnotes=tuple(footnotes),
+                   equations=_still_written(doc.equations, elements, new_text))
+
+
+def _footnote(note: _Note, fid: str, binding, shift) -> Footnote:
+    """The note as the model keeps it: bound to its anchor (`binding`), or flagged."""
+    bbox = BBox.union_all(ln.bbox for ln in note.lines if ln.page == note.element.page)
+    runs_on = (ENDNOTE,) * note.endnote + _runs_on(note)
+    common = dict(id=fid, marker=note.marker, text=_note_text(note), page=note.element.page, bbox=bbox,
+                  element_id=note.element.id, kind="endnote" if note.endnote else "footnote",
+                  continuation_element_ids=tuple(c.id for c in note.continuation))
+    if binding is None:
+        return Footnote(**common, score=0.0, reasons=("no anchor found",) + runs_on, needs_review=True)
+    anchor, offset, span, score, why = binding
+    return Footnote(**common, anchor_element_id=anchor.id, anchor_offset=shift(anchor.id, offset),
+                    anchor_span_id=span.id if span is not None else None,
+                    score=score, reasons=(why,) + runs_on, needs_review=score < 0.8)
+
+
+def _still_written(equations, elements: dict[str, Element], new_text: dict[str, str]):
+    """Inline formulas less those a mark was taken out of: a note mark the math stage
+    wrote as a script ('$v3.0.0^{9}$') leaves plain text, and no formula."""
+    def gone(q) -> bool:
+        el = q.element_id
+        return not q.display and el in new_text and "$" + q.latex + "$" in elements[el].text \
+            and "$" + q.latex + "$" not in new_text[el]
+    return tuple(q for q in equations if not gone(q))
 
 
 def _bind(notes: list[_Note], anchors, elements: dict[str, Element], order: dict[str, int]):
@@ -94,7 +102,7 @@ def _bind(notes: list[_Note], anchors, elements: dict[str, Element], order: dict
     bound: dict[int, tuple[Element, int, Span, float, str]] = {}
     removals: dict[str, list[tuple[int, int]]] = {}
     run = 0                                   # the numbering the last endnote mark bound in
-    for el_id, page, marker, span, offset in anchors:
+    for el_id, page, marker, span, offset, cuts in anchors:
         k = _match(notes, bound, marker.rstrip(")"), page)      # anchor '3)' -> note 3
         if k is None:
             k = _match_endnote(notes, bound, marker.rstrip(")"), order[el_id], run)
@@ -106,7 +114,7 @@ def _bind(notes: list[_Note], anchors, elements: dict[str, Element], order: dict
             why = (1.0, "raised marker matches on the same page") if notes[k].element.page == page \
                 else (0.7, "raised marker matches a note on the next page")
         bound[k] = (elements[el_id], offset, span) + why
-        removals.setdefault(el_id, []).append((offset, len(marker)))
+        removals.setdefault(el_id, []).extend(cuts)
     return bound, removals
 
 
@@ -167,7 +175,7 @@ def _all_marked(notes, anchors, foot: list[_Note], order: dict[str, int]) -> boo
     answers (a mark binds to the note on its page, or the next, first)."""
     start = min(n.order for n in notes)
     at_foot = {(n.marker, n.element.page) for n in foot}
-    marked = {marker for el_id, page, marker, _, _ in anchors if order[el_id] < start
+    marked = {marker for el_id, page, marker, *_ in anchors if order[el_id] < start
               and (marker, page) not in at_foot and (marker, page + 1) not in at_foot}
     return all(n.marker in marked for n in notes)
 
