@@ -12,6 +12,7 @@ from ...model import Document, Layer, Line, Role, Span
 
 _BODY = Layer.BODY
 _FOOTNOTE = Role.FOOTNOTE
+_TABLE = Role.TABLE
 MARKER = r"(?:\d{1,3}|[*∗⋆†‡§¶‖#]{1,3}|[a-z])"   # '∗' U+2217: TeX's math asterisk
 _MATH_FONT = re.compile(r"CMMI|CMSY|CMEX|Math|Symbol|MSBM|STIX(?!(?:Two)?Text|General)", re.I)
 # blocks whose rendering carries anchors and the definitions after them: a note bound to
@@ -31,6 +32,8 @@ def find_anchors(doc: Document, lines: dict[str, Line], notes: set[str], romans:
     is numbered so (`romans`: its numbers)."""
     out = []
     for e in doc.elements:
+        if e.role is _TABLE and e.layer is _BODY:
+            out += _cell_marks(e, lines)
         if e.layer is not _BODY or e.role not in ANCHOR_ROLES or e.id in notes:
             continue
         cursor = 0
@@ -55,6 +58,28 @@ def find_anchors(doc: Document, lines: dict[str, Line], notes: set[str], romans:
                     out.append((e.id, ln.page, marker, sp, offset, cuts))
                     cursor = max(off + n for off, n in cuts)
     return out
+
+
+def _cell_marks(e, lines: dict[str, Line]):
+    """The marks in a table's cells ('6.8†', 'Accuracy¹'): a raised symbol after any
+    cell text, a raised number after a word (after a number it is a power: '10³'). They
+    stay printed in their cells (cuts none): the note is written with the table's notes."""
+    out = []
+    for ln in (lines[i] for i in e.line_ids if i in lines):
+        spans = list(ln.spans)
+        for k, sp in enumerate(spans):
+            text = sp.text.strip()
+            if not k or not text or not raised(sp, ln) or not re.fullmatch(_CELL_MARK, text):
+                continue
+            prev = "".join(s.text for s in spans[:k]).rstrip()
+            if not prev or text[0].isdigit() and not prev[-1].isalpha():
+                continue
+            offset = _locate(e.text, prev[-14:], text, 0)
+            out.append((e.id, ln.page, text, sp, offset, ()))
+    return out
+
+
+_CELL_MARK = r"\d{1,2}|[*∗⋆†‡§¶‖]{1,3}"
 
 
 def _locate_in_math(text: str, before: str, marker: str, start: int):

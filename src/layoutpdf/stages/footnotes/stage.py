@@ -66,7 +66,23 @@ def run(doc: Document, settings: Settings) -> Document:
     out = [replace(e, text=new_text[e.id]) if e.id in new_text else e for e in doc.elements]
     out = [_as_endnote(e) if e.id in in_lists else e for e in out]
     return replace(doc, elements=tuple(out), footnotes=tuple(footnotes),
-                   equations=_still_written(doc.equations, elements, new_text))
+                   equations=_still_written(doc.equations, elements, new_text),
+                   tables=_with_cell_notes(doc.tables, footnotes, elements))
+
+
+def _with_cell_notes(tables, footnotes: list[Footnote], elements: dict[str, Element]):
+    """Tables with the notes their cells mark written under them, as table notes are
+    ('† The lower number ...'): a note bound to a table is read with the table, not left
+    at the page foot. (The mark stays printed in its cell.)"""
+    extra: dict[str, list[str]] = {}
+    for fn in footnotes:
+        anchor = elements.get(fn.anchor_element_id or "")
+        if anchor is not None and anchor.role is Role.TABLE:
+            extra.setdefault(anchor.id, []).append(f"{fn.marker} {fn.text}")
+    if not extra:
+        return tables
+    return tuple(replace(t, footnotes=t.footnotes + tuple(extra[t.element_id]))
+                 if t.element_id in extra else t for t in tables)
 
 
 def _footnote(note: _Note, fid: str, binding, shift) -> Footnote:
@@ -79,7 +95,8 @@ def _footnote(note: _Note, fid: str, binding, shift) -> Footnote:
     if binding is None:
         return Footnote(**common, score=0.0, reasons=("no anchor found",) + runs_on, needs_review=True)
     anchor, offset, span, score, why = binding
-    return Footnote(**common, anchor_element_id=anchor.id, anchor_offset=shift(anchor.id, offset),
+    return Footnote(**common, anchor_element_id=anchor.id,
+                    anchor_offset=None if offset is None else shift(anchor.id, offset),
                     anchor_span_id=span.id if span is not None else None,
                     score=score, reasons=(why,) + runs_on, needs_review=score < 0.8)
 
