@@ -31,7 +31,8 @@ from .plain_marks import plain_marks
 _BODY = Layer.BODY
 _FOOTNOTE = Role.FOOTNOTE
 
-_LEADING = re.compile(r"^\s*(" + MARKER + r")\)?(?=\s*\S)")   # '3 Note', '3) Note' (CJK style)
+# '3 Note', '3) Note' (CJK style); not the section number '5.1: Build ...' or '12.5 %'
+_LEADING = re.compile(r"^\s*(" + MARKER + r")(?!\d|[.,]\d)\)?(?=\s*\S)")
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _UNICODE_SUP = re.compile(r"(?<=\w)([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})")
 _FULL_STOPS = (".", "!", "?", "。", "！", "？", ".\u201d", ".\u2019", '."')   # not ')' or ':'
