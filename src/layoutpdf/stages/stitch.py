@@ -11,6 +11,7 @@ sentence that introduces a display and the display, moves after them.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ..elements import float_order
@@ -118,6 +119,9 @@ def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, 
                doc: Document, floats: dict[int, list[BBox]]) -> bool:
     if b.role not in FLOWING or b.role is Role.LIST_ITEM and a.role is not Role.LIST_ITEM:
         return False
+    if b.role is Role.LIST_ITEM and _next_item(a.text, b.text):
+        return False          # the list's next item: '6. ...' then '7. ...' (a justified item
+                              # ends at the column's edge, as a cut one does)
     last = _last_part(a)
     if b.page == last.page and b.bbox.y0 > last.bbox.y1 and b.bbox.overlap_x(last.bbox) > 0.5 * min(
             b.bbox.width, last.bbox.width) and not _float_between(last, b, between, floats):
@@ -136,6 +140,16 @@ def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, 
         full = end is not None and end.bbox.x1 >= last.bbox.x1 - 1.0 * doc.stats.body_size
         return full and not indented and len(a.line_ids) > 1
     return not indented or b.text[:1].islower()
+
+
+_NUMBER = re.compile(r"^\s*\(?(\d{1,3})[.)]\s")
+
+
+def _next_item(a: str, b: str) -> bool:
+    """`b` opens with the number after the one `a` opens with: the next item of a numbered
+    list (a book's notes, '6.' then '7.'), never the rest of `a`."""
+    ma, mb = _NUMBER.match(a), _NUMBER.match(b)
+    return ma is not None and mb is not None and int(mb.group(1)) == int(ma.group(1)) + 1
 
 
 INTERRUPTING = {Role.FIGURE, Role.TABLE, Role.CAPTION}
