@@ -3,14 +3,17 @@
 A footnote is a FOOTNOTE block (small text closing a column) that starts with a marker;
 a block holding several notes is split where a line starts with a new marker. An anchor
 is a raised, smaller glyph run (or a Unicode superscript) in body text whose value is a
-marker; it binds to the note with the same marker on its page, else on the next page
-(notes can be set one page later). The marker is taken out of the paragraph text and its
-position kept as `anchor_offset`, so the renderer writes `[^id]` there and the definition
-right after the paragraph. Unbound notes are kept and flagged.
+marker (anchors.py); it binds to the note with the same marker on its page, else on the
+next page (notes can be set one page later). The marker is taken out of the paragraph
+text and its position kept as `anchor_offset`, so the renderer writes `[^id]` there and
+the definition right after the paragraph. A mark in a table cell stays in its cell; its
+note is written under the table with the table's notes. Unbound notes are kept and
+flagged.
 
 Endnotes (endnotes.py: numbered notes lists after the text) bind by number to the first
-such note after the mark, are written the same way, and carry the reason `kind: endnote`
-(their blocks too). A note's id, its Markdown label, is its printed mark (`[^3]`).
+such note after the mark, are written the same way, and have `kind` "endnote" (and the
+reason `kind: endnote`, their blocks too). A note's id, its Markdown label, is its
+printed mark (`[^3]`).
 """
 from __future__ import annotations
 
