@@ -46,6 +46,8 @@ def test_html_endnotes_on_the_last_page_bind_to_their_marks():
         assert fn.anchor_element_id == claim.id and fn.page == 1 and claim.page == 0
         assert fn.text == NOTES[k]
         assert ENDNOTE in fn.reasons and ENDNOTE in doc.element(fn.element_id).reasons
+        assert fn.kind == "endnote"
+    assert {f["kind"] for f in doc.to_dict()["footnotes"]} == {"endnote"}
     md = doc.to_markdown()
     assert "office.[^1] Later" in md and "report)[^2] and" in md and "complete”.[^3] More" in md
     assert md.index("[^3]: " + NOTES[2]) < md.index("Paragraph 0 describes")
@@ -236,3 +238,22 @@ def test_a_numbered_list_opening_the_last_page_stays_a_list_when_page_notes_answ
     assert sorted(f.text for f in parsed.footnotes) == ["Page note 1 explains the claim.",
                                                         "Page note 2 explains the claim."]
     assert "2. Read the records in order." in parsed.to_markdown()
+
+
+def test_the_adapters_name_the_endnotes_a_page_defines(tmp_path):
+    """A page's Document carries the ids of the endnotes whose definitions it holds
+    (hidden from the embedding text); a page without endnotes has no such key."""
+    import json
+
+    from layoutpdf.adapters._metadata import ENDNOTES_KEY
+    from layoutpdf.langchain import LayoutPDFLoader
+    from layoutpdf.llama_index import LayoutPDFReader
+
+    path = tmp_path / "notes.pdf"
+    path.write_bytes(print_html(_html()))
+    pages = LayoutPDFReader().load_data(str(path))
+    assert json.loads(pages[0].metadata[ENDNOTES_KEY]) == ["1", "2", "3"]
+    assert ENDNOTES_KEY in pages[0].excluded_embed_metadata_keys
+    assert all(ENDNOTES_KEY not in p.metadata for p in pages[1:])
+    lc = LayoutPDFLoader(str(path)).load()
+    assert json.loads(lc[0].metadata[ENDNOTES_KEY]) == ["1", "2", "3"]

@@ -7,7 +7,7 @@ import pymupdf
 
 import layoutpdf
 from layoutpdf.model import BBox, Line, Span
-from layoutpdf.stages.footnotes.stage import _anchor_marker
+from layoutpdf.stages.footnotes.anchors import anchor_marker as _anchor_marker
 
 
 def _span(i: int, text: str, x0: float, size: float, baseline: float, font: str) -> Span:
@@ -57,3 +57,4 @@ def test_affiliation_marks_on_the_author_line_leave_the_body_note_to_its_claim()
     note = next(f for f in parsed.footnotes if f.marker == "1")
     anchor = parsed.element(note.anchor_element_id)
     assert anchor is not None and "records were kept with great care" in anchor.text
+    assert note.kind == "footnote"

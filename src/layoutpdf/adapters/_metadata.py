@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import re
 from typing import Any, Mapping
 
 from ..model import Document, TextSource
@@ -15,6 +16,10 @@ ISSUES_KEY = "layoutpdf_issues"
 TEXT_SOURCE_KEY = "text_source"
 # Page documents: headings in force where the page starts, JSON [[level, text], ...].
 HEADINGS_KEY = "layoutpdf_headings_at_start"
+# The notes written in the text that are endnotes (kind "endnote"), JSON [id, ...]; only
+# when there are some: a chunk's `footnote_ids` found here are endnotes.
+ENDNOTES_KEY = "layoutpdf_endnote_ids"
+_DEFINITION = re.compile(r"^\[\^([^\]\n]+)\]: ", re.M)
 
 
 def page_label(doc: Document, page: int) -> str:
@@ -55,7 +60,18 @@ def part_metadata(doc: Document, part: PageText) -> dict[str, Any]:
     meta["total_pages"] = total_pages(doc)
     meta[ISSUES_KEY] = issue_count(doc, part.page)
     meta[TEXT_SOURCE_KEY] = text_source(doc, part.page)
+    endnotes = endnote_ids(doc, part.text)
+    if endnotes:
+        meta[ENDNOTES_KEY] = json.dumps(endnotes, ensure_ascii=False)
     return meta
+
+
+def endnote_ids(doc: Document, text: str) -> list[str]:
+    """Ids of the endnotes whose definitions (`[^id]: `) the text holds, in text order."""
+    kinds = {fn.id: fn.kind for fn in doc.footnotes}
+    if "endnote" not in kinds.values():
+        return []
+    return [i for i in dict.fromkeys(_DEFINITION.findall(text)) if kinds.get(i) == "endnote"]
 
 
 _PDF_INFO_KEYS = ("format", "title", "author", "subject", "keywords", "creator", "producer",

@@ -34,7 +34,7 @@ from ._chunks import (BULKY_KEYS, CHUNK_HIDDEN_KEYS, HeadingCarry, chunk_metadat
                       view_offsets)
 from ._figures import figure_refs, mentions_figure
 from ._flow import FlowPage, by_runs, split_flow
-from ._metadata import (HEADINGS_KEY, ISSUES_KEY, PROVENANCE_KEY, TEXT_SOURCE_KEY,
+from ._metadata import (ENDNOTES_KEY, HEADINGS_KEY, ISSUES_KEY, PROVENANCE_KEY, TEXT_SOURCE_KEY,
                         part_metadata)
 from ._pages import PageText, check_mode, decode_segments, encode_segments, parts_of, split_view
 from ._ids import (FILE_ID_KEY, READABLE_ID_KEY, as_uuid, check_file_id_mode, file_id,
@@ -59,7 +59,7 @@ __all__ = ["LayoutPDFReader", "LayoutNodeParser", "LayoutDocument"]
 # as with LlamaIndex's own PDF reader).
 READER_HIDDEN_KEYS = ("page", "total_pages", "source", "file_path", ISSUES_KEY,
                       TEXT_SOURCE_KEY, PROVENANCE_KEY, HEADINGS_KEY, READABLE_ID_KEY,
-                      FILE_ID_KEY)
+                      FILE_ID_KEY, ENDNOTES_KEY)
 IMAGE_HIDDEN_KEYS = ("figure_id", "figure_label", "text_node_id", "mentioned_in")
 # Chunk flags, stored as 0/1: LlamaIndex's MetadataFilter refuses a bool value, and an int
 # filter does not match a stored bool in Chroma, Qdrant or LanceDB.

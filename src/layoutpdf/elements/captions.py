@@ -127,11 +127,20 @@ def _continues_caption(cap: Element, e: Element, lines: dict[str, Line], pitch: 
     gap = e.bbox.y0 - cap.bbox.y1
     if gap < -0.3 * pitch or e.bbox.overlap_x(cap.bbox) < 0.5 * min(e.bbox.width, cap.bbox.width):
         return False
-    if _size(e, lines) > _size(cap, lines) + 0.5:
+    label_only = is_label_only(cap.text)
+    if _size(e, lines) > _size(cap, lines) + 0.5 and not (label_only and _bold(e, lines)):
         return False                     # larger type under a caption is text again
-    if is_label_only(cap.text):
+    if label_only:
         return gap <= LABEL_ONLY_GAP * pitch and len(e.line_ids) <= TITLE_MAX_LINES
     return gap <= SAME_BLOCK_GAP * pitch and not cap.text.rstrip().endswith((".", ":"))
+
+
+def _bold(e: Element, lines: dict[str, Line]) -> bool:
+    """Every span of the block with text is bold: a title set apart in a display weight
+    ('Table 2.' in the text face over its title in a larger bold, as report styles set
+    it), never a paragraph of running text, which may come right under a caption too."""
+    spans = [s for i in e.line_ids if i in lines for s in lines[i].spans if s.text.strip()]
+    return bool(spans) and all(s.bold for s in spans)
 
 
 def _size(e: Element, lines: dict[str, Line]) -> float:

@@ -118,6 +118,8 @@ class Footnote:
     score: float = 0.0
     reasons: tuple[str, ...] = ()
     needs_review: bool = False
+    kind: str = "footnote"             # footnote (at the page foot) | endnote (in a notes list
+                                       # after the text, bound by number)
 
 
 @dataclass(frozen=True, slots=True)

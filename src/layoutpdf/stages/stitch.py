@@ -11,6 +11,7 @@ sentence that introduces a display and the display, moves after them.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ..elements import float_order
@@ -41,7 +42,7 @@ def run(doc: Document, settings: Settings) -> Document:
         if a.layer is not _BODY or a.role not in FLOWING:
             i += 1
             continue
-        j, between = _next_body(elements, i)
+        j, between = _next_body(elements, i, lines)
         if j is None or not _continues(a, elements[j], [elements[k] for k in between], lines, doc,
                                        float_boxes):
             i += 1
@@ -82,15 +83,32 @@ def _same_markup(a: Element, b: Element) -> tuple[str, str, str]:
     return "markdown", esc(a), esc(b)
 
 
-def _next_body(elements: list[Element], i: int) -> tuple[int | None, list[int]]:
+def _next_body(elements: list[Element], i: int,
+               lines: dict[str, Line]) -> tuple[int | None, list[int]]:
+    """The next body text after element i, and the floats read before it (with the notes
+    and source lines set under a figure or table: `_float_note`)."""
     between = []
     for k in range(i + 1, len(elements)):
         e = elements[k]
-        if e.layer is not _BODY or e.role in FLOATS:
+        if e.layer is not _BODY or e.role in FLOATS \
+                or _float_note(elements[i], e, [elements[j] for j in between], lines):
             between.append(k)
             continue
         return k, between
     return None, between
+
+
+def _float_note(a: Element, e: Element, between: list[Element], lines: dict[str, Line]) -> bool:
+    """`e` is a note of a float read before it ('– Represents zero.', 'Source: ...'): text
+    in smaller type than the paragraph `a`, set under a figure or table of its page. A
+    report sets a table's notes and source that way, between the table and the text that
+    goes on after it; they are the table's, not the paragraph's continuation."""
+    if e.role not in FLOWING or not any(
+            f.role in _FIGURE_OR_TABLE and f.page == e.page and e.bbox.y0 >= f.bbox.y1 - 2
+            and e.bbox.overlap_x(f.bbox) > 0 for f in between):
+        return False
+    end, own = _last_line(a, lines), [lines[i].size for i in e.line_ids if i in lines]
+    return end is not None and bool(own) and max(own) < 0.85 * end.size
 
 
 def _last_part(e: Element):
@@ -101,6 +119,9 @@ def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, 
                doc: Document, floats: dict[int, list[BBox]]) -> bool:
     if b.role not in FLOWING or b.role is Role.LIST_ITEM and a.role is not Role.LIST_ITEM:
         return False
+    if b.role is Role.LIST_ITEM and _next_item(a.text, b.text):
+        return False          # the list's next item: '6. ...' then '7. ...' (a justified item
+                              # ends at the column's edge, as a cut one does)
     last = _last_part(a)
     if b.page == last.page and b.bbox.y0 > last.bbox.y1 and b.bbox.overlap_x(last.bbox) > 0.5 * min(
             b.bbox.width, last.bbox.width) and not _float_between(last, b, between, floats):
@@ -119,6 +140,16 @@ def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, 
         full = end is not None and end.bbox.x1 >= last.bbox.x1 - 1.0 * doc.stats.body_size
         return full and not indented and len(a.line_ids) > 1
     return not indented or b.text[:1].islower()
+
+
+_NUMBER = re.compile(r"^\s*\(?(\d{1,3})[.)]\s")
+
+
+def _next_item(a: str, b: str) -> bool:
+    """`b` opens with the number after the one `a` opens with: the next item of a numbered
+    list (a book's notes, '6.' then '7.'), never the rest of `a`."""
+    ma, mb = _NUMBER.match(a), _NUMBER.match(b)
+    return ma is not None and mb is not None and int(mb.group(1)) == int(ma.group(1)) + 1
 
 
 INTERRUPTING = {Role.FIGURE, Role.TABLE, Role.CAPTION}

@@ -6,7 +6,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from ...elements.blocks import is_formula_block
-from ...elements.captions import assemble, is_caption_line, parse_label
+from ...elements.captions import assemble, is_caption_line, is_label_only, parse_label
 from ...elements.line_kinds import LEADERS, is_list_start, is_toc_entry
 from ...elements.per_page import per_page
 from ...model import Document, Element, Layer, Line, Page, Role
@@ -96,7 +96,7 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
         elif is_toc_entry(e.text):
             out.append(replace(e, role=Role.LIST_ITEM, text=LEADERS.sub(" … ", e.text),
                                reasons=("contents entry: leader dots and a page number",)))
-        elif _is_caption(e, own, body):
+        elif _is_caption(e, own, body) and not _runs_on_into(e, own, out, elements, body):
             out.append(replace(e, role=Role.CAPTION, reasons=("starts with a caption label",)))
         elif own and size <= body * 0.92 \
                 and (not (in_refs or e.id in numbered) or _separator_above(page, e, body)) and _is_footnote(
@@ -307,3 +307,28 @@ def _heading_level(e: Element, own: list[Line], size: float, doc: Document) -> i
         rank = sum(1 for s in doc.stats.heading_sizes if s > size + 0.25)
         return min(6, 2 + rank)
     return 4
+
+
+def _runs_on_into(e: Element, own: list[Line], done: list[Element], elements: list[Element],
+                  body: float) -> bool:
+    """`e` opens like a caption ('Table 4. On average ...') but is the text of the last
+    paragraph before it (floats between aside), which stops mid-sentence at a column
+    break: a sentence that runs into the next column ('... linking in' / 'Table 4. On
+    average'). Only when the label is set in the text's own type, with text after it on
+    its line, and no figure or table is set right above or under it: a caption's label
+    alone on its line, or set apart by weight or size, or next to its float, is one."""
+    first = min(own, key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
+    spans = [s for s in first.spans if s.text.strip()]
+    if is_label_only(first.text) or not spans or spans[0].bold or abs(spans[0].size - body) > 0.05 * body:
+        return False
+    if any(f.role in (Role.FIGURE, Role.TABLE) and f.bbox.overlap_x(e.bbox) > 0
+           and min(abs(f.bbox.y0 - e.bbox.y1), abs(e.bbox.y0 - f.bbox.y1)) < 3 * body for f in elements):
+        return False
+    prev = next((d for d in reversed(done) if d.layer is _BODY and d.role not in _FLOATS), None)
+    if prev is None or prev.role is not _PARAGRAPH or prev.column == e.column:
+        return False
+    end = prev.text.rstrip()
+    return bool(end) and end[-1].isalpha() and end.split()[-1].islower()
+
+
+_FLOATS = (Role.CAPTION, Role.FIGURE, Role.TABLE, Role.FOOTNOTE)

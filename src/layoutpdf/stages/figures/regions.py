@@ -21,6 +21,7 @@ from operator import itemgetter
 
 from ...model import BBox, Page
 from .caption_reach import facing_side, merge_under_caption, own_caption, separated
+from .gutter_rules import loose_rules
 from .page_text import HEADING_SIZE, PAGE_TEXT_SIZE, SUBLABEL, PageText
 from .proposal import Proposal
 
@@ -114,7 +115,8 @@ def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, st
         kinds.append("rule" if min(w, h) <= thin and d.kind in ("line", "rect")
                      else "box" if d.kind == "rect" else "ink")
     out = []
-    for members, (x0, y0, x1, y1) in cluster_items(boxes, CLUSTER_GAP_EM * em):
+    clusters = without_gutter_rules(cluster_items(boxes, CLUSTER_GAP_EM * em), boxes, kinds, text, em)
+    for members, (x0, y0, x1, y1) in clusters:
         bbox = BBox(x0, y0, x1, y1)
         if not _big_enough(bbox, em):
             if max(bbox.width, bbox.height) <= 2 * em or any(kinds[i] == "ink" for i in members):
@@ -123,6 +125,19 @@ def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, st
         strong = (len(members) > 1 or kinds[members[0]] == "ink") and \
             _ink_spread(members, boxes, kinds, text) >= INK_SHARE * bbox.area
         out.append((bbox, f"vector cluster of {len(members)} paths", strong))
+    return out
+
+
+def without_gutter_rules(clusters: list[tuple[list[int], Box]], boxes: list[Box], kinds: list[str],
+                         text: PageText, em: float) -> list[tuple[list[int], Box]]:
+    """Clusters less the rules that only touch them (`gutter_rules.loose_rules`: the rule
+    between two columns, drawn along the text), clustered again without them."""
+    out: list[tuple[list[int], Box]] = []
+    for members, box in clusters:
+        loose = set(loose_rules(members, boxes, kinds, text, em))
+        keep = [i for i in members if i not in loose]
+        out += [(members, box)] if not loose else [
+            ([keep[k] for k in sub], b) for sub, b in cluster_items([boxes[i] for i in keep], CLUSTER_GAP_EM * em)]
     return out
 
 

@@ -3,25 +3,29 @@
 A footnote is a FOOTNOTE block (small text closing a column) that starts with a marker;
 a block holding several notes is split where a line starts with a new marker. An anchor
 is a raised, smaller glyph run (or a Unicode superscript) in body text whose value is a
-marker; it binds to the note with the same marker on its page, else on the next page
-(notes can be set one page later). The marker is taken out of the paragraph text and its
-position kept as `anchor_offset`, so the renderer writes `[^id]` there and the definition
-right after the paragraph. Unbound notes are kept and flagged.
+marker (anchors.py); it binds to the note with the same marker on its page, else on the
+next page (notes can be set one page later). The marker is taken out of the paragraph
+text and its position kept as `anchor_offset`, so the renderer writes `[^id]` there and
+the definition right after the paragraph. A mark in a table cell stays in its cell; its
+note is written under the table with the table's notes. Unbound notes are kept and
+flagged.
 
 Endnotes (endnotes.py: numbered notes lists after the text) bind by number to the first
-such note after the mark, are written the same way, and carry the reason `kind: endnote`
-(their blocks too). A note's id, its Markdown label, is its printed mark (`[^3]`).
+such note after the mark, are written the same way, and have `kind` "endnote" (and the
+reason `kind: endnote`, their blocks too). A note's id, its Markdown label, is its
+printed mark (`[^3]`).
 """
 from __future__ import annotations
 
 import re
-from collections import Counter
 from itertools import accumulate
 from dataclasses import dataclass, replace
 
 from ...model import BBox, Document, Element, Footnote, Layer, Line, Role, Span
 from ...settings import Settings
 from ...text.lines import SENTENCE_END, join_lines, line_text
+from .anchors import (ANCHOR_ROLES, MARKER, find_anchors, raised, without_affiliation_marks,
+                      without_labelled_marks)
 from .endnotes import find_endnotes, number_of, strip_number, trailing_notes
 from .plain_marks import plain_marks
 
@@ -30,14 +34,10 @@ from .plain_marks import plain_marks
 _BODY = Layer.BODY
 _FOOTNOTE = Role.FOOTNOTE
 
-_MARKER = r"(?:\d{1,3}|[*∗⋆†‡§¶‖#]{1,3}|[a-z])"   # '∗' U+2217: TeX's math asterisk
-_LEADING = re.compile(r"^\s*(" + _MARKER + r")\)?(?=\s*\S)")   # '3 Note', '3) Note' (CJK style)
+# '3 Note', '3) Note' (CJK style); not the section number '5.1: Build ...' or '12.5 %'
+_LEADING = re.compile(r"^\s*(" + MARKER + r")(?!\d|[.,]\d)\)?(?=\s*\S)")
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _UNICODE_SUP = re.compile(r"(?<=\w)([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})")
-_MATH_FONT = re.compile(r"CMMI|CMSY|CMEX|Math|Symbol|MSBM|STIX(?!(?:Two)?Text|General)", re.I)
-# blocks whose rendering carries anchors and the definitions after them: a note bound to
-# a heading or caption would lose both its mark and its text in the Markdown
-ANCHOR_ROLES = {Role.PARAGRAPH, Role.LIST_ITEM}
 _FULL_STOPS = (".", "!", "?", "。", "！", "？", ".\u201d", ".\u2019", '."')   # not ')' or ':'
 ENDNOTE = "kind: endnote"   # the reason that marks a note (and its block) as an endnote
 
@@ -66,28 +66,53 @@ def run(doc: Document, settings: Settings) -> Document:
     bound, removals = _bind(notes, anchors, elements, order)
     _bind_plain(notes, bound, removals, doc, lines)
     new_text, shift = _strip_markers(elements, removals)
-    footnotes = []
-    for k, note in enumerate(notes):
-        text = _note_text(note)
-        fid = ids[k]
-        bbox = BBox.union_all(ln.bbox for ln in note.lines if ln.page == note.element.page)
-        runs_on = (ENDNOTE,) * note.endnote + _runs_on(note)
-        if k in bound:
-            anchor, offset, span, score, why = bound[k]
-            footnotes.append(Footnote(id=fid, marker=note.marker, text=text, page=note.element.page,
-                                      bbox=bbox, element_id=note.element.id,
-                                      anchor_element_id=anchor.id, anchor_offset=shift(anchor.id, offset),
-                                      anchor_span_id=span.id if span is not None else None,
-                                      continuation_element_ids=tuple(c.id for c in note.continuation),
-                                      score=score, reasons=(why,) + runs_on, needs_review=score < 0.8))
-        else:
-            footnotes.append(Footnote(id=fid, marker=note.marker, text=text, page=note.element.page,
-                                      bbox=bbox, element_id=note.element.id,
-                                      continuation_element_ids=tuple(c.id for c in note.continuation),
-                                      score=0.0, reasons=("no anchor found",) + runs_on, needs_review=True))
+    footnotes = [_footnote(note, ids[k], bound.get(k), shift) for k, note in enumerate(notes)]
     out = [replace(e, text=new_text[e.id]) if e.id in new_text else e for e in doc.elements]
     out = [_as_endnote(e) if e.id in in_lists else e for e in out]
-    return replace(doc, elements=tuple(out), footnotes=tuple(footnotes))
+    return replace(doc, elements=tuple(out), footnotes=tuple(footnotes),
+                   equations=_still_written(doc.equations, elements, new_text),
+                   tables=_with_cell_notes(doc.tables, footnotes, elements))
+
+
+def _with_cell_notes(tables, footnotes: list[Footnote], elements: dict[str, Element]):
+    """Tables with the notes their cells mark written under them, as table notes are
+    ('† The lower number ...'): a note bound to a table is read with the table, not left
+    at the page foot. (The mark stays printed in its cell.)"""
+    extra: dict[str, list[str]] = {}
+    for fn in footnotes:
+        anchor = elements.get(fn.anchor_element_id or "")
+        if anchor is not None and anchor.role is Role.TABLE:
+            extra.setdefault(anchor.id, []).append(f"{fn.marker} {fn.text}")
+    if not extra:
+        return tables
+    return tuple(replace(t, footnotes=t.footnotes + tuple(extra[t.element_id]))
+                 if t.element_id in extra else t for t in tables)
+
+
+def _footnote(note: _Note, fid: str, binding, shift) -> Footnote:
+    """The note as the model keeps it: bound to its anchor (`binding`), or flagged."""
+    bbox = BBox.union_all(ln.bbox for ln in note.lines if ln.page == note.element.page)
+    runs_on = (ENDNOTE,) * note.endnote + _runs_on(note)
+    common = dict(id=fid, marker=note.marker, text=_note_text(note), page=note.element.page, bbox=bbox,
+                  element_id=note.element.id, kind="endnote" if note.endnote else "footnote",
+                  continuation_element_ids=tuple(c.id for c in note.continuation))
+    if binding is None:
+        return Footnote(**common, score=0.0, reasons=("no anchor found",) + runs_on, needs_review=True)
+    anchor, offset, span, score, why = binding
+    return Footnote(**common, anchor_element_id=anchor.id,
+                    anchor_offset=None if offset is None else shift(anchor.id, offset),
+                    anchor_span_id=span.id if span is not None else None,
+                    score=score, reasons=(why,) + runs_on, needs_review=score < 0.8)
+
+
+def _still_written(equations, elements: dict[str, Element], new_text: dict[str, str]):
+    """Inline formulas less those a mark was taken out of: a note mark the math stage
+    wrote as a script ('$v3.0.0^{9}$') leaves plain text, and no formula."""
+    def gone(q) -> bool:
+        el = q.element_id
+        return not q.display and el in new_text and "$" + q.latex + "$" in elements[el].text \
+            and "$" + q.latex + "$" not in new_text[el]
+    return tuple(q for q in equations if not gone(q))
 
 
 def _bind(notes: list[_Note], anchors, elements: dict[str, Element], order: dict[str, int]):
@@ -98,7 +123,7 @@ def _bind(notes: list[_Note], anchors, elements: dict[str, Element], order: dict
     bound: dict[int, tuple[Element, int, Span, float, str]] = {}
     removals: dict[str, list[tuple[int, int]]] = {}
     run = 0                                   # the numbering the last endnote mark bound in
-    for el_id, page, marker, span, offset in anchors:
+    for el_id, page, marker, span, offset, cuts in anchors:
         k = _match(notes, bound, marker.rstrip(")"), page)      # anchor '3)' -> note 3
         if k is None:
             k = _match_endnote(notes, bound, marker.rstrip(")"), order[el_id], run)
@@ -110,7 +135,7 @@ def _bind(notes: list[_Note], anchors, elements: dict[str, Element], order: dict
             why = (1.0, "raised marker matches on the same page") if notes[k].element.page == page \
                 else (0.7, "raised marker matches a note on the next page")
         bound[k] = (elements[el_id], offset, span) + why
-        removals.setdefault(el_id, []).append((offset, len(marker)))
+        removals.setdefault(el_id, []).extend(cuts)
     return bound, removals
 
 
@@ -154,12 +179,12 @@ def _notes_and_anchors(doc: Document, lines: dict[str, Line], order: dict[str, i
         lists = headed + trailing
         in_lists = _elements_of(lists)
         romans = frozenset(n.marker for n in lists if not n.marker.isdigit())
-        anchors = _find_anchors(doc, lines, in_lists, romans)
+        anchors = find_anchors(doc, lines, in_lists, romans)
         foot = _collect_notes(doc, lines, in_lists)
         if not trailing or _all_marked(trailing, anchors, foot, order):
             break
         trailing = []
-    anchors = _without_labelled_marks(doc, lines, _without_affiliation_marks(anchors), in_lists)
+    anchors = without_labelled_marks(doc, lines, without_affiliation_marks(anchors), in_lists)
     runs = list(accumulate(number_of(n.marker) == 1 for n in lists))
     endnotes = [_Note(n.marker, n.lines, n.element, n.continuation, True, n.order, run)
                 for n, run in zip(lists, runs)]
@@ -171,7 +196,7 @@ def _all_marked(notes, anchors, foot: list[_Note], order: dict[str, int]) -> boo
     answers (a mark binds to the note on its page, or the next, first)."""
     start = min(n.order for n in notes)
     at_foot = {(n.marker, n.element.page) for n in foot}
-    marked = {marker for el_id, page, marker, _, _ in anchors if order[el_id] < start
+    marked = {marker for el_id, page, marker, *_ in anchors if order[el_id] < start
               and (marker, page) not in at_foot and (marker, page + 1) not in at_foot}
     return all(n.marker in marked for n in notes)
 
@@ -203,15 +228,11 @@ def _match_endnote(notes: list[_Note], bound: dict, marker: str, at: int, run: i
 
 
 # -- notes ----------------------------------------------------------------------------------
-def _raised(span: Span, line: Line) -> bool:
-    return span.size <= line.size * 0.85 and span.origin[1] < line.baseline - 0.15 * line.size
-
-
 def _line_marker(line: Line) -> str | None:
     spans = [s for s in line.spans if s.text.strip()]
     if not spans:
         return None
-    if len(spans) > 1 and _raised(spans[0], line) and re.fullmatch(_MARKER, spans[0].text.strip()):
+    if len(spans) > 1 and raised(spans[0], line) and re.fullmatch(MARKER, spans[0].text.strip()):
         return spans[0].text.strip()
     m = _LEADING.match(line.text)
     if m and (m.group(1).isdigit() or not m.group(1).isalpha()):
@@ -222,13 +243,13 @@ def _line_marker(line: Line) -> str | None:
 
 def _raised_first(line: Line) -> bool:
     spans = [s for s in line.spans if s.text.strip()]
-    return len(spans) > 1 and _raised(spans[0], line)
+    return len(spans) > 1 and raised(spans[0], line)
 
 
 def _small_first(line: Line) -> bool:
     """The line opens with a marker set in smaller type (a note number on the baseline)."""
     spans = [s for s in line.spans if s.text.strip()]
-    return len(spans) > 1 and spans[0].size <= line.size * 0.8 and re.fullmatch(_MARKER, spans[0].text.strip()) is not None
+    return len(spans) > 1 and spans[0].size <= line.size * 0.8 and re.fullmatch(MARKER, spans[0].text.strip()) is not None
 
 
 def _follows(current: str, marker: str) -> bool:
@@ -352,130 +373,6 @@ def _note_ids(notes: list[_Note]) -> list[str]:
 def _safe(marker: str) -> str:
     names = {"*": "star", "†": "dagger", "‡": "ddagger", "§": "section", "¶": "para", "‖": "parallel", "#": "hash"}
     return "".join(names.get(c, c) for c in marker)
-
-
-# -- anchors --------------------------------------------------------------------------------
-def _find_anchors(doc: Document, lines: dict[str, Line], notes: set[str], romans: frozenset[str]):
-    """(element id, page, marker, span, offset of the marker in the element text); not in
-    the blocks of a notes list (`notes`). Raised roman numbers are marks when a notes list
-    is numbered so (`romans`: its numbers)."""
-    out = []
-    for e in doc.elements:
-        if e.layer is not _BODY or e.role not in ANCHOR_ROLES or e.id in notes:
-            continue
-        cursor = 0
-        # in reading order (the element's own line order): sorting by baseline would read
-        # the top of the next column before the foot of this one, past a marker there
-        for ln in (lines[i] for i in e.line_ids if i in lines):
-            spans = list(ln.spans)
-            small = ln.size * 0.85
-            for k, sp in enumerate(spans):
-                # what `_anchor_marker` asks first, asked cheaply of every span of the text
-                if not k or sp.size > small or not _raised(sp, ln):
-                    continue
-                marker = _anchor_marker(sp, spans[:k], ln, romans)
-                if marker is None:
-                    continue
-                before = "".join(s.text for s in spans[:k]).rstrip()[-14:]
-                offset = _locate(e.text, before, marker, cursor)
-                if offset is not None:
-                    out.append((e.id, ln.page, marker, sp, offset))
-                    cursor = offset + len(marker)
-    return out
-
-
-def _without_affiliation_marks(anchors):
-    """Anchors less the marks repeated within one block when the same mark also stands
-    alone in another block: an author line's affiliation superscripts ('Lu¹, Hang¹,
-    Zhang¹') would otherwise take the body note with that number from its claim further
-    down. A repeated mark with no other anchor (an author note '∗' shared by two authors,
-    affiliations set as notes) keeps its note."""
-    seen = Counter((el_id, marker) for el_id, _, marker, _, _ in anchors)
-    single = {marker for (el_id, marker), n in seen.items() if n == 1}
-    return [a for a in anchors if seen[(a[0], a[2])] < 2 or a[2] not in single]
-
-
-def _without_labelled_marks(doc: Document, lines: dict[str, Line], anchors, notes: set[str]):
-    """Anchors less the marks whose label is set beside them: an author's affiliation
-    mark ('Lu¹') points to the affiliation line that opens with the same raised mark
-    ('¹Key Laboratory ...') in its own block or the block after it, not to the page's
-    note with that number. (Not note blocks, `notes`: their marks label notes.)"""
-    body = [e for e in doc.elements if e.layer is _BODY and e.role is not _FOOTNOTE and e.id not in notes]
-    labels: dict[str, set[str]] = {}
-    for k, e in enumerate(body):
-        opened = {m for m in (_raised_label(lines[i]) for i in e.line_ids if i in lines) if m}
-        if not opened:
-            continue
-        labels.setdefault(e.id, set()).update(opened)
-        if k:
-            labels.setdefault(body[k - 1].id, set()).update(opened)
-    return [a for a in anchors if a[2] not in labels.get(a[0], ())]
-
-
-def _raised_label(line: Line) -> str | None:
-    """The raised mark a line opens with, when words follow it ('¹Key Laboratory')."""
-    spans = [s for s in line.spans if s.text.strip()]
-    if len(spans) > 1 and _raised(spans[0], line) and re.fullmatch(_MARKER, spans[0].text.strip()) \
-            and re.match(r"\s*[^\W\d_]", spans[1].text):
-        return spans[0].text.strip()
-    return None
-
-
-def _anchor_marker(sp: Span, before: list[Span], line: Line,
-                   romans: frozenset[str] = frozenset()) -> str | None:
-    text = sp.text.strip()
-    if not text or not before or not _raised(sp, line):
-        return None
-    if not re.fullmatch(r"\d{1,3}\)?|[*∗⋆†‡§¶‖]{1,3}", text) and text not in romans:
-        return None
-    prev = "".join(s.text for s in before).rstrip()
-    if not prev:
-        return None
-    prev_span = next((s for s in reversed(before) if s.text.strip()), None)
-    if prev_span is not None and _MATH_FONT.search(prev_span.font):
-        return None   # a script on a math symbol
-    word = re.findall(r"[^\W\d_]+$", prev)
-    if prev[-1].isdigit() and not _versioned(prev) or prev[-1] in "+-=^_]}" \
-            or prev[-1] == ")" and not _words_in_parens(prev) \
-            or (word and len(word[0]) == 1 and prev[-1].isalpha()):
-        return None   # x², 10³, (a+b)²: math, not a footnote
-    return text
-
-
-def _versioned(prev: str) -> bool:
-    """The word before ends in digits but is a name or version ('v3.0.0', 'GPT-2'), not a
-    number: a raised digit after it is a note ('v3.0.0⁹'), not a power ('10³')."""
-    token = prev.split()[-1] if prev.split() else ""
-    letters = sum(c.isalpha() for c in token)
-    return letters >= 2 or letters == 1 and "." in token
-
-
-def _words_in_parens(prev: str) -> bool:
-    """The closing ')' ends a parenthesis of words (a citation '(Radev et al., 2009)', an
-    acronym '(ACE)', an aside opened on an earlier line: a formula is not broken across
-    lines inside its brackets), not a bracketed expression '(a+b)', '(sin x)'."""
-    opening = prev.rfind("(")
-    inside = prev[opening + 1:] if opening >= 0 else prev
-    words = [w for w in re.findall(r"[^\W\d_]{3,}", inside) if w.lower() not in _MATH_NAMES]
-    return bool(words) and (opening < 0 or " " in inside or inside[:-1].isalpha())
-
-
-# operator names set upright in formulas: '(sin x)²' is a power, not a note
-_MATH_NAMES = frozenset("sin cos tan cot sec csc sinh cosh tanh arcsin arccos arctan log ln lg "
-                        "exp max min sup inf lim det dim ker deg arg mod gcd lcm var cov tr".split())
-
-
-def _locate(text: str, before: str, marker: str, start: int) -> int | None:
-    ctx = re.sub(r"\s+", " ", before).strip()
-    for n in (len(ctx), 8, 4):
-        piece = ctx[-n:] if n else ""
-        if not piece:
-            continue
-        pattern = r"\s*".join(re.escape(c) for c in piece if not c.isspace()) + r"\s*(" + re.escape(marker) + ")"
-        m = re.compile(pattern).search(text, start)
-        if m:
-            return m.start(1)
-    return None
 
 
 def _match(notes: list[_Note], bound: dict, marker: str, page: int) -> int | None:
