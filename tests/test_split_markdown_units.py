@@ -152,3 +152,25 @@ def test_caption_between_two_tables_goes_to_the_uncaptioned_second():
     assert [u.text for u in units] == [t, f"Table 2: B.\n\n{t}"]
     units = units_from_markdown(f"{t}\n\nTable 1: A.\n\nTable 2: B.\n{t}")
     assert [u.text for u in units] == [f"{t}\n\nTable 1: A.", f"Table 2: B.\n{t}"]
+
+
+def test_a_sentence_opening_with_a_table_reference_is_a_paragraph():
+    # "Table 2 compares ..." is running text about a table, not its caption: it keeps the
+    # footnote definition its mark points to (realdev multilexsum, page 4)
+    md = ("Table 2 compares the datasets. Ours is longer, except BookSum[^3] which is "
+          "smaller.\n\n[^3]: The full book task.\n\nFigure 1 shows the pipeline.")
+    units = units_from_markdown(md)
+    assert [u.kind for u in units] == [K.PARAGRAPH, K.PARAGRAPH]
+    assert units[0].footnote_ids == ("3",)
+
+
+def test_captions_keep_their_delimiters_and_titles():
+    for first in ("Table 2: Comparison of datasets.", "Table 2. Comparison.",
+                  "Figure 1 | The pipeline.", "Table 2 (continued)", "Fig. 3 The pipeline"):
+        assert kinds(first) == [K.CAPTION], first
+
+
+def test_a_caption_keeps_the_definition_of_its_mark():
+    md = "Table 3: Results on the test set.[^a]\n\n[^a]: Averaged over five runs."
+    units = units_from_markdown(md)
+    assert [u.kind for u in units] == [K.CAPTION] and units[0].footnote_ids == ("a",)

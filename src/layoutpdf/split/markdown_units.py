@@ -9,13 +9,19 @@ table caption sits just before or after a pipe table.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..model.units import Unit, UnitKind
 from . import _syntax as sx
 
 _DEF = "footnote_def"            # a block of footnote definitions, before attachment
-_ANCHOR_HOSTS = (UnitKind.PARAGRAPH, UnitKind.LIST_ITEM)
+# units whose footnote marks take the definitions that follow them
+_ANCHOR_HOSTS = (UnitKind.PARAGRAPH, UnitKind.LIST_ITEM, UnitKind.CAPTION)
+# a caption's label is followed by its delimiter or title ("Table 2:", "Table 2. Results",
+# "Figure 1 | ...", "Table 2 (continued)"); a label followed by a lowercase word is the
+# subject of a sentence in running text ("Table 2 compares ...", "Figure 3 shows ...")
+_RUNNING_TEXT_AFTER_LABEL = re.compile(r"[ \t]+[a-z\u00df-\u00ff]")
 
 
 @dataclass
@@ -118,7 +124,8 @@ def _classify(block: str) -> _Draft:
     table = _table_shape(lines)
     if table is not None:
         return _Draft(UnitKind.TABLE, [block], captioned=table)
-    if sx.CAPTION.match(first):
+    m = sx.CAPTION.match(first)
+    if m and not _RUNNING_TEXT_AFTER_LABEL.match(first, m.end()):
         return _Draft(UnitKind.CAPTION, [block])
     if sx.THEMATIC_BREAK.match(first) or first.lstrip().startswith("<"):
         return _Draft(UnitKind.OTHER, [block])
