@@ -23,6 +23,7 @@ from ..model import BBox, Drawing, ImagePlacement, Line, TableCandidate
 from ..text.monospace import is_mono
 from .framed_text import framed_prose
 from .table_build import build_grid
+from .table_prose import prose_refusal
 from .table_grid import Grid, Seg, Word, col_index, is_number, text_lines
 from .table_rules import CAPTION_LABEL, figure_captioned, rule_signal, ruled_regions
 from .table_words import (MAX_CELL_WORDS, MIN_ALIGNED_ROWS, aligned_bands, aligned_regions, holds, outside,
@@ -54,11 +55,13 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     em = _typical_size(body)
     regions, hs, vs, blocked = [], [], [], []
     if rule_signal(drawings, em):
-        regions, hs, vs, blocked = ruled_regions(paths, drawings, images, body, em, width * height)
+        regions, hs, vs, blocked = ruled_regions(paths, drawings, images, body, em, width * height,
+                                                 (width, height), textpage.extractWORDS)
     reach = EDGE_ROWS * 2 * em
     around = [(0.0, box[1] - reach, width, box[3] + reach) for box, _ in regions]
+    refused: list[TableCandidate] = []      # regions read and refused, with the reason
     grids = _ruled_grids(regions, page_words(textpage, body, em, around) if regions else [],
-                         body, hs, vs, blocked, em)
+                         body, hs, vs, blocked, em, refused)
     # only a ruled region that is a table keeps its lines from the text-alignment finder:
     # rules that underline one amount column (a statement's subtotal and total rules) make
     # no table of their own, and the statement they underline is found by its alignment
@@ -66,23 +69,24 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     rest = [ln for ln in body if not any(holds(b, ln.bbox) for b in boxes)] if boxes else body
     bands = aligned_bands(rest, em, width)
     if not regions and not bands:
-        return ()
+        return tuple(refused)
     words = page_words(textpage, body, em, around + [(0.0, y0, width, y1) for y0, y1 in bands])
     aligned = bool(bands)
     if aligned:
         taken = [g.bbox for g in grids] + [b.to_list() for b in blocked]
         free = outside(words, taken)
-        grids.extend(_text_grids(free, body, em))
+        grids.extend(_text_grids(free, body, em, refused))
     taken = [b.to_list() for b in blocked]
     grids = [_with_edge_rows(g, words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
              for g in grids]
     grids.sort(key=lambda g: (g.bbox[1], g.bbox[0]))
-    return tuple(_candidate(_join_sign_columns(g)) for g in grids)
+    return tuple(_candidate(_join_sign_columns(g)) for g in grids) + tuple(refused)
 
 
 def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs: list[Seg],
-                 blocked: list[BBox], em: float) -> list[Grid]:
-    """The tables of the ruled regions; a framed box of prose is blocked instead."""
+                 blocked: list[BBox], em: float, refused: list[TableCandidate]) -> list[Grid]:
+    """The tables of the ruled regions; a framed box of prose, or columns of running text
+    between rules (a sidebar ruled above and below), is blocked instead."""
     grids: list[Grid] = []
     for box, strategy in regions:
         if framed_prose(box, body, vs):
@@ -90,8 +94,20 @@ def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs
             continue
         grid = build_grid(box, words, hs, vs, strategy, em)
         if grid and _plausible(grid) and not _amount_rules(grid, words, body):
+            why = None if grid.rule_columns else prose_refusal(grid)
+            if why:
+                blocked.append(BBox(*box))  # its text is no table for the other finders either
+                refused.append(_refusal(grid, why))
+                continue
             grids.append(grid)
     return grids
+
+
+def _refusal(g: Grid, why: str) -> TableCandidate:
+    """A region read as a grid and refused: kept on the page with the reason (strategy
+    "refused"), so that the debug report shows why its text stayed prose."""
+    return TableCandidate(bbox=BBox(*(round(v, 2) for v in g.bbox)), strategy="refused",
+                          reasons=(f"{g.strategy} region", why))
 
 
 _WORDY = re.compile(r"[^\W\d_]{3}")   # a row label has words (the next table's amounts have none)
@@ -246,8 +262,10 @@ def _label_column(g: Grid, c: int) -> bool:
     return beside >= LABELLED_ROWS * len(rows)
 
 
-def _text_grids(words: list[Word], body: list[Line], em: float) -> list[Grid]:
-    """Borderless tables: runs of aligned short phrases, not math, not chart labels."""
+def _text_grids(words: list[Word], body: list[Line], em: float,
+                refused: list[TableCandidate]) -> list[Grid]:
+    """Borderless tables: runs of aligned short phrases, not math, not chart labels, not
+    running text set in columns."""
     out = []
     for box in aligned_regions(words, em):
         held = [w for w in words if holds(box, w)]
@@ -259,8 +277,22 @@ def _text_grids(words: list[Word], body: list[Line], em: float) -> list[Grid]:
         if grid and _plausible(grid):
             grid = _without_column_prose(grid, held, body, em)
         if grid and _plausible(grid):
+            why = prose_refusal(grid)
+            if why:
+                refused.append(_refusal(grid, why))
+                continue
+            grid.reasons.append(_aligned_reason(grid))
             out.append(grid)
     return out
+
+
+def _aligned_reason(g: Grid) -> str:
+    """Why aligned text is a table: its rows line up across its columns in short cells."""
+    cells = [c for row in g.rows for c in row if c]
+    words = median(len(c.split()) for c in cells) if cells else 0
+    full = sum(1 for row in g.rows if all(row))
+    return (f"{len(g.rows)} rows line up across {len(g.col_edges) - 1} columns "
+            f"({full} rows in every column), cells of {words:g} words")
 
 
 def _without_column_prose(g: Grid, words: list[Word], body: list[Line], em: float) -> Grid | None:

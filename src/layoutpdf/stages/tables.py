@@ -24,6 +24,7 @@ NOTE_SIZE = 0.97         # lettered table notes are set smaller than body text
 COLUMN_TOL_EM = 1.5      # continued tables: column boundaries agree within this many em
 _STRONG_NOTE = re.compile(r"^\s*(?:[*†‡§¶]+|notes?\s*[:.]|sources?\s*[:.]|nb\s*[:.]|\(:\)|\(\*\))", re.I)
 _LETTER_NOTE = re.compile(r"^\s*(?:\(?[a-z]\)|[a-z](?=[\s.:])|\(?\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉ]+)")
+REFUSED = "refused"      # a candidate read and refused (extract.tables): its reasons only
 _CONTINUED = re.compile(r"\b(?:cont(?:inued|\.|'d)|fortsetzung|suite)\b", re.I)
 
 
@@ -46,7 +47,7 @@ def _page(doc: Document, page: Page, existing: list[Element], found: list[Table]
     used = {lid for e in existing for lid in e.line_ids}
     floats = [e.bbox for e in existing if e.layer is _BODY]
     elements = list(existing)
-    for n, cand in enumerate(page.table_candidates, start=1):
+    for n, cand in enumerate((c for c in page.table_candidates if c.strategy != REFUSED), start=1):
         if any(f.covers_fraction(cand.bbox) > 0.5 for f in floats):
             continue                        # inside a figure found earlier
         box = cand.bbox.expand(1.0)
@@ -121,6 +122,7 @@ def _size(lines: list[Line]) -> float:
 
 # -- captions and continued tables after classify ---------------------------------------------
 def bind(doc: Document, settings: Settings) -> Document:
+    doc = _refusals(doc)
     if not doc.tables:
         return doc
     tables = {t.id: t for t in doc.tables}
@@ -130,6 +132,20 @@ def bind(doc: Document, settings: Settings) -> Document:
             tables[tid] = change(tables[tid])
     doc = doc.with_(tables=tuple(tables[t.id] for t in doc.tables))
     return _join_continued(doc)
+
+
+def _refusals(doc: Document) -> Document:
+    """The elements inside a region read as a table and refused carry the reason, so the
+    debug report and the inspector say why their text stayed prose."""
+    refused = {p.index: [c for c in p.table_candidates if c.strategy == REFUSED] for p in doc.pages}
+    if not any(refused.values()):
+        return doc
+    out = []
+    for e in doc.elements:
+        why = next((c.reasons for c in refused.get(e.page, ()) if e.layer is _BODY
+                    and c.bbox.expand(1.0).covers_fraction(e.bbox) > 0.5), None)
+        out.append(replace(e, reasons=e.reasons + tuple(why[1:])) if why and why[-1] not in e.reasons else e)
+    return doc.with_(elements=tuple(out))
 
 
 def _bind_page(doc: Document, page_index: int, taken: set[str]):
@@ -275,4 +291,4 @@ def _candidate_of(doc: Document, t: Table) -> TableCandidate | None:
     page = next((p for p in doc.pages if p.index == t.page), None)
     if page is None:
         return None
-    return next((c for c in page.table_candidates if c.bbox == t.bbox), None)
+    return next((c for c in page.table_candidates if c.bbox == t.bbox and c.strategy != REFUSED), None)

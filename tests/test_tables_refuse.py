@@ -1,0 +1,116 @@
+"""Tables only where there are tables (issue 37): prose set in narrow columns of a shaded
+sidebar, a report's page foot (last body lines, notes, footer) drawn over background art,
+and zebra-shaded rows are no ruled grid -- on PDFs drawn here with PyMuPDF (Helvetica,
+points, top-left origin)."""
+from __future__ import annotations
+
+import pymupdf
+
+from layoutpdf.model import Role
+from test_tables import Page, parse
+
+# long words, as a German magazine sets them: few words fit a narrow column's line
+SIDEBAR = ("Die Forschungsergebnisse der Arbeitsgruppe zeigen eindeutig, dass Wechselwirkungen "
+           "zwischen Klimaveränderungen und Bodenbeschaffenheit bisher unterschätzt wurden. "
+           "Insbesondere Niederschlagsmengen beeinflussen Nährstoffkreisläufe nachhaltig. "
+           "Langzeitbeobachtungen verschiedener Versuchsflächen bestätigen diese Vermutung "
+           "überzeugend, obwohl Messungenauigkeiten gelegentlich auftraten. ") * 4
+
+
+def _column(p: Page, x: float, y: float, width: float, lines: int, words: list[str],
+            start: int, size: float = 7.5, hyphenate: bool = True) -> int:
+    """Prose set in a narrow column, a long word broken with a hyphen at the line end when
+    it does not fit (or ragged right, unbroken); returns the index of the next word."""
+    k = start
+    for _ in range(lines):
+        line = ""
+        while pymupdf.get_text_length((line + " " + words[k]).strip(), fontsize=size) < width:
+            line = (line + " " + words[k]).strip()
+            k = (k + 1) % len(words)
+        rest = width - pymupdf.get_text_length(line + " ", fontsize=size)
+        word = words[k]
+        cut = max((i for i in range(3, len(word) - 2)
+                   if pymupdf.get_text_length(word[:i] + "-", fontsize=size) < rest), default=0)
+        if cut and hyphenate:                   # hyphenate the next word
+            line += " " + word[:cut] + "-"
+            words[k] = word[cut:]           # the rest opens the next line
+        p.text(x, y, line, size)
+        y += size * 1.25
+    return k
+
+
+def test_shaded_three_column_sidebar_is_no_table():
+    """A magazine's box: a shaded panel holding three narrow columns of running text (lines
+    that fill the column, hyphenated, flowing into each other). Their baselines line up,
+    but the cells are sentences cut at line ends: not a table."""
+    doc = pymupdf.open()
+    p = Page(doc)
+    y = p.prose(72, 80, 460, 8)
+    top = y + 20
+    p.page.draw_rect(pymupdf.Rect(60, top, 552, top + 190), color=None, fill=(0.9, 0.92, 0.95))
+    p.text(72, top + 18, "Im Fokus: Boden und Klima", 11, bold=True)
+    k, words = 0, SIDEBAR.split()
+    for c in range(3):
+        k = _column(p, 72 + c * 160, top + 38, 140, 12, words, k)
+    p.prose(72, top + 220, 460, 6)
+    d = parse(doc)
+    assert d.tables == ()
+    body = " ".join(e.text for e in d.elements if e.role is Role.PARAGRAPH)
+    assert "Wechselwirkungen" in body
+
+
+def test_ruled_three_column_sidebar_is_no_table():
+    """The same box drawn with a rule above and below it (no shading), set ragged right: the
+    rules bound the box, and its three columns of running text are still prose, not a
+    booktabs table."""
+    doc = pymupdf.open()
+    p = Page(doc)
+    y = p.prose(72, 80, 460, 8)
+    top = y + 20
+    p.hline(66, 546, top, 1.0)
+    p.text(72, top + 16, "Im Fokus: Boden und Klima", 11, bold=True)
+    k, words = 0, SIDEBAR.split()
+    for c in range(3):
+        k = _column(p, 72 + c * 160, top + 34, 140, 11, words, k, hyphenate=False)
+    p.hline(66, 546, top + 150, 1.0)
+    p.prose(72, top + 180, 460, 6)
+    d = parse(doc)
+    assert d.tables == ()
+    assert not any(e.role is Role.TABLE for e in d.elements)
+    # the debug report says why the ruled region stayed prose
+    why = [r for e in d.elements if "Wechselwirkungen" in e.text for r in e.reasons]
+    assert any(r.startswith("not a table: its 3 columns are running text") for r in why)
+
+
+def _gao_foot(p: Page) -> None:
+    """A report's page: two columns of body text, the last lines of the left column, notes
+    in small type under them, a rule across the page and the footer; stroked background
+    art (a large pale outline) runs behind the text at the foot."""
+    p.prose(36, 60, 250, 50)
+    p.prose(320, 60, 250, 40)
+    for y, note in ((712, "1 Office of the Auditor, Strategy Review: Clarity of Leadership Needed, "
+                          "OA-20-629 (Washington, D.C.: Sept. 22, 2020)."),
+                    (720, "2 National Defense Authorization Act for Fiscal Year 2021, Pub. L. "
+                          "No. 116-283, section 1752(a)."),
+                    (728, "3 The White House, National Strategy (Washington, D.C.: Mar. 1, 2023).")):
+        p.text(36, y, note, 5.5)
+    # the background art: a thick pale outline whose sides run down through the text
+    shape = p.page.new_shape()
+    shape.draw_polyline([(110, 520), (110, 830), (230, 830), (230, 520)])
+    shape.finish(color=(0.8, 0.8, 0.8), width=4.5, closePath=False)
+    shape.commit(overlay=False)
+    p.page.draw_line((24, 750), (590, 750), color=(0.0, 0.3, 0.6), width=2)
+    p.text(18, 764, "Page 1", 6)
+    p.text(440, 764, "OA-23-106826 | National Strategy", 6)
+
+
+def test_page_foot_over_background_art_is_no_table():
+    """Rules that run through words are drawn behind the text, not around cells: the page
+    foot they cross (body lines, notes, footer) is no ruled table, and the notes stay
+    notes (issue 37: a report's page-1 notes read into a table)."""
+    doc = pymupdf.open()
+    _gao_foot(Page(doc))
+    d = parse(doc)
+    assert d.tables == ()
+    assert not any(e.role is Role.TABLE for e in d.elements)
+    assert not any("Page 1" in e.text for e in d.elements if e.layer.name == "BODY")
