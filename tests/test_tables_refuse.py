@@ -114,3 +114,39 @@ def test_page_foot_over_background_art_is_no_table():
     assert d.tables == ()
     assert not any(e.role is Role.TABLE for e in d.elements)
     assert not any("Page 1" in e.text for e in d.elements if e.layer.name == "BODY")
+
+
+STATEMENT = [["(Dollars in millions)", "2021", "2020", "2019"],
+             ["Total operating revenues", "3,930", "3,777", "3,610"],
+             ["Operating revenues, market-based", "563", "540", "539"],
+             ["Operating revenues, other", "(17)", "(18)", "(23)"],
+             ["Regulated operating revenues", "3,384", "3,255", "3,094"],
+             ["Purchased water revenues", "153", "149", "135"],
+             ["Adjusted operating revenues", "3,231", "3,106", "2,959"],
+             ["Efficiency ratio", "34.1 %", "34.3 %", "34.5 %"]]
+
+
+def test_zebra_shaded_rows_are_backgrounds_not_a_grid():
+    """A filing's table shades every other row, each stripe drawn as one filled box per
+    cell with narrow boxes in the padding between the cells (as a word processor exports
+    it), a ratio's % sign set in the padding. The stripes are backgrounds: their edges are no cell borders, so no column is
+    made of the padding, and the table is read from its text alignment."""
+    doc = pymupdf.open()
+    p = Page(doc)
+    y = p.prose(40, 80, 520, 4) + 20
+    cells = [(40, 300), (300, 306), (306, 380), (380, 386), (386, 460), (460, 466), (466, 540)]
+    for r, row in enumerate(STATEMENT):
+        fill = (0.8, 0.93, 1.0) if r % 2 else (1.0, 1.0, 1.0)
+        for x0, x1 in cells:
+            p.page.draw_rect(pymupdf.Rect(x0, y, x1, y + 10), color=None, fill=fill, width=0)
+        p.text(42, y + 8, row[0], 8, bold=r == 0)
+        for c, cell in enumerate(row[1:]):
+            amount, _, sign = cell.partition(" ")
+            p.text(cells[2 + 2 * c][1] - 2, y + 8, amount, 8, bold=r == 0, right=True)
+            if sign:                            # the % set in the padding after the cell
+                p.text(cells[2 + 2 * c][1] + 0.5, y + 8, sign, 8)
+        y += 10
+    p.prose(40, y + 30, 520, 4)
+    d = parse(doc)
+    assert [t.rows for t in d.tables] == [tuple(tuple(r) for r in STATEMENT)]
+    assert not any("vertical rules" in r for r in d.tables[0].reasons)
