@@ -260,10 +260,21 @@ def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> b
     above = [p for p in prev.phrases if col_index(p.x0 + 0.3 * em, edges) == col]
     if not above or head.bold != above[-1].bold or NUMBER.match(head.text):
         return False
+    if _own_amounts(prev, ln, edges, em):
+        return False
     first, last = head.text, above[-1].text
     starts_low = first[:1].islower() or first[:1] in "([{&"
     ends_open = last.endswith((",", "-", "/", "&", " and", " of", " or", " the", " for", " in"))
     return starts_low or ends_open
+
+
+def _own_amounts(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> bool:
+    """The line has an amount in a column where the line above has one too: a row of its
+    own (a lower-case row label such as "train" under "test"), not the wrapped rest of
+    the row above, whose amounts are set once."""
+    above = {col_index(p.x0 + 0.3 * em, edges) for p in prev.phrases if NUMBER.match(p.text)}
+    return any(NUMBER.match(p.text) and col_index(p.x0 + 0.3 * em, edges) in above
+               for p in ln.phrases[1:])
 
 
 # -- cells ---------------------------------------------------------------------------------

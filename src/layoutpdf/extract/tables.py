@@ -24,6 +24,7 @@ from ..text.monospace import is_mono
 from .framed_text import framed_prose
 from .table_build import build_grid
 from .table_prose import prose_refusal
+from .table_regions import head_marks, side_by_side_cuts
 from .table_grid import Grid, Seg, Word, col_index, is_number, text_lines
 from .table_rules import CAPTION_LABEL, figure_captioned, rule_signal, ruled_regions
 from .table_words import (MAX_CELL_WORDS, MIN_ALIGNED_ROWS, aligned_bands, aligned_regions, holds, outside,
@@ -75,7 +76,7 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     if aligned:
         taken = [g.bbox for g in grids] + [b.to_list() for b in blocked]
         free = outside(words, taken)
-        grids.extend(_text_grids(free, body, em, refused))
+        grids.extend(_text_grids(free, body, em, refused, head_marks(drawings, em)))
     taken = [b.to_list() for b in blocked]
     grids = [_with_edge_rows(g, words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
              for g in grids]
@@ -263,11 +264,11 @@ def _label_column(g: Grid, c: int) -> bool:
 
 
 def _text_grids(words: list[Word], body: list[Line], em: float,
-                refused: list[TableCandidate]) -> list[Grid]:
+                refused: list[TableCandidate], marks: list[BBox]) -> list[Grid]:
     """Borderless tables: runs of aligned short phrases, not math, not chart labels, not
     running text set in columns."""
     out = []
-    for box in aligned_regions(words, em):
+    for box, side in _side_by_side(aligned_regions(words, em), words, marks, em):
         held = [w for w in words if holds(box, w)]
         if sum(w.math for w in held) > MAX_MATH_SHARE * len(held) or figure_captioned(box, body, em):
             continue
@@ -282,8 +283,26 @@ def _text_grids(words: list[Word], body: list[Line], em: float,
                 refused.append(_refusal(grid, why))
                 continue
             grid.reasons.append(_aligned_reason(grid))
+            if side:
+                grid.reasons.append(side)
             out.append(grid)
     return out
+
+
+def _side_by_side(boxes, words: list[Word], marks: list[BBox], em: float):
+    """Each aligned region, or the tables it holds side by side (each under its own header
+    bar or rule, a clear gap between them), with the reason (`table_regions`)."""
+    for box in boxes:
+        cuts = side_by_side_cuts(box, words, marks, em) if marks else []
+        if not cuts:
+            yield box, ""
+            continue
+        edges = [box[0] - 1] + cuts + [box[2] + 1]
+        for a, b in zip(edges, edges[1:]):
+            part = [w for w in words if holds(box, w) and a <= w.cx < b]
+            if part:
+                yield ((min(w.x0 for w in part), box[1], max(w.x1 for w in part), box[3]),
+                       f"one of {len(cuts) + 1} tables side by side, each under its own head")
 
 
 def _aligned_reason(g: Grid) -> str:
