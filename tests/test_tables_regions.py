@@ -148,3 +148,19 @@ def test_wide_gap_between_column_groups_is_one_table():
     assert t.rows[-len(WIDE):] == tuple(map(tuple, WIDE))
     assert any("Dev" in c for c in t.rows[0]) and any("Test" in c for c in t.rows[0])
     assert t.label == "Table 4" and t.caption_bbox.y1 <= t.bbox.y0
+
+
+def test_statements_one_under_another_stay_apart_at_their_titles():
+    """Two statements one under the other, ruled the same way over the same width, the
+    second under its own title set larger than the tables' text: the last rule of the
+    first and the first rule of the second bound no table; two tables."""
+    doc = pymupdf.open()
+    p = Page(doc)
+    p.text(60, 70, "Condensed Statements of Cash Flows", 13, bold=True)
+    bottom = _booktabs(p, 60, 540, 84, LEFT, [400, 530])
+    p.text(60, bottom + 14, "(1) Restated for the sale of the forest business.", 8)
+    p.text(60, bottom + 40, "Condensed Balance Sheets", 13, bold=True)
+    bottom = _booktabs(p, 60, 540, bottom + 54, RIGHT, [400, 530])
+    p.prose(60, bottom + 30, 480, 5)
+    d = parse(doc)
+    assert [t.rows for t in d.tables] == [tuple(map(tuple, LEFT)), tuple(map(tuple, RIGHT))]

@@ -21,6 +21,7 @@ ALIGNED_SHARE = 0.5     # share of vertical rule positions that must line up in 
 MAX_RULES = 4000        # rules read per direction (a hatched drawing has thousands)
 FIGURE_CAPTION_EM = 2.5 # a figure caption this close to a ruled region makes it a chart
 FIGURE_MARKS = 4
+HEADING_SIZE = 1.2      # a line this much larger than the page's text is a heading
 WORD_EDGE = 1.0        # pt: a rule this far inside a word's box runs through the word
 LEGEND_EM = 6.0         # a ruled box lower than this beside curves is a plot legend        # curves or slanted lines inside a ruled region make it a figure
 CAPTION_LABEL = re.compile(r"^\s*(fig(ure)?|chart|table|tab)\.?\s*[A-Z]?\d+|^\s*table\s+[IVXLC]+\b", re.I)
@@ -249,11 +250,17 @@ def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent, rule
 
 
 def _blocked(lines: list[Line], y0: float, y1: float, x0: float, x1: float, em: float) -> bool:
+    """Text between two rules that no table holds between its rules: a line running
+    across the range's edges, a caption, or a heading set larger than the page's text
+    (the title of the next table, between the last rule of one table and the first of
+    the next)."""
     for ln in lines:
         b = ln.bbox
         if not (y0 < b.cy < y1) or b.x1 < x0 or b.x0 > x1:
             continue
         if b.x0 < x0 - em or b.x1 > x1 + em or CAPTION_LABEL.match(ln.text):
+            return True
+        if ln.size > HEADING_SIZE * em and ln.text.strip():
             return True
     return False
 
