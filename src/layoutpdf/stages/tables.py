@@ -184,7 +184,9 @@ def _bind_page(doc: Document, page_index: int, taken: set[str]):
 
 def _join_continued(doc: Document) -> Document:
     """A table that ends its page and one that starts the next page, with the same columns
-    and a repeated header (or matching column boundaries), are one table."""
+    and a repeated header (or matching column boundaries), are one table: the first piece
+    holds all the rows; each later piece stays a table of its own page (its region there,
+    no rows, `continued`) with the id of the first in its reasons."""
     order = {e.id: i for i, e in enumerate(doc.elements)}
     tables = sorted(doc.tables, key=lambda t: order.get(t.element_id or "", 1 << 30))
     elements = {e.id: e for e in doc.elements}
@@ -199,6 +201,10 @@ def _join_continued(doc: Document) -> Document:
             merged[head.id] = replace(first, rows=first.rows + t.rows[skip:], continued=True,
                                       footnotes=first.footnotes + t.footnotes,
                                       reasons=first.reasons + (f"continued on page {t.page + 1}",))
+            # the part on the next page keeps its own region there, linked to the first
+            # by id; its rows are read (and rendered) with the first piece
+            merged[t.id] = replace(t, rows=(), header_rows=0, spans=(), footnotes=(), continued=True,
+                                   reasons=t.reasons + (f"continues table {first.id}",))
             dropped.add(t.id)
             el = elements[first.element_id]
             relabel[el.id] = replace(el, continuation=el.continuation + (Region(t.page, t.bbox),))
@@ -213,7 +219,7 @@ def _join_continued(doc: Document) -> Document:
         head = t
     if not dropped:
         return doc
-    return doc.with_(tables=tuple(merged[t.id] for t in doc.tables if t.id not in dropped),
+    return doc.with_(tables=tuple(merged[t.id] for t in doc.tables),
                      elements=tuple(relabel.get(e.id, e) for e in doc.elements))
 
 
