@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..model import BBox, Drawing, ImagePlacement, Line
+from .table_fills import fill_edges
 from .table_grid import Seg
 
 RULE_THICK = 2.5        # pt: a filled box thinner than this is a rule
@@ -88,9 +89,11 @@ def _segments(paths: list[dict], drawings: list[Drawing], page_area: float):
             elif d.kind != "rect" or d.fill is not None or d.stroke is not None:
                 _box_edges(b.x0, b.y0, b.x1, b.y1, d.stroke is not None, page_area, hs, vs)
         return hs, vs, marks
+    fills: list[tuple] = []             # filled boxes without an outline (table_fills)
     for p in paths:
         typ = p.get("type") or ""
         stroked = "s" in typ
+        filled = "f" in typ and p.get("fill") is not None
         for item in p.get("items", ()):
             kind = item[0]
             if kind == "l":
@@ -108,12 +111,17 @@ def _segments(paths: list[dict], drawings: list[Drawing], page_area: float):
             elif kind in ("re", "qu"):
                 pts = item[1] if kind == "qu" else ((item[1][0], item[1][1]), (item[1][2], item[1][3]))
                 xs, ys = [q[0] for q in pts], [q[1] for q in pts]
-                _box_edges(min(xs), min(ys), max(xs), max(ys), stroked, page_area, hs, vs)
+                x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+                if filled and not stroked and x1 - x0 > RULE_THICK and y1 - y0 > RULE_THICK:
+                    fills.append((x0, y0, x1, y1, p.get("fill")))
+                else:
+                    _box_edges(x0, y0, x1, y1, stroked, page_area, hs, vs)
             elif kind == "c":
                 pts = item[1:]
                 marks.append(BBox(min(q[0] for q in pts), min(q[1] for q in pts),
                                   max(q[0] for q in pts), max(q[1] for q in pts)))
-    return hs, vs, marks
+    fh, fv = fill_edges(fills, MAX_BOX_SHARE * page_area)
+    return hs + fh, vs + fv, marks
 
 
 def _on_page(segs: list[Seg], extent: float, across: float) -> list[Seg]:
@@ -147,8 +155,7 @@ def _not_through_words(vs: list[Seg], lines: list[Line], words) -> list[Seg]:
 
 def _box_edges(x0, y0, x1, y1, painted, page_area, hs, vs) -> None:
     """The edges of a box: a thin box is one rule; an outlined (stroked) box gives its four
-    sides. A filled box with no outline is a background (a shaded panel, a zebra stripe,
-    a header bar): a table's rules are thin, its fills are not borders."""
+    sides. (A filled box with no outline gives only the edges one sees: `table_fills`.)"""
     w, h = x1 - x0, y1 - y0
     if h <= RULE_THICK and w > h:
         hs.append(Seg((y0 + y1) / 2, x0, x1))

@@ -370,13 +370,15 @@ def _plausible(g: Grid) -> bool:
         return True                         # a ruled grid: its rules make the cells (sparse, wrapped)
     if multi < 0.5 * nrows:
         return False
-    if g.strategy == "lines":
+    if g.strategy == "lines" and g.rule_columns:
         return True
-    if words > (2 * MAX_CELL_WORDS if g.strategy == "rules" else MAX_CELL_WORDS):
+    # a frame with no rule inside it between columns (a shaded or boxed panel) bounds its
+    # text as a rule band does: its columns come from the text, so must its short cells
+    if words > (MAX_CELL_WORDS if g.strategy == "text" else 2 * MAX_CELL_WORDS):
         return False
     if sum(1 for c in cells if _LEADER.search(c)) >= LEADER_ROWS * nrows:
         return False                        # a table of contents: dot leaders, not cells
-    if g.strategy == "rules":
+    if g.strategy != "text":
         return True
     return _regular(g, cells, ncols, nrows)
 
