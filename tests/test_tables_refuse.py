@@ -150,3 +150,29 @@ def test_zebra_shaded_rows_are_backgrounds_not_a_grid():
     d = parse(doc)
     assert [t.rows for t in d.tables] == [tuple(tuple(r) for r in STATEMENT)]
     assert not any("vertical rules" in r for r in d.tables[0].reasons)
+
+
+def test_bold_years_centred_over_sign_and_amount_make_no_columns():
+    """A filing's borderless statement sets the `$` apart at the left of the amount cell
+    and centres the bold year over the sign and the amount: the year heads the amount's
+    column; it is no column of its own between the two."""
+    doc = pymupdf.open()
+    p = Page(doc)
+    y = p.prose(40, 80, 520, 4) + 24
+    amounts = [(300, 380), (400, 480), (500, 580)]          # sign at x0, amount right at x1
+    p.text(42, y, STATEMENT[0][0], 8, bold=True)
+    for (x0, x1), year in zip(amounts, STATEMENT[0][1:]):
+        p.text((x0 + x1) / 2 - pymupdf.get_text_length(year, "hebo", 8) / 2, y, year, 8, bold=True)
+    for r, row in enumerate(STATEMENT[1:-1]):
+        y += 11
+        p.text(42, y, row[0], 8)
+        for (x0, x1), cell in zip(amounts, row[1:]):
+            if r in (0, 5):
+                p.text(x0, y, "$", 8)
+            p.text(x1, y, cell, 8, right=True)
+    p.prose(40, y + 30, 520, 4)
+    d = parse(doc)
+    rows = [list(r) for r in STATEMENT[:-1]]
+    for r in (1, 6):
+        rows[r] = [rows[r][0]] + ["$ " + c for c in rows[r][1:]]
+    assert [t.rows for t in d.tables] == [tuple(map(tuple, rows))]
