@@ -176,3 +176,27 @@ def test_bold_years_centred_over_sign_and_amount_make_no_columns():
     for r in (1, 6):
         rows[r] = [rows[r][0]] + ["$ " + c for c in rows[r][1:]]
     assert [t.rows for t in d.tables] == [tuple(map(tuple, rows))]
+
+
+def test_statement_blocks_after_a_blank_row_are_one_table():
+    """A statement's two blocks (expenses, then revenues) with blank rows between them
+    (a blank stripe) and labels of other lengths: the amount columns are the same, so it is one table,
+    not two tables (nor a figure of the stripes between)."""
+    doc = pymupdf.open()
+    p = Page(doc)
+    y = p.prose(40, 80, 520, 4) + 24
+    first = [["Total operation and maintenance expenses", "1,777", "1,622", "1,544"],
+             ["Operation and maintenance expenses, market-based", "482", "389", "393"],
+             ["Operation and maintenance expenses, regulated", "1,325", "1,258", "1,182"]]
+    rows = [STATEMENT[0]] + first + STATEMENT[1:4]
+    p.text(42, y, rows[0][0], 8, bold=True)
+    for x, cell in zip((380, 480, 580), rows[0][1:]):
+        p.text(x, y, cell, 8, bold=True, right=True)
+    for r, row in enumerate(rows[1:]):
+        y += 11 + (22 if r == len(first) else 0)           # two blank rows between the blocks
+        p.text(42, y, row[0], 8)
+        for x, cell in zip((380, 480, 580), row[1:]):
+            p.text(x, y, cell, 8, right=True)
+    p.prose(40, y + 30, 520, 4)
+    d = parse(doc)
+    assert [t.rows for t in d.tables] == [tuple(map(tuple, rows))]

@@ -56,3 +56,29 @@ def _same_height(marks: list[BBox]) -> list[list[BBox]]:
         else:
             rows.append([m])
     return [r for r in rows if len(r) >= 2]
+
+
+STACK_GAP_ROWS = 2.5    # text tables this many row pitches apart or less may be one table
+
+
+def stacked_pairs(grids: list, lines_between, em: float) -> list[tuple[int, int]]:
+    """Pairs (i, j) of borderless tables one right under the other that are one table cut
+    at a blank row (a statement's blank line between its blocks, an empty zebra stripe):
+    the same columns (three or more), edges within an em, the gap at most a few row pitches and no text
+    in it (`lines_between(y0, y1, x0, x1)` counts the page's lines there)."""
+    out = []
+    order = sorted(range(len(grids)), key=lambda k: grids[k].bbox[1])
+    for a, b in zip(order, order[1:]):
+        g, h = grids[a], grids[b]
+        if g.strategy != "text" or h.strategy != "text" or len(g.col_edges) != len(h.col_edges):
+            continue
+        # the label column's edge follows its longest label, which differs from block to
+        # block; the edges between the other columns agree
+        if len(g.col_edges) < 4 or any(abs(x - y) > em for x, y in zip(g.col_edges[2:-1], h.col_edges[2:-1])):
+            continue
+        pitch = (g.bbox[3] - g.bbox[1]) / max(1, len(g.rows))
+        gap = h.bbox[1] - g.bbox[3]
+        x0, x1 = min(g.bbox[0], h.bbox[0]), max(g.bbox[2], h.bbox[2])
+        if 0 <= gap <= STACK_GAP_ROWS * pitch and not lines_between(g.bbox[3], h.bbox[1], x0, x1):
+            out.append((a, b))
+    return out

@@ -24,7 +24,7 @@ from ..text.monospace import is_mono
 from .framed_text import framed_prose
 from .table_build import build_grid
 from .table_prose import prose_refusal
-from .table_regions import head_marks, side_by_side_cuts
+from .table_regions import head_marks, side_by_side_cuts, stacked_pairs
 from .table_grid import Grid, Seg, Word, col_index, is_number, text_lines
 from .table_rules import CAPTION_LABEL, figure_captioned, rule_signal, ruled_regions
 from .table_words import (MAX_CELL_WORDS, MIN_ALIGNED_ROWS, aligned_bands, aligned_regions, holds, outside,
@@ -76,7 +76,8 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     if aligned:
         taken = [g.bbox for g in grids] + [b.to_list() for b in blocked]
         free = outside(words, taken)
-        grids.extend(_text_grids(free, body, em, refused, head_marks(drawings, em)))
+        grids.extend(_joined_blocks(_text_grids(free, body, em, refused, head_marks(drawings, em)),
+                                    free, body, em))
     taken = [b.to_list() for b in blocked]
     grids = [_with_edge_rows(g, words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
              for g in grids]
@@ -303,6 +304,26 @@ def _side_by_side(boxes, words: list[Word], marks: list[BBox], em: float):
             if part:
                 yield ((min(w.x0 for w in part), box[1], max(w.x1 for w in part), box[3]),
                        f"one of {len(cuts) + 1} tables side by side, each under its own head")
+
+
+def _joined_blocks(grids: list[Grid], words: list[Word], body: list[Line], em: float) -> list[Grid]:
+    """Borderless tables one under the other with the same columns and only blank rows
+    between them are one table (`table_regions.stacked_pairs`)."""
+    def between(y0: float, y1: float, x0: float, x1: float) -> int:
+        return sum(1 for ln in body if y0 < ln.bbox.cy < y1 and ln.bbox.x1 > x0 and ln.bbox.x0 < x1)
+    pairs = stacked_pairs(grids, between, em)
+    while pairs:
+        a, b = pairs[0]
+        g, h = grids[a], grids[b]
+        box = (min(g.bbox[0], h.bbox[0]), g.bbox[1], max(g.bbox[2], h.bbox[2]), h.bbox[3])
+        joined = build_grid(box, [w for w in words if holds(box, w)], [], [], "text", em)
+        if joined is None or not _plausible(joined) or len(joined.col_edges) != len(g.col_edges):
+            break
+        joined.reasons += [_aligned_reason(joined),
+                           "one table across blank rows between blocks of the same columns"]
+        grids = [x for k, x in enumerate(grids) if k not in (a, b)] + [joined]
+        pairs = stacked_pairs(grids, between, em)
+    return grids
 
 
 def _aligned_reason(g: Grid) -> str:
