@@ -134,7 +134,8 @@ def test_zebra_shaded_rows_are_backgrounds_not_a_grid():
     doc = pymupdf.open()
     p = Page(doc)
     y = p.prose(40, 80, 520, 4) + 20
-    cells = [(40, 300), (300, 306), (306, 380), (380, 386), (386, 460), (460, 466), (466, 540)]
+    cells = [(40, 300), (300, 306), (306, 380), (380, 386), (386, 460), (460, 466), (466, 540),
+             (540, 546)]
     for r, row in enumerate(STATEMENT):
         fill = (0.8, 0.93, 1.0) if r % 2 else (1.0, 1.0, 1.0)
         for x0, x1 in cells:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ..model import BBox, Drawing, ImagePlacement, Line
-from .table_fills import fill_edges
+from .table_fills import fill_edges, paper
 from .table_grid import Seg
 
 RULE_THICK = 2.5        # pt: a filled box thinner than this is a rule
@@ -86,6 +86,8 @@ def _segments(paths: list[dict], drawings: list[Drawing], page_area: float):
             b = d.bbox
             if d.kind == "curve":
                 marks.append(b)
+            elif d.stroke is None and paper(d.fill):
+                continue                    # a white line on white paper shows nothing
             elif d.kind != "rect" or d.fill is not None or d.stroke is not None:
                 _box_edges(b.x0, b.y0, b.x1, b.y1, d.stroke is not None, page_area, hs, vs)
         return hs, vs, marks
@@ -112,15 +114,17 @@ def _segments(paths: list[dict], drawings: list[Drawing], page_area: float):
                 pts = item[1] if kind == "qu" else ((item[1][0], item[1][1]), (item[1][2], item[1][3]))
                 xs, ys = [q[0] for q in pts], [q[1] for q in pts]
                 x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
-                if filled and not stroked and x1 - x0 > RULE_THICK and y1 - y0 > RULE_THICK:
+                if filled and not stroked:   # thin ones too: a piece of a shaded row
                     fills.append((x0, y0, x1, y1, p.get("fill")))
+                elif not stroked and paper(p.get("fill")):
+                    continue                # a white line: a gap between shaded cells
                 else:
                     _box_edges(x0, y0, x1, y1, stroked, page_area, hs, vs)
             elif kind == "c":
                 pts = item[1:]
                 marks.append(BBox(min(q[0] for q in pts), min(q[1] for q in pts),
                                   max(q[0] for q in pts), max(q[1] for q in pts)))
-    fh, fv = fill_edges(fills, MAX_BOX_SHARE * page_area)
+    fh, fv = fill_edges(fills, MAX_BOX_SHARE * page_area, RULE_THICK)
     return hs + fh, vs + fv, marks
 
 
