@@ -22,6 +22,7 @@ ALIGNED_SHARE = 0.5     # share of vertical rule positions that must line up in 
 MAX_RULES = 4000        # rules read per direction (a hatched drawing has thousands)
 FIGURE_CAPTION_EM = 2.5 # a figure caption this close to a ruled region makes it a chart
 FIGURE_MARKS = 4
+_TITLE_WORD = re.compile(r"[^\W\d_]{3}")   # a title has words; a block's heading amount none
 HEADING_SIZE = 1.2      # a line this much larger than the page's text is a heading
 WORD_EDGE = 1.0        # pt: a rule this far inside a word's box runs through the word
 LEGEND_EM = 6.0         # a ruled box lower than this beside curves is a plot legend        # curves or slanted lines inside a ruled region make it a figure
@@ -271,8 +272,8 @@ def _blocked(lines: list[Line], y0: float, y1: float, x0: float, x1: float, em: 
             continue
         if b.x0 < x0 - em or b.x1 > x1 + em or CAPTION_LABEL.match(ln.text):
             return True
-        if ln.size > HEADING_SIZE * em and ln.text.strip():
-            return True
+        if ln.size > HEADING_SIZE * em and _TITLE_WORD.search(ln.text):
+            return True                     # (a larger amount, "1,000", heads a block)
     return False
 
 
