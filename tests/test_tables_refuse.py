@@ -1,7 +1,8 @@
 """Tables only where there are tables (issue 37): prose set in narrow columns of a shaded
 sidebar, a report's page foot (last body lines, notes, footer) drawn over background art,
-and zebra-shaded rows are no ruled grid -- on PDFs drawn here with PyMuPDF (Helvetica,
-points, top-left origin)."""
+and zebra-shaded rows are no ruled grid; a statement's centred bold years and its blocks
+parted by blank rows -- on PDFs drawn here with PyMuPDF (Helvetica, points, top-left
+origin)."""
 from __future__ import annotations
 
 import pymupdf
@@ -129,8 +130,9 @@ STATEMENT = [["(Dollars in millions)", "2021", "2020", "2019"],
 def test_zebra_shaded_rows_are_backgrounds_not_a_grid():
     """A filing's table shades every other row, each stripe drawn as one filled box per
     cell with narrow boxes in the padding between the cells (as a word processor exports
-    it), a ratio's % sign set in the padding. The stripes are backgrounds: their edges are no cell borders, so no column is
-    made of the padding, and the table is read from its text alignment."""
+    it), a ratio's % sign set in the padding. The stripes are backgrounds: their edges are
+    no cell borders, so no column is made of the padding; the run of stripes bounds the
+    table and its columns are read from the text."""
     doc = pymupdf.open()
     p = Page(doc)
     y = p.prose(40, 80, 520, 4) + 20

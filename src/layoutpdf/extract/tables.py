@@ -6,7 +6,10 @@ ones, horizontal and vertical ones, boxes) or three lines of text set in aligned
 pieces. The grid itself is built by `table_grid` from words and rules; the rules and the
 regions they bound are read in `table_rules`, the words and aligned text bands in
 `table_words`; this module puts them together and rejects what is not a table (prose
-columns, contents lists, notes, implausible grids).
+columns, contents lists, notes, implausible grids). Columns of running text are refused
+with the reason (`table_prose`, kept as a "refused" candidate for the debug report);
+fills give only the edges one sees (`table_fills`); side-by-side tables and blocks cut
+at blank rows are found in `table_regions`.
 
 PyMuPDF's `page.find_tables()` was measured here at 90-340 ms per page on born-digital
 papers (it re-extracts every character), which alone would cap the pipeline below
