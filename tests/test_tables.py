@@ -172,10 +172,12 @@ def test_table_continued_on_next_page():
     bottom = grid(p2, [150, 260, 350, 460], 72, [header] + second)
     p2.prose(72, bottom + 30, 460, 6)
     d = parse(doc)
-    assert len(d.tables) == 1
-    t = d.tables[0]
-    assert t.continued
+    # one region per page, linked by id; the first piece holds every row
+    assert [(x.page, x.continued) for x in d.tables] == [(0, True), (1, True)]
+    t, rest = d.tables
     assert t.rows == tuple(tuple(r) for r in [header] + first + second)
+    assert rest.rows == () and f"continues table {t.id}" in rest.reasons
+    assert rest.bbox.y0 >= 70 and rest.bbox.y1 <= 72 + 16 * 3 + 2
     md = d.to_markdown()
     assert md.count("| Year | Sales | Cost |") == 1
     assert "| 2003 | 12.5 | 4.1 |\n| 2004 | 13.0 | 4.4 |" in md
@@ -201,7 +203,7 @@ def test_continued_title_over_a_continued_table_is_its_repeated_caption():
     bottom = grid(p2, [150, 260, 350, 460], 78, [header] + second)
     p2.prose(72, bottom + 30, 460, 6)
     d = parse(doc)
-    assert len(d.tables) == 1 and d.tables[0].continued
+    assert [(t.page, t.continued, bool(t.rows)) for t in d.tables] == [(0, True, True), (1, True, False)]
     assert not any("Continued" in e.text for e in d.body_elements())
 
 def test_markdown_cell_escaping():

@@ -177,6 +177,7 @@ def text_separators(lines: list[TextLine], em: float) -> list[float]:
     if not multi:
         return []
     typical = max(2, int(median(multi)))
+    lines = _below_header(lines)
     body = [ln for ln in lines if len(ln.phrases) >= typical] or [ln for ln in lines if len(ln.phrases) >= 2]
     spans = sorted((p.x0, p.x1) for ln in body for p in ln.phrases)
     covered: list[list[float]] = []
@@ -187,6 +188,16 @@ def text_separators(lines: list[TextLine], em: float) -> list[float]:
             covered.append([a, b])
     return [(covered[i][1] + covered[i + 1][0]) / 2 for i in range(len(covered) - 1)
             if covered[i + 1][0] - covered[i][1] >= MIN_GAP_EM * em]
+
+
+def _below_header(lines: list[TextLine]) -> list[TextLine]:
+    """The lines under the leading rows set all in bold (a header), when three or more
+    follow: header labels (years, periods) are centred over a sign and its amount and
+    would make columns of their own; they are placed over the columns afterwards."""
+    first = next((k for k, ln in enumerate(lines) if not all(p.bold for p in ln.phrases)), None)
+    if not first or len(lines) - first < 3:
+        return lines
+    return lines[first:]
 
 
 # -- rows ----------------------------------------------------------------------------------
@@ -260,10 +271,21 @@ def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> b
     above = [p for p in prev.phrases if col_index(p.x0 + 0.3 * em, edges) == col]
     if not above or head.bold != above[-1].bold or NUMBER.match(head.text):
         return False
+    if _own_amounts(prev, ln, edges, em):
+        return False
     first, last = head.text, above[-1].text
     starts_low = first[:1].islower() or first[:1] in "([{&"
     ends_open = last.endswith((",", "-", "/", "&", " and", " of", " or", " the", " for", " in"))
     return starts_low or ends_open
+
+
+def _own_amounts(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> bool:
+    """The line has an amount in a column where the line above has one too: a row of its
+    own (a lower-case row label such as "train" under "test"), not the wrapped rest of
+    the row above, whose amounts are set once."""
+    above = {col_index(p.x0 + 0.3 * em, edges) for p in prev.phrases if NUMBER.match(p.text)}
+    return any(NUMBER.match(p.text) and col_index(p.x0 + 0.3 * em, edges) in above
+               for p in ln.phrases[1:])
 
 
 # -- cells ---------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..model import BBox, Drawing, ImagePlacement, Line
+from .table_fills import fill_edges, paper
 from .table_grid import Seg
 
 RULE_THICK = 2.5        # pt: a filled box thinner than this is a rule
@@ -21,16 +22,27 @@ ALIGNED_SHARE = 0.5     # share of vertical rule positions that must line up in 
 MAX_RULES = 4000        # rules read per direction (a hatched drawing has thousands)
 FIGURE_CAPTION_EM = 2.5 # a figure caption this close to a ruled region makes it a chart
 FIGURE_MARKS = 4
+_TITLE_WORD = re.compile(r"[^\W\d_]{3}")   # a title has words; a block's heading amount none
+HEADING_SIZE = 1.2      # a line this much larger than the page's text is a heading
+WORD_EDGE = 1.0        # pt: a rule this far inside a word's box runs through the word
 LEGEND_EM = 6.0         # a ruled box lower than this beside curves is a plot legend        # curves or slanted lines inside a ruled region make it a figure
 CAPTION_LABEL = re.compile(r"^\s*(fig(ure)?|chart|table|tab)\.?\s*[A-Z]?\d+|^\s*table\s+[IVXLC]+\b", re.I)
 
 
-def ruled_regions(paths, drawings, images, body: list[Line], em: float, area: float):
+def ruled_regions(paths, drawings, images, body: list[Line], em: float, area: float,
+                  page: tuple[float, float] | None = None, words=None):
     """Regions bounded by rules, with the merged rules, and the boxes found to be figures
-    (curves, images, bar charts under a figure caption), whose text is no table either."""
+    (curves, images, bar charts under a figure caption), whose text is no table either.
+    `page` (width, height): rules are clipped to it (what lies outside is not seen);
+    `words`: a callable giving the page's word boxes, read only when a vertical rule
+    crosses a text line (a rule through words is art behind the text, not a cell border)."""
     hs, vs, marks = _segments(paths, drawings, area)
+    if page is not None:
+        hs, vs = _on_page(hs, page[0], page[1]), _on_page(vs, page[1], page[0])
     hs = [h for h in _merge(hs) if h.length >= MIN_HRULE_EM * em][:MAX_RULES]
     vs = [v for v in _merge(vs) if v.length >= MIN_VRULE_EM * em][:MAX_RULES]
+    if words is not None:
+        vs = _not_through_words(vs, body, words)
     regions, blocked = [], []
     for box, strategy in _rule_regions(hs, vs, body, em):
         if _is_figure(box, marks, images, em) or (strategy == "lines" and not _aligned_verticals(box, vs, em)):
@@ -75,9 +87,12 @@ def _segments(paths: list[dict], drawings: list[Drawing], page_area: float):
             b = d.bbox
             if d.kind == "curve":
                 marks.append(b)
+            elif d.stroke is None and paper(d.fill):
+                continue                    # a white line on white paper shows nothing
             elif d.kind != "rect" or d.fill is not None or d.stroke is not None:
-                _box_edges(b.x0, b.y0, b.x1, b.y1, True, page_area, hs, vs)
+                _box_edges(b.x0, b.y0, b.x1, b.y1, d.stroke is not None, page_area, hs, vs)
         return hs, vs, marks
+    fills: list[tuple] = []             # filled boxes without an outline (table_fills)
     for p in paths:
         typ = p.get("type") or ""
         stroked = "s" in typ
@@ -99,15 +114,53 @@ def _segments(paths: list[dict], drawings: list[Drawing], page_area: float):
             elif kind in ("re", "qu"):
                 pts = item[1] if kind == "qu" else ((item[1][0], item[1][1]), (item[1][2], item[1][3]))
                 xs, ys = [q[0] for q in pts], [q[1] for q in pts]
-                _box_edges(min(xs), min(ys), max(xs), max(ys), stroked or filled, page_area, hs, vs)
+                x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+                if filled and not stroked:   # thin ones too: a piece of a shaded row
+                    fills.append((x0, y0, x1, y1, p.get("fill")))
+                elif not stroked and paper(p.get("fill")):
+                    continue                # a white line: a gap between shaded cells
+                else:
+                    _box_edges(x0, y0, x1, y1, stroked, page_area, hs, vs)
             elif kind == "c":
                 pts = item[1:]
                 marks.append(BBox(min(q[0] for q in pts), min(q[1] for q in pts),
                                   max(q[0] for q in pts), max(q[1] for q in pts)))
-    return hs, vs, marks
+    fh, fv = fill_edges(fills, MAX_BOX_SHARE * page_area, RULE_THICK)
+    return hs + fh, vs + fv, marks
+
+
+def _on_page(segs: list[Seg], extent: float, across: float) -> list[Seg]:
+    """The parts of the rules that lie on the page (`extent` along them, `across` the
+    page at right angles): art that runs off the page edge is cut there."""
+    out = []
+    for s in segs:
+        if -TOUCH <= s.pos <= across + TOUCH and s.b > 0 and s.a < extent:
+            out.append(s if s.a >= 0 and s.b <= extent else Seg(s.pos, max(s.a, 0.0), min(s.b, extent)))
+    return out
+
+
+def _not_through_words(vs: list[Seg], lines: list[Line], words) -> list[Seg]:
+    """The vertical rules that run between words, not through them: a cell border never
+    crosses the text of its cells, while background art (a large outline, a shape behind
+    a page foot) is drawn through the lines it lies behind. A rule that cuts through words
+    on two lines or more is dropped."""
+    crossing = [v for v in vs if any(b.x0 < v.pos < b.x1 and v.a < b.cy < v.b
+                                     for b in (ln.bbox for ln in lines))]
+    if not crossing:
+        return vs
+    boxes = [(w[0], w[1], w[2], w[3]) for w in words() if str(w[4]).strip()]
+    drop = set()
+    for v in crossing:
+        cut = {round((y0 + y1) / 2) for x0, y0, x1, y1 in boxes
+               if x0 + WORD_EDGE < v.pos < x1 - WORD_EDGE and v.a < (y0 + y1) / 2 < v.b}
+        if len(cut) >= 2:
+            drop.add(id(v))
+    return [v for v in vs if id(v) not in drop]
 
 
 def _box_edges(x0, y0, x1, y1, painted, page_area, hs, vs) -> None:
+    """The edges of a box: a thin box is one rule; an outlined (stroked) box gives its four
+    sides. (A filled box with no outline gives only the edges one sees: `table_fills`.)"""
     w, h = x1 - x0, y1 - y0
     if h <= RULE_THICK and w > h:
         hs.append(Seg((y0 + y1) / 2, x0, x1))
@@ -209,12 +262,18 @@ def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent, rule
 
 
 def _blocked(lines: list[Line], y0: float, y1: float, x0: float, x1: float, em: float) -> bool:
+    """Text between two rules that no table holds between its rules: a line running
+    across the range's edges, a caption, or a heading set larger than the page's text
+    (the title of the next table, between the last rule of one table and the first of
+    the next)."""
     for ln in lines:
         b = ln.bbox
         if not (y0 < b.cy < y1) or b.x1 < x0 or b.x0 > x1:
             continue
         if b.x0 < x0 - em or b.x1 > x1 + em or CAPTION_LABEL.match(ln.text):
             return True
+        if ln.size > HEADING_SIZE * em and _TITLE_WORD.search(ln.text):
+            return True                     # (a larger amount, "1,000", heads a block)
     return False
 
 

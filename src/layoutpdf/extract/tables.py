@@ -6,7 +6,10 @@ ones, horizontal and vertical ones, boxes) or three lines of text set in aligned
 pieces. The grid itself is built by `table_grid` from words and rules; the rules and the
 regions they bound are read in `table_rules`, the words and aligned text bands in
 `table_words`; this module puts them together and rejects what is not a table (prose
-columns, contents lists, notes, implausible grids).
+columns, contents lists, notes, implausible grids). Columns of running text are refused
+with the reason (`table_prose`, kept as a "refused" candidate for the debug report);
+fills give only the edges one sees (`table_fills`); side-by-side tables and blocks cut
+at blank rows are found in `table_regions`.
 
 PyMuPDF's `page.find_tables()` was measured here at 90-340 ms per page on born-digital
 papers (it re-extracts every character), which alone would cap the pipeline below
@@ -23,6 +26,8 @@ from ..model import BBox, Drawing, ImagePlacement, Line, TableCandidate
 from ..text.monospace import is_mono
 from .framed_text import framed_prose
 from .table_build import build_grid
+from .table_prose import prose_refusal
+from .table_regions import head_marks, side_by_side_cuts, stacked_pairs
 from .table_grid import Grid, Seg, Word, col_index, is_number, text_lines
 from .table_rules import CAPTION_LABEL, figure_captioned, rule_signal, ruled_regions
 from .table_words import (MAX_CELL_WORDS, MIN_ALIGNED_ROWS, aligned_bands, aligned_regions, holds, outside,
@@ -54,11 +59,13 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     em = _typical_size(body)
     regions, hs, vs, blocked = [], [], [], []
     if rule_signal(drawings, em):
-        regions, hs, vs, blocked = ruled_regions(paths, drawings, images, body, em, width * height)
+        regions, hs, vs, blocked = ruled_regions(paths, drawings, images, body, em, width * height,
+                                                 (width, height), textpage.extractWORDS)
     reach = EDGE_ROWS * 2 * em
     around = [(0.0, box[1] - reach, width, box[3] + reach) for box, _ in regions]
+    refused: list[TableCandidate] = []      # regions read and refused, with the reason
     grids = _ruled_grids(regions, page_words(textpage, body, em, around) if regions else [],
-                         body, hs, vs, blocked, em)
+                         body, hs, vs, blocked, em, refused)
     # only a ruled region that is a table keeps its lines from the text-alignment finder:
     # rules that underline one amount column (a statement's subtotal and total rules) make
     # no table of their own, and the statement they underline is found by its alignment
@@ -66,23 +73,25 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     rest = [ln for ln in body if not any(holds(b, ln.bbox) for b in boxes)] if boxes else body
     bands = aligned_bands(rest, em, width)
     if not regions and not bands:
-        return ()
+        return tuple(refused)
     words = page_words(textpage, body, em, around + [(0.0, y0, width, y1) for y0, y1 in bands])
     aligned = bool(bands)
     if aligned:
         taken = [g.bbox for g in grids] + [b.to_list() for b in blocked]
         free = outside(words, taken)
-        grids.extend(_text_grids(free, body, em))
+        grids.extend(_joined_blocks(_text_grids(free, body, em, refused, head_marks(drawings, em)),
+                                    free, body, em))
     taken = [b.to_list() for b in blocked]
     grids = [_with_edge_rows(g, words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
              for g in grids]
     grids.sort(key=lambda g: (g.bbox[1], g.bbox[0]))
-    return tuple(_candidate(_join_sign_columns(g)) for g in grids)
+    return tuple(_candidate(_join_sign_columns(g)) for g in grids) + tuple(refused)
 
 
 def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs: list[Seg],
-                 blocked: list[BBox], em: float) -> list[Grid]:
-    """The tables of the ruled regions; a framed box of prose is blocked instead."""
+                 blocked: list[BBox], em: float, refused: list[TableCandidate]) -> list[Grid]:
+    """The tables of the ruled regions; a framed box of prose, or columns of running text
+    between rules (a sidebar ruled above and below), is blocked instead."""
     grids: list[Grid] = []
     for box, strategy in regions:
         if framed_prose(box, body, vs):
@@ -90,8 +99,20 @@ def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs
             continue
         grid = build_grid(box, words, hs, vs, strategy, em)
         if grid and _plausible(grid) and not _amount_rules(grid, words, body):
+            why = None if grid.rule_columns else prose_refusal(grid)
+            if why:
+                blocked.append(BBox(*box))  # its text is no table for the other finders either
+                refused.append(_refusal(grid, why))
+                continue
             grids.append(grid)
     return grids
+
+
+def _refusal(g: Grid, why: str) -> TableCandidate:
+    """A region read as a grid and refused: kept on the page with the reason (strategy
+    "refused"), so that the debug report shows why its text stayed prose."""
+    return TableCandidate(bbox=BBox(*(round(v, 2) for v in g.bbox)), strategy="refused",
+                          reasons=(f"{g.strategy} region", why))
 
 
 _WORDY = re.compile(r"[^\W\d_]{3}")   # a row label has words (the next table's amounts have none)
@@ -246,10 +267,12 @@ def _label_column(g: Grid, c: int) -> bool:
     return beside >= LABELLED_ROWS * len(rows)
 
 
-def _text_grids(words: list[Word], body: list[Line], em: float) -> list[Grid]:
-    """Borderless tables: runs of aligned short phrases, not math, not chart labels."""
+def _text_grids(words: list[Word], body: list[Line], em: float,
+                refused: list[TableCandidate], marks: list[BBox]) -> list[Grid]:
+    """Borderless tables: runs of aligned short phrases, not math, not chart labels, not
+    running text set in columns."""
     out = []
-    for box in aligned_regions(words, em):
+    for box, side in _side_by_side(aligned_regions(words, em), words, marks, em):
         held = [w for w in words if holds(box, w)]
         if sum(w.math for w in held) > MAX_MATH_SHARE * len(held) or figure_captioned(box, body, em):
             continue
@@ -259,8 +282,60 @@ def _text_grids(words: list[Word], body: list[Line], em: float) -> list[Grid]:
         if grid and _plausible(grid):
             grid = _without_column_prose(grid, held, body, em)
         if grid and _plausible(grid):
+            why = prose_refusal(grid)
+            if why:
+                refused.append(_refusal(grid, why))
+                continue
+            grid.reasons.append(_aligned_reason(grid))
+            if side:
+                grid.reasons.append(side)
             out.append(grid)
     return out
+
+
+def _side_by_side(boxes, words: list[Word], marks: list[BBox], em: float):
+    """Each aligned region, or the tables it holds side by side (each under its own header
+    bar or rule, a clear gap between them), with the reason (`table_regions`)."""
+    for box in boxes:
+        cuts = side_by_side_cuts(box, words, marks, em) if marks else []
+        if not cuts:
+            yield box, ""
+            continue
+        edges = [box[0] - 1] + cuts + [box[2] + 1]
+        for a, b in zip(edges, edges[1:]):
+            part = [w for w in words if holds(box, w) and a <= w.cx < b]
+            if part:
+                yield ((min(w.x0 for w in part), box[1], max(w.x1 for w in part), box[3]),
+                       f"one of {len(cuts) + 1} tables side by side, each under its own head")
+
+
+def _joined_blocks(grids: list[Grid], words: list[Word], body: list[Line], em: float) -> list[Grid]:
+    """Borderless tables one under the other with the same columns and only blank rows
+    between them are one table (`table_regions.stacked_pairs`)."""
+    def between(y0: float, y1: float, x0: float, x1: float) -> int:
+        return sum(1 for ln in body if y0 < ln.bbox.cy < y1 and ln.bbox.x1 > x0 and ln.bbox.x0 < x1)
+    pairs = stacked_pairs(grids, between, em)
+    while pairs:
+        a, b = pairs[0]
+        g, h = grids[a], grids[b]
+        box = (min(g.bbox[0], h.bbox[0]), g.bbox[1], max(g.bbox[2], h.bbox[2]), h.bbox[3])
+        joined = build_grid(box, [w for w in words if holds(box, w)], [], [], "text", em)
+        if joined is None or not _plausible(joined) or len(joined.col_edges) != len(g.col_edges):
+            break
+        joined.reasons += [_aligned_reason(joined),
+                           "one table across blank rows between blocks of the same columns"]
+        grids = [x for k, x in enumerate(grids) if k not in (a, b)] + [joined]
+        pairs = stacked_pairs(grids, between, em)
+    return grids
+
+
+def _aligned_reason(g: Grid) -> str:
+    """Why aligned text is a table: its rows line up across its columns in short cells."""
+    cells = [c for row in g.rows for c in row if c]
+    words = median(len(c.split()) for c in cells) if cells else 0
+    full = sum(1 for row in g.rows if all(row))
+    return (f"{len(g.rows)} rows line up across {len(g.col_edges) - 1} columns "
+            f"({full} rows in every column), cells of {words:g} words")
 
 
 def _without_column_prose(g: Grid, words: list[Word], body: list[Line], em: float) -> Grid | None:
@@ -319,13 +394,15 @@ def _plausible(g: Grid) -> bool:
         return True                         # a ruled grid: its rules make the cells (sparse, wrapped)
     if multi < 0.5 * nrows:
         return False
-    if g.strategy == "lines":
+    if g.strategy == "lines" and g.rule_columns:
         return True
-    if words > (2 * MAX_CELL_WORDS if g.strategy == "rules" else MAX_CELL_WORDS):
+    # a frame with no rule inside it between columns (a shaded or boxed panel) bounds its
+    # text as a rule band does: its columns come from the text, so must its short cells
+    if words > (MAX_CELL_WORDS if g.strategy == "text" else 2 * MAX_CELL_WORDS):
         return False
     if sum(1 for c in cells if _LEADER.search(c)) >= LEADER_ROWS * nrows:
         return False                        # a table of contents: dot leaders, not cells
-    if g.strategy == "rules":
+    if g.strategy != "text":
         return True
     return _regular(g, cells, ncols, nrows)
 

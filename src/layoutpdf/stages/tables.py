@@ -24,6 +24,7 @@ NOTE_SIZE = 0.97         # lettered table notes are set smaller than body text
 COLUMN_TOL_EM = 1.5      # continued tables: column boundaries agree within this many em
 _STRONG_NOTE = re.compile(r"^\s*(?:[*†‡§¶]+|notes?\s*[:.]|sources?\s*[:.]|nb\s*[:.]|\(:\)|\(\*\))", re.I)
 _LETTER_NOTE = re.compile(r"^\s*(?:\(?[a-z]\)|[a-z](?=[\s.:])|\(?\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉ]+)")
+REFUSED = "refused"      # a candidate read and refused (extract.tables): its reasons only
 _CONTINUED = re.compile(r"\b(?:cont(?:inued|\.|'d)|fortsetzung|suite)\b", re.I)
 
 
@@ -46,7 +47,7 @@ def _page(doc: Document, page: Page, existing: list[Element], found: list[Table]
     used = {lid for e in existing for lid in e.line_ids}
     floats = [e.bbox for e in existing if e.layer is _BODY]
     elements = list(existing)
-    for n, cand in enumerate(page.table_candidates, start=1):
+    for n, cand in enumerate((c for c in page.table_candidates if c.strategy != REFUSED), start=1):
         if any(f.covers_fraction(cand.bbox) > 0.5 for f in floats):
             continue                        # inside a figure found earlier
         box = cand.bbox.expand(1.0)
@@ -121,6 +122,7 @@ def _size(lines: list[Line]) -> float:
 
 # -- captions and continued tables after classify ---------------------------------------------
 def bind(doc: Document, settings: Settings) -> Document:
+    doc = _refusals(doc)
     if not doc.tables:
         return doc
     tables = {t.id: t for t in doc.tables}
@@ -130,6 +132,20 @@ def bind(doc: Document, settings: Settings) -> Document:
             tables[tid] = change(tables[tid])
     doc = doc.with_(tables=tuple(tables[t.id] for t in doc.tables))
     return _join_continued(doc)
+
+
+def _refusals(doc: Document) -> Document:
+    """The elements inside a region read as a table and refused carry the reason, so the
+    debug report and the inspector say why their text stayed prose."""
+    refused = {p.index: [c for c in p.table_candidates if c.strategy == REFUSED] for p in doc.pages}
+    if not any(refused.values()):
+        return doc
+    out = []
+    for e in doc.elements:
+        why = next((c.reasons for c in refused.get(e.page, ()) if e.layer is _BODY
+                    and c.bbox.expand(1.0).covers_fraction(e.bbox) > 0.5), None)
+        out.append(replace(e, reasons=e.reasons + tuple(why[1:])) if why and why[-1] not in e.reasons else e)
+    return doc.with_(elements=tuple(out))
 
 
 def _bind_page(doc: Document, page_index: int, taken: set[str]):
@@ -168,7 +184,9 @@ def _bind_page(doc: Document, page_index: int, taken: set[str]):
 
 def _join_continued(doc: Document) -> Document:
     """A table that ends its page and one that starts the next page, with the same columns
-    and a repeated header (or matching column boundaries), are one table."""
+    and a repeated header (or matching column boundaries), are one table: the first piece
+    holds all the rows; each later piece stays a table of its own page (its region there,
+    no rows, `continued`) with the id of the first in its reasons."""
     order = {e.id: i for i, e in enumerate(doc.elements)}
     tables = sorted(doc.tables, key=lambda t: order.get(t.element_id or "", 1 << 30))
     elements = {e.id: e for e in doc.elements}
@@ -183,6 +201,10 @@ def _join_continued(doc: Document) -> Document:
             merged[head.id] = replace(first, rows=first.rows + t.rows[skip:], continued=True,
                                       footnotes=first.footnotes + t.footnotes,
                                       reasons=first.reasons + (f"continued on page {t.page + 1}",))
+            # the part on the next page keeps its own region there, linked to the first
+            # by id; its rows are read (and rendered) with the first piece
+            merged[t.id] = replace(t, rows=(), header_rows=0, spans=(), footnotes=(), continued=True,
+                                   reasons=t.reasons + (f"continues table {first.id}",))
             dropped.add(t.id)
             el = elements[first.element_id]
             relabel[el.id] = replace(el, continuation=el.continuation + (Region(t.page, t.bbox),))
@@ -197,7 +219,7 @@ def _join_continued(doc: Document) -> Document:
         head = t
     if not dropped:
         return doc
-    return doc.with_(tables=tuple(merged[t.id] for t in doc.tables if t.id not in dropped),
+    return doc.with_(tables=tuple(merged[t.id] for t in doc.tables),
                      elements=tuple(relabel.get(e.id, e) for e in doc.elements))
 
 
@@ -275,4 +297,4 @@ def _candidate_of(doc: Document, t: Table) -> TableCandidate | None:
     page = next((p for p in doc.pages if p.index == t.page), None)
     if page is None:
         return None
-    return next((c for c in page.table_candidates if c.bbox == t.bbox), None)
+    return next((c for c in page.table_candidates if c.bbox == t.bbox and c.strategy != REFUSED), None)

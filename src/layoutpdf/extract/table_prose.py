@@ -1,0 +1,65 @@
+"""Columns of running text are no table columns (issue 37).
+
+A magazine's box, a report's sidebar or a page set in three narrow columns puts short
+lines side by side whose baselines line up, and a grid reads them as rows of cells. How
+the two are made tells them apart:
+
+- a table's column holds cells, each one item (a name, an amount, a label); their lengths
+  vary, and an item rarely ends a sentence inside the cell and starts the next one;
+- a column of running text is lines of a paragraph cut where the column ends: nearly every
+  line fills the column's measure (ragged right leaves a little room, justified none),
+  lines end in a hyphen or mid-sentence, and sentences end inside lines ("... wurden.
+  Insbesondere ...").
+
+A grid whose every filled column reads as running text is refused, with the reason. A
+table with one column of descriptions (wrapped sentences beside short labels or amounts)
+is kept: its other columns are items.
+"""
+from __future__ import annotations
+
+import re
+
+from .table_grid import Grid, is_number
+
+FILLS_MEASURE = 0.6     # a line this long (share of the column's usual full line) fills it
+EVEN_SHARE = 0.6        # share of a column's lines that fill the measure in running text
+MIN_WORDS = 2           # median words per line of running text (long compounds: 2 a line)
+FLOW_SHARE = 0.1        # share of lines that break a word or end a sentence mid-line
+MIN_LINES = 4           # a column needs this many filled lines to be read as text
+# a sentence ends inside the line: a word of two lower-case letters or more, its stop, and a
+# capital (an abbreviation such as "U.S." or "No." has no such word before its stop)
+_SENTENCE_INSIDE = re.compile(r"[a-zß-ÿ]{2}[.!?;][\"”’)]?\s+[\"“(]?[A-ZÀ-Þ]")
+_BROKEN = re.compile(r"[^\W\d_]-$")
+
+
+def prose_refusal(g: Grid) -> str | None:
+    """Why grid `g` is running text set in columns, not a table (None when it may be a
+    table): every column filled in most rows reads as lines of a paragraph (wordy lines
+    of about the column's measure), and the text flows (lines that break a word or end a
+    sentence mid-line)."""
+    rows = g.rows[g.header_rows:] or g.rows
+    ncols = len(g.col_edges) - 1
+    columns = [[r[c] for r in rows if c < len(r) and r[c] and not is_number(r[c])] for c in range(ncols)]
+    filled = [cells for cells in columns if len(cells) >= 0.5 * len(rows)]
+    if len(filled) < 2 or not all(_lines_of_text(cells) for cells in filled):
+        return None
+    lines = [c for cells in filled for c in cells]
+    flow = sum(1 for c in lines if _BROKEN.search(c) or _SENTENCE_INSIDE.search(c))
+    if flow < max(2, FLOW_SHARE * len(lines)):
+        return None
+    return (f"not a table: its {len(filled)} columns are running text (lines that fill the "
+            f"column's measure; {flow} of {len(lines)} break a word or end a sentence mid-line)")
+
+
+def _lines_of_text(cells: list[str]) -> bool:
+    """The cells of one column, top to bottom, read as the lines of a paragraph: several
+    words each, most about as long as the column's usual full line (its upper quartile:
+    a last line or a joined wrap does not set the measure)."""
+    if len(cells) < MIN_LINES:
+        return False
+    words = sorted(len(c.split()) for c in cells)
+    if words[len(words) // 2] < MIN_WORDS:
+        return False
+    lengths = sorted(len(c) for c in cells)
+    measure = lengths[(3 * len(lengths)) // 4]
+    return sum(1 for n in lengths if n >= FILLS_MEASURE * measure) >= EVEN_SHARE * len(cells)
