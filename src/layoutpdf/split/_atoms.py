@@ -247,7 +247,8 @@ _CELL_SPLIT = re.compile(r"(?<!\\)\|")
 
 def repeated_header(header: str, context: str, tok: Tokenizer, limit: int) -> str:
     """The text a later piece of a table opens with: the context line (if any) and the
-    header lines, shortened to `limit` tokens when over it (limit 0: no bound).
+    header lines, shortened to `limit` tokens when over it (limit 0: no bound). An upper
+    label all columns share is said once, at the end of the context line.
 
     The column labels are shortened first, only as far as they must to leave a sixth of
     the bound to the context line, which is then cut at a word to the room left: upper
@@ -256,7 +257,8 @@ def repeated_header(header: str, context: str, tok: Tokenizer, limit: int) -> st
     parenthesised qualifier ('EPS (Diluted US cents)' to 'EPS'), to the words that tell
     the labels of the row apart, to its last two words, then one. If the shortest labels still leave no room, the context line is left
     out (the column labels before the title: rows are read by them)."""
-    context = " ".join(context.split())
+    header, shared = _lift_shared_label(header)
+    context = " ".join((context + " " + shared).split())
     line = context + CONTINUED if context else ""
     if limit <= 0 or tok.count(_joined(line, header)) <= limit:
         return _joined(line, header)
@@ -268,6 +270,25 @@ def repeated_header(header: str, context: str, tok: Tokenizer, limit: int) -> st
         if n <= room:
             return _joined(_cut_context(context, tok, limit - n - SEP_TOKENS), head) if line else head
     return head
+
+
+def _lift_shared_label(header: str) -> tuple[str, str]:
+    """(header, label): the upper label every amount column shares ("For the Years Ended
+    December 31," over "2021", "2020", "2019") said once, out of the column labels, for
+    the context line; a label spanning all columns heads the table, not each column.
+    The header as it was and "" when the columns share none."""
+    lines = header.split("\n")
+    rows = [k for k, ln in enumerate(lines) if not sx.TABLE_SEPARATOR.match(ln)]
+    if len(rows) != 1:
+        return header, ""
+    cells = _row_cells(lines[rows[0]])
+    levels = [c.split(HEADER_JOIN) for c in cells[1:] if c]
+    tops = {lv[0] for lv in levels}
+    if len(levels) < 2 or len(tops) != 1 or any(len(lv) < 2 for lv in levels):
+        return header, ""
+    lines[rows[0]] = _cells_row(cells[:1] + [HEADER_JOIN.join(c.split(HEADER_JOIN)[1:]) if c else c
+                                             for c in cells[1:]])
+    return "\n".join(lines), tops.pop()
 
 
 def _joined(ctx: str, head: str) -> str:
