@@ -70,6 +70,8 @@ def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
             if not cells[r][c]:
                 continue
             last = _rule_under(edges, c, row_bottom, next_top, hrules, em)
+            if last is not None:       # one rule under several labels: each keeps its own part
+                last = min([last] + [q - 1 for q in range(c + 1, ncols) if cells[r][q]])
             span = next((s for s in spans if s[0] == r == s[2] and s[1] == c), None)
             if last is None and span is not None:
                 last = span[3]
