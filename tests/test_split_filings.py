@@ -187,3 +187,20 @@ def test_a_period_every_column_shares_is_said_once_in_the_context_line():
     for c in chunks[1:]:
         assert c.text.startswith(title + " For the Years Ended December 31, (continued)\n\n"
                                  "|  | 2021 | 2020 | 2019 |\n|---|---|---|---|\n| Line item")
+
+
+
+def test_later_pieces_keep_the_period_words_that_tell_the_groups_apart():
+    """A header of two periods over four measures each: the words the periods share
+    ("Three months ended June 30,") are said once in the context line, and each period
+    is named once, on the first column of its group ("2022 / EBITDA | EBIT | ..."), so
+    the columns stay told apart within the context share."""
+    from layoutpdf.split._table_header import repeated_header
+    wide = "| (in millions) | " + " | ".join(
+        f"Three months ended June 30, {y} / {m}" for y in (2022, 2023)
+        for m in ("EBITDA", "EBIT", "Net Income", "EPS (Diluted US cents)")) + " |\n" + "|" + "---|" * 9
+    out = repeated_header(wide, "Reconciliation", TOK, 80)
+    assert TOK.count(out) <= 80
+    assert out == ("Reconciliation Three months ended June 30, (continued)\n\n"
+                   "| (in millions) | 2022 / EBITDA | EBIT | Net Income | EPS | 2023 / EBITDA | EBIT "
+                   "| Net Income | EPS |\n" + "|" + "---|" * 9)
