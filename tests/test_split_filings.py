@@ -204,3 +204,14 @@ def test_later_pieces_keep_the_period_words_that_tell_the_groups_apart():
     assert out == ("Reconciliation Three months ended June 30, (continued)\n\n"
                    "| (in millions) | 2022 / EBITDA | EBIT | Net Income | EPS | 2023 / EBITDA | EBIT "
                    "| Net Income | EPS |\n" + "|" + "---|" * 9)
+
+
+def test_a_heading_goes_on_with_the_words_that_travel_to_a_note_mark():
+    """The first words of a sentence move on to the chunk of the note mark later in the
+    sentence (its definition goes with the mark); the heading just before those words
+    moves on with them, not left to end the chunk before."""
+    md = ("Alpha[^1] alpha alpha.\n\n[^1]: Note 1 beta.\n\n# alpha\n\nAlpha alpha[^2] "
+          + "alpha " * 22 + "alpha.\n\n[^2]: Note 2 gamma.")
+    chunks = split_markdown(md, chunk_size=32)
+    assert not any(c.text.rstrip().endswith("# alpha") for c in chunks)
+    assert any(c.text.startswith("# alpha\n\nAlpha alpha[^2]") for c in chunks)
