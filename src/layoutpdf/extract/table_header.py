@@ -42,7 +42,11 @@ def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list
 def _label_rows(cells: list[list[str]]) -> int:
     """Leading rows that label the columns: words over the amount columns and no amount
     among them (a group label over its columns, then the column labels). A row with words
-    in the first column only ("Current assets:") is a body row's group label, not one."""
+    in the first column only ("Current assets:") is a body row's group label, not one; a
+    first row with words in the first column is a title or the only header row (the
+    stub's label sits on the last row of a stacked header, under empty cells)."""
+    if cells[0][0]:
+        return 1                # the stub's label sits on the last header row, never above
     k = 0
     for row in cells:
         amounts = [c for c in row[1:] if c]
@@ -122,8 +126,9 @@ def _lone_label(cells: list[list[str]], r: int, k: int) -> tuple[int, int, int] 
 def _centred_end(row: list[TextLine], c: int, last: int, edges: list[float], em: float) -> int:
     """The last column of a label in column c that may span up to `last`: a spanning
     label is centred over its group ("Test" over its "P" and "R", not over the "Avg"
-    beside them), so the first end it is centred over (within an em) when there is one,
-    else `last` (a label set flush left over its group)."""
+    beside them), so the first end past its own column it is centred over (within an
+    em) when there is one, else `last` (a label set flush left over its group, or centred
+    over an odd number of columns: it sits in the middle one)."""
     if last == c:
         return last
     mids = [(p.x0 + p.x1) / 2 for ln in row for p in ln.phrases]
@@ -135,7 +140,7 @@ def _centred_end(row: list[TextLine], c: int, last: int, edges: list[float], em:
                        if p.x0 == x0s[0]), None)
     if centre is None:
         return last
-    for end in range(c, last + 1):
+    for end in range(c + 1, last + 1):
         if abs(centre - (edges[c] + edges[end + 1]) / 2) <= em:
             return end
     return last
