@@ -146,3 +146,72 @@ def test_statement_pages_of_a_generated_filing_chunk_with_their_title_blocks():
     tables = [c for c in chunks if "| Line item" in c.text]
     assert len(tables) >= 4 and all(json.loads(c.metadata()["table_rows"]) for c in tables)
     assert all(any(t in c.text for t in STATEMENTS[:2]) for c in tables)
+
+
+# -- the company line over a statement's heading, the period its columns share ---------------
+def test_the_company_line_over_a_statements_heading_is_its_title():
+    """A statement page opens with the company line ("EXAMPLE FOODS, INC.", its full stop
+    an abbreviation's) over the statement's heading: the line is the table's title, not a
+    chunk of its own, and every later piece of the table names the company."""
+    md = "\n\n".join(["EXAMPLE FOODS, INC.", "#### CONSOLIDATED BALANCE SHEETS (in thousands)",
+                      statement_md(60)])
+    chunks = split_markdown(md, chunk_size=200)
+    assert chunks[0].text.startswith("EXAMPLE FOODS, INC.\n\n#### CONSOLIDATED BALANCE SHEETS")
+    assert len(chunks) >= 3
+    for c in chunks[1:]:
+        assert c.text.startswith("EXAMPLE FOODS, INC. CONSOLIDATED BALANCE SHEETS (in thousands) "
+                                 "(continued)\n\n|  | 2019 | 2018 |")
+
+
+def test_a_sentence_above_a_statements_heading_stays_out_of_its_title():
+    md = "\n\n".join([prose(1), "The company sold its stores.",
+                      "#### CONSOLIDATED BALANCE SHEETS (in thousands)", statement_md(60)])
+    chunks = split_markdown(md, chunk_size=200)
+    later = [c for c in chunks if c.table_rows and "(continued)" in c.text]
+    assert later and all(c.text.startswith("CONSOLIDATED BALANCE SHEETS (in thousands) (continued)")
+                         for c in later)
+
+
+def test_a_period_every_column_shares_is_said_once_in_the_context_line():
+    """A flattened header whose amount columns all sit under one period label ("For the
+    Years Ended December 31, / 2021") repeats the period once, in the context line, and
+    the column labels that tell the columns apart: the title block keeps its room."""
+    head = ("|  | For the Years Ended December 31, / 2021 | For the Years Ended December 31, / 2020 "
+            "| For the Years Ended December 31, / 2019 |\n|---|---|---|---|")
+    rows = "\n".join(f"| {label} | {a} | {b} | {a} |" for label, (a, b) in statement_rows(60))
+    title = ("American Example Works Company, Inc. and Subsidiary Companies Consolidated Statements "
+             "of Operations (In millions, except per share data)")
+    md = "\n\n".join(["#### " + title, head + "\n" + rows])
+    chunks = split_markdown(md, chunk_size=256)
+    assert len(chunks) >= 3
+    for c in chunks[1:]:
+        assert c.text.startswith(title + " For the Years Ended December 31, (continued)\n\n"
+                                 "|  | 2021 | 2020 | 2019 |\n|---|---|---|---|\n| Line item")
+
+
+
+def test_later_pieces_keep_the_period_words_that_tell_the_groups_apart():
+    """A header of two periods over four measures each: the words the periods share
+    ("Three months ended June 30,") are said once in the context line, and each period
+    is named once, on the first column of its group ("2022 / EBITDA | EBIT | ..."), so
+    the columns stay told apart within the context share."""
+    from layoutpdf.split._table_header import repeated_header
+    wide = "| (in millions) | " + " | ".join(
+        f"Three months ended June 30, {y} / {m}" for y in (2022, 2023)
+        for m in ("EBITDA", "EBIT", "Net Income", "EPS (Diluted US cents)")) + " |\n" + "|" + "---|" * 9
+    out = repeated_header(wide, "Reconciliation", TOK, 80)
+    assert TOK.count(out) <= 80
+    assert out == ("Reconciliation Three months ended June 30, (continued)\n\n"
+                   "| (in millions) | 2022 / EBITDA | EBIT | Net Income | EPS | 2023 / EBITDA | EBIT "
+                   "| Net Income | EPS |\n" + "|" + "---|" * 9)
+
+
+def test_a_heading_goes_on_with_the_words_that_travel_to_a_note_mark():
+    """The first words of a sentence move on to the chunk of the note mark later in the
+    sentence (its definition goes with the mark); the heading just before those words
+    moves on with them, not left to end the chunk before."""
+    md = ("Alpha[^1] alpha alpha.\n\n[^1]: Note 1 beta.\n\n# alpha\n\nAlpha alpha[^2] "
+          + "alpha " * 22 + "alpha.\n\n[^2]: Note 2 gamma.")
+    chunks = split_markdown(md, chunk_size=32)
+    assert not any(c.text.rstrip().endswith("# alpha") for c in chunks)
+    assert any(c.text.startswith("# alpha\n\nAlpha alpha[^2]") for c in chunks)

@@ -188,7 +188,8 @@ def test_reconciliation_rows_are_packed_under_a_compact_header():
         head = c.text[:c.text.index("\n|---")]
         sep = c.text[c.text.index("|---"):].split("\n")[0]
         assert splitter.count_tokens(head + "\n" + sep) <= 0.25 * 256
-        assert head.startswith("Reconciliation of Non-GAAP Measures (continued)")
+        assert head.startswith("Reconciliation of Non-GAAP Measures ")
+        assert "(continued)" in head
         # whole measure labels, not the last word of each ("Income", "cents)")
         assert head.endswith("| EBITDA | EBIT | Net Income | EPS | EBITDA | EBIT | Net Income | EPS |")
 
@@ -197,7 +198,7 @@ def test_reconciliation_rows_are_packed_under_a_compact_header():
 def test_continued_header_keeps_the_words_that_tell_columns_apart():
     """A header too long for the context share is cut to the words that differ between
     its labels ("2022", "2023"), not to the last words of each ("30, 2022")."""
-    from layoutpdf.split._atoms import repeated_header
+    from layoutpdf.split._table_header import repeated_header
     from layoutpdf.split.tokenizers import get_tokenizer
     tok = get_tokenizer("cl100k_base")
     header = ("|  | Twelve Months Ended June 30, 2022 |  |  | Twelve Months Ended June 30, 2023 |  |  |\n"
@@ -309,3 +310,58 @@ def test_a_period_label_over_the_dates_spans_them():
     t = d.tables[0]
     assert header_labels([list(r) for r in t.rows], t.header_rows, t.spans)[1:] == \
         ["As of the end of May, / May 31, 2020", "As of the end of May, / May 26, 2019"]
+
+
+# -- a header of three rows: periods, wrapped measure labels, the stub label -----------------
+SEGMENT_MEASURES = [["Net sales"], ["EBIT"], ["EBIT /", "Sales %"], ["EBIT /", "Funds %"]]
+SEGMENT_ROWS = [("Flexibles", "11,151", "1,517", "13.6", "18.2"), ("Rigid Packaging", "3,393", "289", "8.5", "9.7"),
+                ("Other", "-", "(105)", "", ""), ("Total segments", "14,544", "1,701", "11.7", "16.3")]
+
+
+def _segment_table() -> bytes:
+    """An earnings release's segment table: a period label centred over each group of
+    four measure columns with one rule under both periods over the amount columns only
+    (not under the label column), a vertical rule between the groups, measure labels
+    wrapped upwards from the stub label's line ("Adjusted results"), then the full-width
+    rule that closes the header."""
+    doc = pymupdf.open()
+    p = Page(doc)
+    p.text(40, 50, "Segment Information", bold=True, size=12)
+    right = [[230, 285, 335, 390], [445, 500, 550, 605]]
+    p.hline(36, 610, 60)
+    for g, period in enumerate(PERIODS):
+        mid = (right[g][0] - 40 + right[g][3]) / 2
+        p.text(mid - pymupdf.get_text_length(period, fontsize=8) / 2, 72, period, size=8)
+        for x, label in zip(right[g], SEGMENT_MEASURES):
+            for k, part in enumerate(label):
+                p.text(x, 98 - 10 * (len(label) - 1 - k), part, size=8, right=True)
+    p.hline(175, 610, 77)                 # under both periods, over the amount columns only
+    p.vline(403, 62, 170)
+    p.text(40, 98, "Adjusted results", size=8)
+    p.hline(36, 610, 103)
+    y = 116
+    for label, *values in SEGMENT_ROWS:
+        p.text(40, y, label, size=8)
+        for g in range(2):
+            for x, v in zip(right[g], values):
+                if v:
+                    p.text(x, y, v, size=8, right=True)
+        y += 13
+    p.hline(36, 610, y - 6)
+    return doc.tobytes()
+
+
+def test_a_rule_under_the_periods_over_the_amount_columns_is_inside_the_header():
+    """The header runs down to the rule drawn across the whole table, label column
+    included; the rule under the period labels over the amount columns only separates
+    two header levels, and each period keeps the columns up to the next period label."""
+    d = parse(pymupdf.open("pdf", _segment_table()))
+    assert len(d.tables) == 1
+    t = d.tables[0]
+    assert t.header_rows == 3
+    labels = _header_of(d)
+    assert labels[0] == "Adjusted results"
+    for g, period in enumerate(PERIODS):
+        assert [lb.split(" / ")[0] for lb in labels[1 + 4 * g:5 + 4 * g]] == [period] * 4
+        assert labels[1 + 4 * g] == f"{period} / Net sales"
+    assert t.rows[t.header_rows][0] == "Flexibles"

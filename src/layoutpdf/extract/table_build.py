@@ -52,7 +52,7 @@ def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
     if fill < MIN_FILL:
         return None
     wide = [y for y in hcuts if any(abs(h.pos - y) <= SNAP and h.length >= HEADER_RULE * width
-                                    for h in hrules)]
+                                    and _under_labels(h, edges) for h in hrules)]
     header, why = header_count(rows, cells, wide)
     if why:
         reasons.append(why)
@@ -62,6 +62,13 @@ def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
     score = round(min(1.0, 0.4 + 0.4 * fill + (0.2 if strategy == "lines" else 0.1)), 3)
     return Grid(box, cells, edges, row_edges, spans, header, strategy, score, reasons,
                 rule_columns=len(rules))
+
+
+def _under_labels(h: Seg, edges: list[float]) -> bool:
+    """The rule runs under the label column too (it starts in the left half of it): a
+    header rule closes the header across the table, while a rule drawn under spanning
+    period labels over the amount columns only separates two header levels."""
+    return h.a <= (edges[0] + edges[1]) / 2
 
 
 def _support(lines: list[TextLine], x: float) -> int:

@@ -32,8 +32,28 @@ def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list
     body_numeric = sum(1 for row in cells[1:] for c in row[1:] if c and NUMBER.match(c))
     body_cells = sum(1 for row in cells[1:] for c in row[1:] if c)
     if not first_numeric and body_cells and body_numeric >= 0.5 * body_cells and any(cells[0]):
+        k = _label_rows(cells)
+        if 2 <= k <= max(3, n // 3) and k < n:
+            return k, "text rows above numeric rows"
         return 1, "text row above numeric rows"
     return 0, ""
+
+
+def _label_rows(cells: list[list[str]]) -> int:
+    """Leading rows that label the columns: words over the amount columns and no amount
+    among them (a group label over its columns, then the column labels). A row with words
+    in the first column only ("Current assets:") is a body row's group label, not one; a
+    first row with words in the first column is a title or the only header row (the
+    stub's label sits on the last row of a stacked header, under empty cells)."""
+    if cells[0][0]:
+        return 1                # the stub's label sits on the last header row, never above
+    k = 0
+    for row in cells:
+        amounts = [c for c in row[1:] if c]
+        if not amounts or any(NUMBER.match(c) for c in amounts):
+            break
+        k += 1
+    return k
 
 
 def _period_over_labels(cells: list[list[str]]) -> bool:
@@ -70,6 +90,8 @@ def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
             if not cells[r][c]:
                 continue
             last = _rule_under(edges, c, row_bottom, next_top, hrules, em)
+            if last is not None:       # one rule under several labels: each keeps its own part
+                last = min([last] + [q - 1 for q in range(c + 1, ncols) if cells[r][q]])
             span = next((s for s in spans if s[0] == r == s[2] and s[1] == c), None)
             if last is None and span is not None:
                 last = span[3]
@@ -79,6 +101,7 @@ def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
                         any(cells[q][last + 1] for q in range(r + 1, k)) and \
                         not _rule_at(edges[last + 1], rows[r], vrules):
                     last += 1
+                last = _centred_end(rows[r], c, last, edges, em)
             if last is not None and last > c:
                 out.append((r, c, r, last))
     return sorted(set(out))
@@ -98,6 +121,29 @@ def _lone_label(cells: list[list[str]], r: int, k: int) -> tuple[int, int, int] 
     c = filled[0]
     cells[r][c], cells[r][below[0]] = "", cells[r][c]
     return below[0], r, below[-1]
+
+
+def _centred_end(row: list[TextLine], c: int, last: int, edges: list[float], em: float) -> int:
+    """The last column of a label in column c that may span up to `last`: a spanning
+    label is centred over its group ("Test" over its "P" and "R", not over the "Avg"
+    beside them), so the first end past its own column it is centred over (within an
+    em) when there is one, else `last` (a label set flush left over its group, or centred
+    over an odd number of columns: it sits in the middle one)."""
+    if last == c:
+        return last
+    mids = [(p.x0 + p.x1) / 2 for ln in row for p in ln.phrases]
+    own = [m for m in mids if edges[c] <= m < edges[c + 1]]
+    x0s = [p.x0 for ln in row for p in ln.phrases if edges[c] <= p.x0 < edges[c + 1]]
+    centre = own[0] if own else None
+    if centre is None and x0s:
+        centre = next((m for ln in row for p in ln.phrases for m in [(p.x0 + p.x1) / 2]
+                       if p.x0 == x0s[0]), None)
+    if centre is None:
+        return last
+    for end in range(c + 1, last + 1):
+        if abs(centre - (edges[c] + edges[end + 1]) / 2) <= em:
+            return end
+    return last
 
 
 def _parent_end(spans, r: int, c: int, ncols: int) -> int:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..model.units import UnitKind
 from . import _syntax as sx
+from ._table_header import repeated_header
 from .tokenizers import Tokenizer
 
 UNIT, SENTENCE, WORD, TABLE = 0, 1, 2, 3     # atom levels
@@ -189,9 +190,6 @@ def _def_owners(md: str, spans: list[tuple[int, int]],
     return owners
 
 
-CONTINUED = " (continued)"
-
-
 def table_atoms(md: str, unit: int, start: int, end: int, tok: Tokenizer,
                 budget: int, first_budget: int | None = None, context: str = "",
                 context_share: float = 0.0) -> list[Atom] | None:
@@ -240,124 +238,6 @@ def table_atoms(md: str, unit: int, start: int, end: int, tok: Tokenizer,
     pieces.append(cur)
     return _verify_table_pieces(md, unit, start, header, caption, body, pieces, tok,
                                 budget, first_budget)
-
-
-_CELL_SPLIT = re.compile(r"(?<!\\)\|")
-
-
-def repeated_header(header: str, context: str, tok: Tokenizer, limit: int) -> str:
-    """The text a later piece of a table opens with: the context line (if any) and the
-    header lines, shortened to `limit` tokens when over it (limit 0: no bound).
-
-    The column labels are shortened first, only as far as they must to leave a sixth of
-    the bound to the context line, which is then cut at a word to the room left: upper
-    header levels to the words that tell their groups apart ('Twelve Months Ended June 30,
-    2022 / EBITDA' to '2022 / EBITDA'), then each label to its lowest level, without its
-    parenthesised qualifier ('EPS (Diluted US cents)' to 'EPS'), to the words that tell
-    the labels of the row apart, to its last two words, then one. If the shortest labels still leave no room, the context line is left
-    out (the column labels before the title: rows are read by them)."""
-    context = " ".join(context.split())
-    line = context + CONTINUED if context else ""
-    if limit <= 0 or tok.count(_joined(line, header)) <= limit:
-        return _joined(line, header)
-    room = limit - (max(1, limit // CONTEXT_FLOOR) if line else 0)
-    head = header
-    for shorten in _HEADER_STEPS:
-        head = _map_header(header, shorten)
-        n = tok.count(head)
-        if n <= room:
-            return _joined(_cut_context(context, tok, limit - n - SEP_TOKENS), head) if line else head
-    return head
-
-
-def _joined(ctx: str, head: str) -> str:
-    return ctx + "\n\n" + head if ctx else head
-
-
-def _cut_context(context: str, tok: Tokenizer, room: int) -> str:
-    """The context line within `room` tokens, cut at a word ('' when not even one word fits)."""
-    line = context + CONTINUED
-    if tok.count(line) <= room:
-        return line
-    words = context.split()
-    while words and tok.count(" ".join(words) + "…" + CONTINUED) > room:
-        words.pop()
-    return " ".join(words) + "…" + CONTINUED if words else ""
-
-
-def _map_header(header: str, shorten) -> str:
-    return "\n".join(ln if sx.TABLE_SEPARATOR.match(ln) else _cells_row(shorten(_row_cells(ln)))
-                     for ln in header.split("\n"))
-
-
-def _row_cells(row: str) -> list[str]:
-    inner = row.strip()
-    if inner.startswith("|"):
-        inner = inner[1:]
-    if inner.endswith("|") and not inner.endswith("\\|"):
-        inner = inner[:-1]
-    return [c.strip() for c in _CELL_SPLIT.split(inner)]
-
-
-def _cells_row(cells: list[str]) -> str:
-    return "| " + " | ".join(cells) + " |"
-
-
-def _distinct_levels(cells: list[str]) -> list[str]:
-    """Upper header levels cut to the words that tell their groups apart: the words all
-    distinct labels of a level share at their start and end are left out."""
-    levels = [c.split(HEADER_JOIN) for c in cells]
-    depth = max(len(lv) for lv in levels)
-    for d in range(depth - 1):
-        labels = sorted({lv[d] for lv in levels if len(lv) > d + 1})
-        if len(labels) < 2:
-            continue
-        words = [lb.split() for lb in labels]
-        head = _common(words)
-        tail = _common([w[::-1] for w in words])
-        short = {lb: " ".join(w[head:len(w) - tail]) for lb, w in zip(labels, words)}
-        if all(short.values()):
-            for lv in levels:
-                if len(lv) > d + 1:
-                    lv[d] = short[lv[d]]
-    return [HEADER_JOIN.join(lv) for lv in levels]
-
-
-def _distinct_lowest(cells: list[str]) -> list[str]:
-    """Labels of one level cut to the words that tell them apart ('Twelve Months Ended
-    June 30, 2022' and '... 2023' to '2022' and '2023')."""
-    labels = sorted({c for c in cells if c})
-    if len(labels) < 2:
-        return cells
-    words = [lb.split() for lb in labels]
-    head, tail = _common(words), _common([w[::-1] for w in words])
-    if not head and not tail:
-        return cells
-    short = {lb: " ".join(w[head:len(w) - tail]) for lb, w in zip(labels, words)}
-    return [short[c] if c else c for c in cells]
-
-
-def _common(words: list[list[str]]) -> int:
-    n = 0
-    while all(len(w) > n + 1 for w in words) and len({w[n] for w in words}) == 1:
-        n += 1
-    return n
-
-
-_HEADER_STEPS = (
-    lambda cells: cells,
-    _distinct_levels,
-    lambda cells: [c.split(HEADER_JOIN)[-1] for c in cells],
-    lambda cells: [_PARENS.sub("", c.split(HEADER_JOIN)[-1]).strip() or c.split(HEADER_JOIN)[-1]
-                   for c in cells],
-    lambda cells: _distinct_lowest([_PARENS.sub("", c.split(HEADER_JOIN)[-1]).strip()
-                                    or c.split(HEADER_JOIN)[-1] for c in cells]),
-    lambda cells: [" ".join(c.split(HEADER_JOIN)[-1].split()[-2:]) for c in cells],
-    lambda cells: [" ".join(c.split(HEADER_JOIN)[-1].split()[-1:]) for c in cells],
-)
-HEADER_JOIN = " / "
-CONTEXT_FLOOR = 6        # the labels leave at least this part of the bound to the context line
-_PARENS = re.compile(r"\s*\([^()]*\)")   # a label's parenthesised qualifier: "EPS (Diluted US cents)"
 
 
 def _verify_table_pieces(md: str, unit: int, start: int, header: str,

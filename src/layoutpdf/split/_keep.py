@@ -214,6 +214,8 @@ def _hold_mark(p: _Packer, queue: deque[Atom]) -> None:
         k -= 1
     if k == len(cur):
         return
+    while k > 1 and cur[k - 1].heading and _has_content(cur[:k - 1]):
+        k -= 1                  # the headings before the moved words go on with them
     moved = cur[k:]
     p.cur = cur[:k]
     p.est = _cost(p.cur)

@@ -24,6 +24,7 @@ LEAD_SHARE = 6            # a lead line takes at most this part of the budget...
 MAX_LEAD_TOKENS = 40      # ... and is one short line at most (a title block line)
 _LINE_KINDS = (UnitKind.PARAGRAPH, UnitKind.LIST_ITEM)
 _SENTENCE_END = (".", "!", "?", ":", ";")
+ABBREVIATION_LETTERS = 4  # 'Inc.', 'Ltd.', 'Co.', 'N.V.': a company line's closing abbreviation
 
 
 def _short_line(u: Unit, tok: Tokenizer, limit: int) -> bool:
@@ -31,12 +32,66 @@ def _short_line(u: Unit, tok: Tokenizer, limit: int) -> bool:
     return u.kind in _LINE_KINDS and "\n" not in text and tok.count(text) <= limit
 
 
+def _lead_limit(size: int) -> int:
+    return min(MAX_LEAD_TOKENS, max(4, size // LEAD_SHARE))
+
+
+def _title_line(u: Unit, tok: Tokenizer, limit: int) -> bool:
+    return _short_line(u, tok, limit) and not _ends_sentence(u.text.strip())
+
+
+def _ends_sentence(text: str) -> bool:
+    """The line ends a sentence: with '!', '?', ':', ';', or a full stop that closes
+    neither a line set in capitals nor a short capitalised abbreviation (the 'Inc.' of
+    a company line 'Netflix, Inc.')."""
+    if not text.endswith(_SENTENCE_END):
+        return False
+    if not text.endswith("."):
+        return True
+    last = text.rstrip(".").split()[-1] if text.rstrip(".").split() else ""
+    capitals = not any(ch.islower() for ch in text)
+    abbreviation = last[:1].isupper() and len(last.rstrip(".")) <= ABBREVIATION_LETTERS
+    return not (capitals or abbreviation)
+
+
+def _opens_page(units: Sequence[Unit], j: int) -> bool:
+    """Unit j is the first of its page (or of the document, or of a page document)."""
+    if j == 0:
+        return True
+    before, here = units[j - 1].pages, units[j].pages
+    return bool(before and here) and here[0] > before[-1]
+
+
+def title_lines(units: Sequence[Unit], tok: Tokenizer, size: int) -> set[int]:
+    """Lines of a statement's title block set above its heading: the company line
+    ("NETFLIX, INC.") that opens the page, or follows a heading, right above the heading
+    of a table (the heading directly over the table, or over its unit and period lines).
+    A statement starts its page with this block; such a line is the table's title, not
+    the end of the section before (issue 39, C)."""
+    limit = _lead_limit(size)
+    out: set[int] = set()
+    for i, u in enumerate(units):
+        if u.kind is not UnitKind.TABLE:
+            continue
+        j = i - 1
+        while j >= 0 and i - j <= MAX_LEAD_LINES and _title_line(units[j], tok, limit):
+            j -= 1
+        if j < 1 or units[j].kind is not UnitKind.HEADING:
+            continue
+        k = j - 1
+        if _title_line(units[k], tok, limit) and \
+                (_opens_page(units, k) or units[k - 1].kind is UnitKind.HEADING):
+            out.add(k)
+    return out
+
+
 def lead_units(units: Sequence[Unit], tok: Tokenizer, size: int) -> set[int]:
     """Indices of short lines that open what follows: up to MAX_LEAD_LINES after a
-    heading (when anything follows them), and a title block of lines that end no sentence
-    right above a table."""
-    limit = min(MAX_LEAD_TOKENS, max(4, size // LEAD_SHARE))
-    leads: set[int] = set()
+    heading (when anything follows them), a title block of lines that end no sentence
+    right above a table, and the company line above the heading of a table
+    (`title_lines`)."""
+    limit = _lead_limit(size)
+    leads: set[int] = title_lines(units, tok, size)
     for i, u in enumerate(units):
         if u.kind is UnitKind.HEADING:
             j = i + 1
@@ -47,23 +102,24 @@ def lead_units(units: Sequence[Unit], tok: Tokenizer, size: int) -> set[int]:
         elif u.kind is UnitKind.TABLE:
             j = i - 1
             while j >= 0 and i - j <= MAX_LEAD_LINES and j not in leads \
-                    and _short_line(units[j], tok, limit) \
-                    and not units[j].text.rstrip().endswith(_SENTENCE_END):
+                    and _title_line(units[j], tok, limit):
                 j -= 1
             leads.update(range(j + 1, i))
     return leads
 
 
 def table_context(units: Sequence[Unit], i: int, leads: set[int],
-                  path: tuple[str, ...]) -> str:
+                  path: tuple[str, ...], titles: set[int] | frozenset[int] = frozenset()) -> str:
     """The context line of table unit i's later pieces: the headings and lead lines
-    right above it and its caption; without them, the section heading it sits under."""
+    right above it and its caption; without them, the section heading it sits under.
+    The lines above a heading open the section before it, unless they are the table's
+    title lines (`title_lines`: the company line over the statement's heading)."""
     parts: list[str] = []
     j = i - 1
-    heading = False             # the lines above a heading open the section before it
+    heading = False
     while j >= 0 and i - j <= MAX_LEAD_LINES + 1 and (j in leads or units[j].kind is UnitKind.HEADING):
         u = units[j]
-        if u.kind is not UnitKind.HEADING and heading:
+        if u.kind is not UnitKind.HEADING and heading and j not in titles:
             break
         heading = u.kind is UnitKind.HEADING
         parts.insert(0, sx.heading_text(u.text) if heading else u.text.strip())

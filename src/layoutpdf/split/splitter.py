@@ -30,7 +30,8 @@ from . import _syntax as sx
 from ._atoms import (PROSE_KINDS, SENTENCE, SEP_TOKENS, TABLE, UNIT, WORD, Atom, prose_atoms,
                      table_atoms, tail_sentences)
 from ._keep import hold_together
-from ._leads import DISPLAY_CONTEXT, TABLE_CONTEXT, lead_units, table_context, table_rows
+from ._leads import (DISPLAY_CONTEXT, TABLE_CONTEXT, lead_units, table_context, table_rows,
+                     title_lines)
 from .chunk import Chunk
 from .markdown_units import units_from_markdown
 from .tokenizers import Tokenizer, TokenizerSpec, get_tokenizer
@@ -54,6 +55,7 @@ class _Packer:
             pos += len(u.text) + len(_JOIN)
         self.paths = _heading_paths(self.units)
         self.leads = lead_units(self.units, tok, size)
+        self.titles = title_lines(self.units, tok, size)
         self.chunks: list[Chunk] = []
         self.cur: list[Atom] = []
         self.est = 0
@@ -83,7 +85,7 @@ class _Packer:
 
     def _table_atoms(self, i: int, start: int, end: int,
                      first_budget: int | None = None) -> list[Atom] | None:
-        context = table_context(self.units, i, self.leads, self.paths[i])
+        context = table_context(self.units, i, self.leads, self.paths[i], self.titles)
         return table_atoms(self.md, i, start, end, self.tok, self.size, first_budget,
                            context, self.table_context)
 
