@@ -114,3 +114,14 @@ def test_lone_subscript_after_a_space_keeps_its_level():
             ("2", rm, 6.84, 215.6, 219.0, 689.1, 694.0, 693.0)]
     spans = [_span(i, *r) for i, r in enumerate(rows)]
     assert _squeeze(spans_to_latex(spans).latex) == "F_{n}=F_{n-1}+F_{n-2}"
+
+
+def test_a_display_opening_an_untitled_page_is_no_title():
+    # a title is the largest text on page 1's upper half; a display's big operators are
+    # large too, and an untitled page's first display was taken for the title (a heading
+    # of glyph soup: "# n 2 σ 2=1n∑i=1 (xi−μ)")
+    doc = layoutpdf.parse(str(WRITER / "writer_untitled.pdf"))
+    roles = [e.role for e in doc.elements]
+    assert layoutpdf.Role.TITLE not in roles
+    assert len(_displays(doc)) == 2
+    assert not doc.to_markdown().lstrip().startswith("#")

@@ -150,7 +150,10 @@ def _title_id(doc: Document, lines: dict[str, Line]) -> str | None:
     for e in first:
         if e.bbox.y0 > doc.pages[0].height * 0.5 or len(e.text) > 250 or not _has_word(e.text):
             continue
-        size = _size([lines[i] for i in e.line_ids if i in lines])
+        own = [lines[i] for i in e.line_ids if i in lines]
+        if is_formula_block(own):     # a display's big operators and fractions are no title type
+            continue
+        size = _size(own)
         if size > best_size:
             best, best_size = e.id, size
     return best
