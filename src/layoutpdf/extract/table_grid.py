@@ -235,7 +235,12 @@ def group_rows(lines: list[TextLine], hcuts: list[float], edges: list[float],
 
 def _rows_in_band(band: list[TextLine], usual: float, edges: list[float], em: float) -> bool:
     """A ruled band far taller than the others, whose lines nearly all start in its first
-    column, holds several rows (a block ruled only around), not one row of wrapped cells."""
+    column, holds several rows (a block ruled only around), not one row of wrapped cells;
+    so does a band each of whose lines sets its own amounts in the columns of the line
+    above (booktabs: rules close the header and a group of rows, not each row; a cell's
+    wrapped text never repeats the amounts of its row)."""
+    if len(band) >= 2 and all(_own_amounts(a, b, edges, em) for a, b in zip(band, band[1:])):
+        return True
     if len(band) < 3 or len(band) <= 2 * usual:
         return False
     firsts = [min(_cols_of(ln, edges, em)) for ln in band]

@@ -89,6 +89,12 @@ def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
         for c in range(ncols):
             if not cells[r][c]:
                 continue
+            first, ruled = _rule_across(cells[r], edges, c, row_bottom, next_top, hrules, em)
+            if first is not None:          # centred over a cmidrule that starts further left
+                cells[r][first], cells[r][c] = cells[r][c], ""
+                out = [s for s in out if not (s[0] == r and s[1] == c)]
+                out.append((r, first, r, ruled))
+                continue
             last = _rule_under(edges, c, row_bottom, next_top, hrules, em)
             if last is not None:       # one rule under several labels: each keeps its own part
                 last = min([last] + [q - 1 for q in range(c + 1, ncols) if cells[r][q]])
@@ -158,6 +164,21 @@ def _rule_at(x: float, row: list[TextLine], vrules) -> bool:
     """A vertical rule drawn at x through the height of the header row."""
     y0, y1 = min(ln.y0 for ln in row), max(ln.y1 for ln in row)
     return any(abs(v.pos - x) <= SNAP and v.a <= y1 and v.b >= y0 for v in vrules)
+
+
+def _rule_across(row: list[str], edges: list[float], c: int, y0: float, y1: float,
+                 hrules: list[Seg], em: float) -> tuple[int | None, int]:
+    """(first, last) columns of a partial rule between two header rows that starts left of
+    the label in column `c`, runs under it and past it, with nothing else over it: a
+    spanning label centred over its cmidrule sits in a middle column ("Test" over the P, R
+    and F1 its rule spans); (None, c) when there is none."""
+    for h in hrules:
+        if not (y0 - 0.3 * em <= h.pos <= y1 + 0.3 * em and h.a >= edges[0] - em and h.b <= edges[-1] + em):
+            continue
+        first, last = col_index(h.a + 0.5 * em, edges), col_index(h.b - 0.5 * em, edges)
+        if first < c <= last and not any(row[q] for q in range(first, last + 1) if q != c):
+            return first, last
+    return None, c
 
 
 def _rule_under(edges: list[float], c: int, y0: float, y1: float, hrules: list[Seg],
