@@ -257,3 +257,11 @@ def test_the_adapters_name_the_endnotes_a_page_defines(tmp_path):
     assert all(ENDNOTES_KEY not in p.metadata for p in pages[1:])
     lc = LayoutPDFLoader(str(path)).load()
     assert json.loads(lc[0].metadata[ENDNOTES_KEY]) == ["1", "2", "3"]
+
+
+def test_a_section_number_is_no_note_number():
+    # a list of figures or sections in a notes-like block ("5.1: Build ...") is not note 5
+    from layoutpdf.stages.footnotes.endnotes import strip_number
+    assert strip_number("5.1: Build the inventory of sites") == "5.1: Build the inventory of sites"
+    assert strip_number("5. The fifth note explains the survey.") == "The fifth note explains the survey."
+    assert strip_number("12) A note in parentheses style.") == "A note in parentheses style."

@@ -23,8 +23,9 @@ _NOTES_HEADING = re.compile(
     r"^\s*(?:[\dIVX]+(?:\.\d+)*\.?\s+)?(?:end\s*-?\s*notes|notes|foot\s*-?\s*notes|"
     r"anmerkungen|endnoten|fu(?:ß|ss)noten|notas|remarques)\s*:?\s*$", re.I)
 # '1. Text', '1) Text', '[1] Text', '1 Text', 'ii. Text' (the number as printed, then text);
-# Writer sets the number of its note area right before the text: '1Text', 'iiText'
-_NUMBERED = re.compile(r"^\s*\[?(\d{1,3}|[ivxlc]{1,7})(?:[.)\]]\s*|\s+|(?=[A-Z\u201c\"(]))(?=\S)")
+# Writer sets the number of its note area right before the text: '1Text', 'iiText';
+# a number with a decimal part ('5.1: Build ...') is a section or figure number, no note's
+_NUMBERED = re.compile(r"^\s*\[?(\d{1,3}|[ivxlc]{1,7})(?:[.)\]](?!\d)\s*|\s+|(?=[A-Z\u201c\"(]))(?=\S)")
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 _NOTE_ROLES = {Role.PARAGRAPH, Role.LIST_ITEM, Role.FOOTNOTE}
 
