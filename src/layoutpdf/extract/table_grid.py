@@ -177,17 +177,38 @@ def text_separators(lines: list[TextLine], em: float) -> list[float]:
     if not multi:
         return []
     typical = max(2, int(median(multi)))
-    lines = _below_header(lines)
-    body = [ln for ln in lines if len(ln.phrases) >= typical] or [ln for ln in lines if len(ln.phrases) >= 2]
-    spans = sorted((p.x0, p.x1) for ln in body for p in ln.phrases)
+    below = _below_header(lines)
+    body = [ln for ln in below if len(ln.phrases) >= typical] or [ln for ln in below if len(ln.phrases) >= 2]
+    covered = _covered([(p.x0, p.x1) for ln in body for p in ln.phrases])
+    heads = _heads_over_gaps(lines[:len(lines) - len(below)], covered)
+    if heads:
+        covered = _covered([tuple(c) for c in covered] + heads)
+    return [(covered[i][1] + covered[i + 1][0]) / 2 for i in range(len(covered) - 1)
+            if covered[i + 1][0] - covered[i][1] >= MIN_GAP_EM * em]
+
+
+def _covered(spans: list[tuple[float, float]]) -> list[list[float]]:
+    """The x-ranges the spans cover, left to right (overlapping spans joined)."""
     covered: list[list[float]] = []
-    for a, b in spans:
+    for a, b in sorted(spans):
         if covered and a <= covered[-1][1]:
             covered[-1][1] = max(covered[-1][1], b)
         else:
             covered.append([a, b])
-    return [(covered[i][1] + covered[i + 1][0]) / 2 for i in range(len(covered) - 1)
-            if covered[i + 1][0] - covered[i][1] >= MIN_GAP_EM * em]
+    return covered
+
+
+def _heads_over_gaps(header: list[TextLine], covered: list[list[float]]) -> list[tuple[float, float]]:
+    """The labels of a header row that names more columns than the body shows, where they
+    lie over no body text: a column whose cells are marks the text layer does not hold
+    (check marks set in a symbol font, or drawn) is still a column, named by its label.
+    (Years centred over a sign and its amount are fewer than the body's columns: they
+    name pairs of them, and make none of their own.)"""
+    out = []
+    for ln in header:
+        if len(ln.phrases) > len(covered):
+            out += [(p.x0, p.x1) for p in ln.phrases if not any(a < p.x1 and p.x0 < b for a, b in covered)]
+    return out
 
 
 def _below_header(lines: list[TextLine]) -> list[TextLine]:

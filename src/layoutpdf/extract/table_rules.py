@@ -41,10 +41,13 @@ def ruled_regions(paths, drawings, images, body: list[Line], em: float, area: fl
         hs, vs = _on_page(hs, page[0], page[1]), _on_page(vs, page[1], page[0])
     hs = [h for h in _merge(hs) if h.length >= MIN_HRULE_EM * em][:MAX_RULES]
     vs = [v for v in _merge(vs) if v.length >= MIN_VRULE_EM * em][:MAX_RULES]
+    behind: list[Seg] = []
     if words is not None:
-        vs = _not_through_words(vs, body, words)
+        kept = _not_through_words(vs, body, words)
+        behind = [v for v in vs if v not in kept]
+        vs = kept
     regions, blocked = [], []
-    for box, strategy in _rule_regions(hs, vs, body, em):
+    for box, strategy in _rule_regions(hs, vs, body, em, behind):
         if _is_figure(box, marks, images, em) or (strategy == "lines" and not _aligned_verticals(box, vs, em)):
             blocked.append(BBox(*box))
         else:
@@ -195,9 +198,13 @@ def _merge(segs: list[Seg]) -> list[Seg]:
 
 
 # -- regions -------------------------------------------------------------------------------
-def _rule_regions(hs: list[Seg], vs: list[Seg], lines: list[Line], em: float):
-    """Connected rule structures: grids (vertical rules) and stacks of horizontal rules."""
-    n = len(hs)
+def _rule_regions(hs: list[Seg], vs: list[Seg], lines: list[Line], em: float, behind: list[Seg] = ()):
+    """Connected rule structures: grids (vertical rules) and stacks of horizontal rules.
+    The rules `behind` the text (run through words: connectors of a flowchart drawn under
+    its boxes, background art) are no cell borders, but they still join what they touch
+    into one drawing: a flowchart's boxes stay one diagram, not small tables."""
+    n, cells = len(hs), len(vs)
+    vs = list(vs) + list(behind)
     parent = list(range(n + len(vs)))
 
     def find(i: int) -> int:
@@ -227,13 +234,14 @@ def _rule_regions(hs: list[Seg], vs: list[Seg], lines: list[Line], em: float):
         cv = [vs[i - n] for i in members if i >= n]
         if len(ch) + len(cv) < 2:
             continue
+        borders = [vs[i - n] for i in members if n <= i < n + cells]
         x0 = min([h.a for h in ch] + [v.pos for v in cv])
         x1 = max([h.b for h in ch] + [v.pos for v in cv])
         y0 = min([h.pos for h in ch] + [v.a for v in cv])
         y1 = max([h.pos for h in ch] + [v.b for v in cv])
         if x1 - x0 < 3 * em or y1 - y0 < 1.2 * em:
             continue
-        nx = len({round(v.pos) for v in cv})
+        nx = len({round(v.pos) for v in borders})
         ny = len({round(h.pos) for h in ch})
         strategy = "lines" if nx >= 2 else "rules" if ny >= 2 else None
         if strategy:

@@ -99,13 +99,26 @@ def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs
             continue
         grid = build_grid(box, words, hs, vs, strategy, em)
         if grid and _plausible(grid) and not _amount_rules(grid, words, body):
-            why = None if grid.rule_columns else prose_refusal(grid)
+            why = None if grid.rule_columns else _code_listing(grid, words) or prose_refusal(grid)
             if why:
                 blocked.append(BBox(*box))  # its text is no table for the other finders either
                 refused.append(_refusal(grid, why))
                 continue
             grids.append(grid)
     return grids
+
+
+def _code_listing(g: Grid, words: list[Word]) -> str | None:
+    """Why a ruled region with no rule between its columns is a code listing, not a
+    table: its text is mostly set in a monospaced font. A listing is framed or shaded
+    (one box, or one shaded box per line) and may carry line numbers in a gutter, but the
+    columns read from its text are indentation, not cells. (A grid ruled between its
+    columns is a table in any font: slides set whole tables in Courier.)"""
+    x0, y0, x1, y1 = g.bbox
+    held = [w for w in words if x0 - 1 <= w.cx <= x1 + 1 and y0 - 1 <= w.cy <= y1 + 1]
+    if not held or sum(w.mono for w in held) <= MONO_SHARE * len(held):
+        return None
+    return f"not a table: a code listing ({sum(w.mono for w in held)} of {len(held)} words monospaced)"
 
 
 def _refusal(g: Grid, why: str) -> TableCandidate:
@@ -118,6 +131,7 @@ def _refusal(g: Grid, why: str) -> TableCandidate:
 _WORDY = re.compile(r"[^\W\d_]{3}")   # a row label has words (the next table's amounts have none)
 AMOUNT_CELLS = 0.8      # share of number cells in the columns a statement's sum rules underline
 LABELLED_ROWS = 0.6     # share of those rows whose label is set left of the rules
+PROSE_LINES = 4         # lines a column needs to be read as set prose
 FULL_LINE = 0.8         # a prose line is at least this share of the longest line's length
 
 
@@ -238,7 +252,7 @@ def _prose_columns(g: Grid, lines: list[Line], em: float) -> set[int]:
     pitch = (y1 - y0) / max(1, len(g.rows))
     out: set[int] = set()
     for c, (a, b) in enumerate(zip(g.col_edges, g.col_edges[1:])):
-        if _label_column(g, c):
+        if _label_column(g, c) and not _set_prose(g, lines, a, b, em):
             continue
         for ln in lines:
             by = ln.bbox
@@ -249,6 +263,22 @@ def _prose_columns(g: Grid, lines: list[Line], em: float) -> set[int]:
                 out.add(c)
                 break
     return out
+
+
+def _set_prose(g: Grid, lines: list[Line], a: float, b: float, em: float) -> bool:
+    """The page's lines inside the table's rows and within the column from `a` to `b` are
+    lines of a paragraph: wordy, and most as long as the longest (prose fills its column's
+    measure; row labels are short and uneven). Read on the lines, not on the cells: a
+    prose column beside a table's rows is cut into cells of one or two lines each, and a
+    cell of two joined lines is no measure."""
+    x0, y0, x1, y1 = g.bbox
+    held = [ln for ln in lines if y0 <= ln.bbox.cy <= y1 and ln.bbox.x0 >= a - em and ln.bbox.x1 <= b + em]
+    if len(held) < PROSE_LINES:
+        return False
+    if median(len(ln.text.split()) for ln in held) <= MAX_CELL_WORDS:
+        return False
+    longest = max(ln.bbox.width for ln in held)
+    return sum(1 for ln in held if ln.bbox.width >= FULL_LINE * longest) >= LABELLED_ROWS * len(held)
 
 
 def _label_column(g: Grid, c: int) -> bool:
