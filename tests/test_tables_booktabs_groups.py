@@ -56,3 +56,34 @@ def test_a_group_label_centred_over_its_cmidrule_labels_every_column_of_its_grou
     t = _table()
     labels = header_labels([list(r) for r in t.rows], t.header_rows, t.spans)
     assert labels[1:] == [f"{g} / {m}" for g in ("Development", "Test") for m in ("P", "R", "F1")]
+
+
+def _turned_header() -> bytes:
+    """Column labels turned 90 degrees to fit narrow columns (\\rotatebox{90}), over a
+    booktabs table."""
+    doc = pymupdf.open()
+    p = Page(doc)
+    p.text(72, 60, "Table 2: Scores with turned column labels.", size=9)
+    p.hline(70, 260, 70, width=0.8)
+    xs = [72, 150, 185, 220]
+    p.text(xs[0], 128, "Model", size=9)
+    for x, label in zip(xs[1:], ("Accuracy", "Precision", "Recall")):
+        p.page.insert_text((x + 8, 128), label, fontsize=9, fontname="helv", rotate=90)
+    p.hline(70, 260, 132, width=0.5)
+    y = 144
+    for row in (["A", "1.0", "2.0", "3.0"], ["B", "4.0", "5.0", "6.0"], ["C", "7.0", "8.0", "9.0"]):
+        for x, v in zip(xs, row):
+            p.text(x, y, v, size=9)
+        y += 11
+    p.hline(70, 260, y - 6, width=0.8)
+    p.text(72, y + 40, "Body text follows the table here and goes on for a while.", size=10)
+    return doc.tobytes()
+
+
+def test_turned_column_labels_are_the_header_not_lost():
+    d = parse(pymupdf.open("pdf", _turned_header()))
+    assert len(d.tables) == 1
+    t = d.tables[0]
+    labels = header_labels([list(r) for r in t.rows], t.header_rows, t.spans)
+    assert labels == ["Model", "Accuracy", "Precision", "Recall"]
+    assert all(w in d.to_markdown() for w in ("Accuracy", "Precision", "Recall"))

@@ -223,3 +223,19 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
         boxes.append((min(p.x0 for p in ps), min(p.y0 for p in ps),
                       max(p.x1 for p in ps), max(p.y1 for p in ps)))
     return boxes
+
+
+TURNED_SHARE = 0.5      # turned words at most this share of a region's level ones: labels
+
+
+def turned_labels(regions, level: list[Word], turned: list[Word]) -> list[Word]:
+    """The words set turned (90 degrees) inside ruled regions whose text otherwise reads
+    level: column labels turned to fit narrow columns (a header row of "Accuracy",
+    "Precision" ... set upright), cells of the header like any other. Left out where the
+    turned words are not a few labels over level rows (a whole table set sideways)."""
+    out: list[Word] = []
+    for box, _strategy in regions:
+        inside = [w for w in turned if holds(box, w) and w.y1 - w.y0 > w.x1 - w.x0]
+        if inside and len(inside) <= TURNED_SHARE * sum(1 for w in level if holds(box, w)):
+            out.extend(inside)
+    return out

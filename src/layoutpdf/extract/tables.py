@@ -31,7 +31,7 @@ from .table_regions import head_marks, side_by_side_cuts, stacked_pairs
 from .table_grid import Grid, Seg, Word, col_index, is_number, text_lines
 from .table_rules import CAPTION_LABEL, figure_captioned, rule_signal, ruled_regions
 from .table_words import (MAX_CELL_WORDS, MIN_ALIGNED_ROWS, aligned_bands, aligned_regions, holds, outside,
-                          page_words)
+                          page_words, turned_labels)
 
 TEXT_FILL = 0.5         # share of non-empty cells in a borderless table
 TEXT_FULL_COLUMNS = 0.6  # share of its columns filled in at least half of the rows
@@ -64,8 +64,11 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     reach = EDGE_ROWS * 2 * em
     around = [(0.0, box[1] - reach, width, box[3] + reach) for box, _ in regions]
     refused: list[TableCandidate] = []      # regions read and refused, with the reason
-    grids = _ruled_grids(regions, page_words(textpage, body, em, around) if regions else [],
-                         body, hs, vs, blocked, em, refused)
+    level = page_words(textpage, body, em, around) if regions else []
+    turned = [ln for ln in lines if abs(ln.direction[0]) < 0.05 and ln.text.strip()] if regions else []
+    if turned:
+        level = level + turned_labels(regions, level, page_words(textpage, turned, em, around))
+    grids = _ruled_grids(regions, level, body, hs, vs, blocked, em, refused)
     # only a ruled region that is a table keeps its lines from the text-alignment finder:
     # rules that underline one amount column (a statement's subtotal and total rules) make
     # no table of their own, and the statement they underline is found by its alignment
