@@ -89,8 +89,9 @@ def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
         for c in range(ncols):
             if not cells[r][c]:
                 continue
-            first, ruled = _rule_across(cells[r], edges, c, row_bottom, next_top, hrules, em)
-            if first is not None:          # centred over a cmidrule that starts further left
+            across = _rule_across(cells[r], edges, c, row_bottom, next_top, hrules, em)
+            if across is not None:         # centred over a cmidrule that starts further left
+                first, ruled = across
                 cells[r][first], cells[r][c] = cells[r][c], ""
                 out = [s for s in out if not (s[0] == r and s[1] == c)]
                 out.append((r, first, r, ruled))
@@ -166,30 +167,28 @@ def _rule_at(x: float, row: list[TextLine], vrules) -> bool:
     return any(abs(v.pos - x) <= SNAP and v.a <= y1 and v.b >= y0 for v in vrules)
 
 
+def _header_rules(edges: list[float], y0: float, y1: float, hrules: list[Seg],
+                  em: float) -> list[tuple[int, int]]:
+    """(first, last) columns of each partial rule between two header rows (booktabs
+    cmidrules), within the table's width."""
+    return [(col_index(h.a + 0.5 * em, edges), col_index(h.b - 0.5 * em, edges)) for h in hrules
+            if y0 - 0.3 * em <= h.pos <= y1 + 0.3 * em and h.a >= edges[0] - em and h.b <= edges[-1] + em]
+
+
 def _rule_across(row: list[str], edges: list[float], c: int, y0: float, y1: float,
-                 hrules: list[Seg], em: float) -> tuple[int | None, int]:
+                 hrules: list[Seg], em: float) -> tuple[int, int] | None:
     """(first, last) columns of a partial rule between two header rows that starts left of
     the label in column `c`, runs under it and past it, with nothing else over it: a
     spanning label centred over its cmidrule sits in a middle column ("Test" over the P, R
-    and F1 its rule spans); (None, c) when there is none."""
-    for h in hrules:
-        if not (y0 - 0.3 * em <= h.pos <= y1 + 0.3 * em and h.a >= edges[0] - em and h.b <= edges[-1] + em):
-            continue
-        first, last = col_index(h.a + 0.5 * em, edges), col_index(h.b - 0.5 * em, edges)
-        if first < c <= last and not any(row[q] for q in range(first, last + 1) if q != c):
-            return first, last
-    return None, c
+    and F1 its rule spans); None when there is none."""
+    return next(((first, last) for first, last in _header_rules(edges, y0, y1, hrules, em)
+                 if first < c <= last and not any(row[q] for q in range(first, last + 1) if q != c)),
+                None)
 
 
 def _rule_under(edges: list[float], c: int, y0: float, y1: float, hrules: list[Seg],
                 em: float) -> int | None:
     """The last column covered by a partial rule between two header rows that starts in
     column `c` (a booktabs cmidrule under a spanning label)."""
-    for h in hrules:
-        if not (y0 - 0.3 * em <= h.pos <= y1 + 0.3 * em and h.a >= edges[0] - em and h.b <= edges[-1] + em):
-            continue
-        if col_index(h.a + 0.5 * em, edges) == c:
-            last = col_index(h.b - 0.5 * em, edges)
-            if last is not None and last > c:
-                return last
-    return None
+    return next((last for first, last in _header_rules(edges, y0, y1, hrules, em)
+                 if first == c and last > c), None)
