@@ -257,6 +257,7 @@ def assign(captions: Sequence[str], regions: Sequence[str], scorer: Scorer,
     for s, c, r in pairs:
         if c not in of_c and r not in of_r:
             of_c[c], of_r[r] = (r, s), (c, s)
+    _hand_over(captions, regions, table, of_c, of_r)
     out = []
     for c, (r, s) in of_c.items():
         # rivals that prefer this pairing to what they got
@@ -273,6 +274,34 @@ def assign(captions: Sequence[str], regions: Sequence[str], scorer: Scorer,
         out.append(Binding(c, r, s, reasons, s < REVIEW_SCORE or rival > s - AMBIGUITY_MARGIN))
     return sorted(out, key=lambda b: captions.index(b.caption))
 
+
+def _hand_over(captions: Sequence[str], regions: Sequence[str], table: dict,
+               of_c: dict[str, tuple[str, float]], of_r: dict[str, tuple[str, float]]) -> None:
+    """A caption left without an object because a neighbour caption took it, while that
+    neighbour faces another object left free, takes it back: the neighbour moves to the
+    free one. Every caption of a document captions some object, so two confident
+    bindings beat one slightly better one (a caption set between two stacked tables,
+    under the first, with the second's caption under the second: the greedy pass gives
+    the middle caption the lower table, as table captions sit above more often, and
+    leaves the lower caption unbound)."""
+    for c2 in captions:
+        if c2 in of_c:
+            continue
+        best = None
+        for r in regions:
+            s2 = table[(c2, r)][0]
+            if r not in of_r or s2 < REVIEW_SCORE:
+                continue
+            c, s = of_r[r]
+            for r2 in regions:
+                s1 = table[(c, r2)][0]
+                if r2 not in of_r and s1 >= REVIEW_SCORE and s1 + s2 > s and \
+                        (best is None or s1 + s2 - s > best[0]):
+                    best = (s1 + s2 - s, c, r, r2, s1, s2)
+        if best is not None:
+            _, c, r, r2, s1, s2 = best
+            of_c[c], of_r[r2] = (r2, s1), (c, s1)
+            of_c[c2], of_r[r] = (r, s2), (c2, s2)
 
 
 # -- caption blocks cut apart ---------------------------------------------------------------
