@@ -9,12 +9,13 @@ skips the page, and a crop shows a flat grey box where the image is (`stand_ins`
 """
 from __future__ import annotations
 
-from typing import Iterable
+from dataclasses import replace
+from typing import Iterable, Sequence
 
 import pymupdf
 
 from ..errors import Issue
-from ..model import ImagePlacement
+from ..model import BBox, ImagePlacement, Line
 
 _GREY = b"\xc0"          # the stand-in: one light grey pixel, stretched over the placement
 
@@ -55,4 +56,110 @@ def stand_ins(doc: pymupdf.Document, page: pymupdf.Page, budget: int) -> int:
     return replaced
 
 
-__all__ = ["stand_ins", "too_large", "undecoded_issue"]
+# -- the visible part of an image ----------------------------------------------------------
+PAPER = 242             # a pixel this light (grey level of 255) is blank paper
+CLEAR = 16              # ... and so is one this transparent (alpha of 255)
+VISIBLE_SHARE = 0.97    # ink spanning this share of the image on both axes: all of it is seen
+SAMPLE_SIDE = 512       # images are looked at halved until their longer side is below this
+_INK = bytes(1 if v < PAPER else 0 for v in range(256))
+_OPAQUE = bytes(1 if v >= CLEAR else 0 for v in range(256))
+
+
+def visible_box(pdf: pymupdf.Document, info: dict, smask: int, budget: int) -> BBox | None:
+    """The page box of the non-blank part of an image (its pixels neither paper-white
+    nor transparent), when that is clearly smaller than its placement; else None. A cut-out
+    photo is placed with blank paper around it and the text of the page set over that
+    paper: what is seen of the image is the photo. Not decoded over `budget` pixels."""
+    xref = int(info.get("xref") or 0)
+    w, h = int(info.get("width") or 0), int(info.get("height") or 0)
+    if xref <= 0 or w * h <= 4 or w * h > budget:
+        return None
+    try:
+        extent = _ink_extent(pdf, xref, smask)
+    except Exception:   # an image MuPDF cannot decode or convert: its placement stands
+        return None
+    if extent is None:
+        return None
+    u0, v0, u1, v1 = extent
+    if u1 - u0 >= VISIBLE_SHARE and v1 - v0 >= VISIBLE_SHARE:
+        return None
+    return BBox.of(pymupdf.Rect(u0, v0, u1, v1) * pymupdf.Matrix(info["transform"]))
+
+
+def _ink_extent(pdf: pymupdf.Document, xref: int, smask: int) -> tuple[float, float, float, float] | None:
+    """(u0, v0, u1, v1): the share of the image's width and height, from its top left,
+    holding the pixels that are not blank; None for a blank image or a stencil mask."""
+    pix = pymupdf.Pixmap(pdf, xref)
+    if pix.colorspace is None:           # a stencil mask: drawn in a fill colour, not seen here
+        return None
+    if smask > 0 and not pix.alpha:
+        pix = pymupdf.Pixmap(pix, pymupdf.Pixmap(pdf, smask))
+    steps = 0
+    while max(pix.width, pix.height) >> steps > SAMPLE_SIDE:
+        steps += 1
+    if steps:
+        pix.shrink(steps)
+    if pix.colorspace.n != 1:
+        pix = pymupdf.Pixmap(pymupdf.csGRAY, pix)
+    width, n, samples = pix.width, pix.n, pix.samples
+    stride = width * n
+    top = bottom = left = right = None
+    for y in range(pix.height):
+        row = samples[y * stride:(y + 1) * stride]
+        ink = row[0::n].translate(_INK) if n > 1 else row.translate(_INK)
+        if pix.alpha:
+            ink = (int.from_bytes(ink, "big") & int.from_bytes(row[n - 1::n].translate(_OPAQUE), "big")
+                   ).to_bytes(width, "big")
+        first = ink.find(1)
+        if first < 0:
+            continue
+        last = ink.rfind(1)
+        top = y if top is None else top
+        bottom = y
+        left = first if left is None else min(left, first)
+        right = last if right is None else max(right, last)
+    if top is None:
+        return None
+    return left / width, top / pix.height, (right + 1) / width, (bottom + 1) / pix.height
+
+
+TEXT_ON_SHARE = 0.6     # an image covering this share of the page is a scan or background
+
+
+def with_visible(page: pymupdf.Page, images: Sequence[ImagePlacement], lines: Sequence[Line],
+                 budget: int) -> list[ImagePlacement]:
+    """The placements, each with a line of the page's text set on it given its `visible`
+    part (`visible_box`). Only such images are decoded: text over an image is what makes
+    its blank part matter (run-around text over a cut-out photo), and a page-covering
+    image under text is a scan or a background, left alone."""
+    page_area = max(1.0, float(page.rect.width * page.rect.height))
+    centres = [(ln.bbox.cx, ln.bbox.cy) for ln in lines if ln.horizontal and ln.text.strip()]
+    infos = smasks = None
+    out = list(images)
+    for k, im in enumerate(images):
+        b = im.bbox
+        if b.area >= TEXT_ON_SHARE * page_area or \
+                not any(b.x0 <= x <= b.x1 and b.y0 <= y <= b.y1 for x, y in centres):
+            continue
+        if infos is None:
+            infos = page.get_image_info(xrefs=True)
+            smasks = {i[0]: i[1] for i in page.get_images(full=True)}
+        info = _info_of(im, infos)
+        if info is not None:
+            box = visible_box(page.parent, info, smasks.get(int(info.get("xref") or 0), 0), budget)
+            if box is not None:
+                out[k] = replace(im, visible=box)
+    return out
+
+
+def _info_of(im: ImagePlacement, infos: list[dict]) -> dict | None:
+    """MuPDF's image info of a placement: same image, same place."""
+    for info in infos:
+        x0, y0, x1, y1 = info["bbox"]
+        if im.xref in (0, int(info.get("xref") or 0)) and abs(x0 - im.bbox.x0) < 0.5 and \
+                abs(y0 - im.bbox.y0) < 0.5 and abs(x1 - im.bbox.x1) < 0.5 and abs(y1 - im.bbox.y1) < 0.5:
+            return info
+    return None
+
+
+__all__ = ["stand_ins", "too_large", "undecoded_issue", "visible_box", "with_visible"]

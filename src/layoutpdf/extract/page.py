@@ -13,7 +13,7 @@ from ..text.glyph_columns import glyph_columns
 from .font_encoding import recode_tex_fonts
 from .glyph_repair import needs_repair, repair
 from .ocr import apply_ocr
-from .images import undecoded_issue
+from .images import undecoded_issue, with_visible
 from .damage import read_damage, reset as reset_damage
 from .overprint import drop_repeated_glyphs, suspects
 from .preflight import check_page, empty_page, plain_text_page
@@ -93,6 +93,8 @@ def _read_page(page: pymupdf.Page, index: int, settings: Settings, verdict) -> P
     few_chars = sum(len(ln.text) for ln in lines) < 200
     images = _images(page, index, to_display) if verdict.render and (
         few_chars or page.get_images()) else []
+    if images and to_display is None and not page.rotation % 360:
+        images = with_visible(page, images, lines, limits.max_image_pixels)
     if to_display is not None:
         rect, view_rotation = page.rect, 0
     else:    # page.cropbox: the unrotated box (page.rect is the displayed one)
