@@ -22,16 +22,20 @@ WORDS = ("Boats leave the harbour before sunrise and return when the tide turns 
          "markets of the town ").split()
 
 
-def _photo_pixels(width: int, height: int, photo_share: float) -> pymupdf.Pixmap:
+def _photo_pixels(width: int, height: int, photo_share: float, clear: bool = False) -> pymupdf.Pixmap:
     """RGB pixels: a textured photo over the left `photo_share` of the width, white paper
-    over the rest."""
-    a = np.full((height, width, 3), 255, np.uint8)
+    over the rest (with `clear`: transparent black, an alpha channel cutting the photo out)."""
+    a = np.full((height, width, 3), 0 if clear else 255, np.uint8)
     cut = int(width * photo_share)
     yy, xx = np.mgrid[0:height, 0:cut]
     a[:, :cut, 0] = (40 + (xx * 3) % 150).astype(np.uint8)
     a[:, :cut, 1] = (60 + (yy * 5) % 120).astype(np.uint8)
     a[:, :cut, 2] = (90 + ((xx + yy) * 2) % 100).astype(np.uint8)
-    return pymupdf.Pixmap(pymupdf.csRGB, width, height, a.tobytes(), False)
+    if not clear:
+        return pymupdf.Pixmap(pymupdf.csRGB, width, height, a.tobytes(), False)
+    alpha = np.zeros((height, width, 1), np.uint8)
+    alpha[:, :cut] = 255
+    return pymupdf.Pixmap(pymupdf.csRGB, width, height, np.concatenate([a, alpha], axis=2).tobytes(), True)
 
 
 def _lines(x0: float, x1: float, n: int, start: int) -> list[str]:
@@ -49,13 +53,13 @@ def _lines(x0: float, x1: float, n: int, start: int) -> list[str]:
     return out
 
 
-def _make(path, placed: pymupdf.Rect, share: float) -> list[str]:
+def _make(path, placed: pymupdf.Rect, share: float, clear: bool = False) -> list[str]:
     """One page: prose above, a photo (placed in `placed`, visible over the left `share`)
     with the prose wrapped around it on the right, its caption under it, prose below.
     Returns the prose lines."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    page.insert_image(placed, pixmap=_photo_pixels(int(placed.width * 2), int(placed.height * 2), share))
+    page.insert_image(placed, pixmap=_photo_pixels(int(placed.width * 2), int(placed.height * 2), share, clear))
     prose, y = [], 80.0
     for text in _lines(LEFT, RIGHT, 4, 0):
         page.insert_text((LEFT, y), text, fontname="helv", fontsize=SIZE)
@@ -112,4 +116,12 @@ def test_prose_beside_a_cut_photo_stays_prose(tmp_path):
     region, no line of the prose taken in."""
     path = tmp_path / "beside.pdf"
     prose = _make(path, PHOTO, 1.0)
+    _check(path, prose)
+
+
+def test_prose_over_the_transparent_part_of_a_photo_is_not_the_figure(tmp_path):
+    """The same cut-out made with an alpha channel (a PNG with its background cleared):
+    the transparent part, black under its mask, is not seen."""
+    path = tmp_path / "cutout.pdf"
+    prose = _make(path, PLACED, PHOTO.width / PLACED.width, clear=True)
     _check(path, prose)
