@@ -6,6 +6,10 @@ rendering decodes it (OCR, ink tests, figure crops), and a 20,000 x 20,000 px im
 gigabytes there. Past `limits.max_image_pixels` an image is therefore never decoded: the
 page keeps its placement (a figure can still be found), `undecoded_issue` says so, OCR
 skips the page, and a crop shows a flat grey box where the image is (`stand_ins`).
+
+An image with a line of the page's text set on it is decoded once, small, to find the
+part of it that is seen (`with_visible`): a cut-out photo placed with blank paper around
+it, the text run around it over the paper (issue 37), is a figure the size of the photo.
 """
 from __future__ import annotations
 

@@ -138,8 +138,8 @@ def bind(doc: Document, settings: Settings) -> Document:
     """Bind figure captions to figures (after classify, before stitch). A paragraph that
     opens with a figure label set as a caption (one classify missed) becomes a CAPTION
     when it binds, so stitch will not join it to prose. First, caption blocks of floats
-    set side by side are cut into one caption each (figures here, tables for the stage
-    table_captions, which runs next)."""
+    set side by side are cut into one caption each (`captions.split_caption_blocks`:
+    figures here, tables for the stage table_captions, which runs next)."""
     with_figures = {f.page for f in doc.figures}
     with_tables = {t.page for t in doc.tables}
     if not (with_figures or with_tables):
