@@ -7,8 +7,9 @@ gigabytes there. Past `limits.max_image_pixels` an image is therefore never deco
 page keeps its placement (a figure can still be found), `undecoded_issue` says so, OCR
 skips the page, and a crop shows a flat grey box where the image is (`stand_ins`).
 
-An image with a line of the page's text set on it is decoded once, small, to find the
-part of it that is seen (`with_visible`): a cut-out photo placed with blank paper around
+An image with a line of the page's text set on it (and at most VISIBLE_MAX_PIXELS) is
+decoded once and looked at in at most SAMPLE_SIDE pixels a side, to find the part of it
+that is seen (`with_visible`): a cut-out photo placed with blank paper around
 it, the text run around it over the paper (issue 37), is a figure the size of the photo.
 """
 from __future__ import annotations
@@ -65,6 +66,7 @@ PAPER = 242             # a pixel this light (grey level of 255) is blank paper
 CLEAR = 16              # ... and so is one this transparent (alpha of 255)
 VISIBLE_SHARE = 0.97    # ink spanning this share of the image on both axes: all of it is seen
 SAMPLE_SIDE = 512       # images are looked at halved until their longer side is below this
+VISIBLE_MAX_PIXELS = 25_000_000   # larger images are not decoded for it (their placement stands)
 _INK = bytes(1 if v < PAPER else 0 for v in range(256))
 _OPAQUE = bytes(1 if v >= CLEAR else 0 for v in range(256))
 
@@ -76,7 +78,7 @@ def visible_box(pdf: pymupdf.Document, info: dict, smask: int, budget: int) -> B
     paper: what is seen of the image is the photo. Not decoded over `budget` pixels."""
     xref = int(info.get("xref") or 0)
     w, h = int(info.get("width") or 0), int(info.get("height") or 0)
-    if xref <= 0 or w * h <= 4 or w * h > budget:
+    if xref <= 0 or w * h <= 4 or w * h > min(budget, VISIBLE_MAX_PIXELS):
         return None
     try:
         extent = _ink_extent(pdf, xref, smask)
