@@ -132,40 +132,35 @@ def _ink_extent(pdf: pymupdf.Document, xref: int, smask: int) -> tuple[float, fl
 TEXT_ON_SHARE = 0.6     # an image covering this share of the page is a scan or background
 
 
-def with_visible(page: pymupdf.Page, images: Sequence[ImagePlacement], lines: Sequence[Line],
-                 budget: int) -> list[ImagePlacement]:
-    """The placements, each with a line of the page's text set on it given its `visible`
-    part (`visible_box`). Only such images are decoded: text over an image is what makes
-    its blank part matter (run-around text over a cut-out photo), and a page-covering
-    image under text is a scan or a background, left alone."""
+def with_visible(page: pymupdf.Page, placed: Sequence[tuple[ImagePlacement, dict]],
+                 lines: Sequence[Line], budget: int) -> list[ImagePlacement]:
+    """The placements (each with MuPDF's image info of it), those with a line of the
+    page's text set on them given their `visible` part (`visible_box`). Only such images
+    are decoded: text over an image is what makes its blank part matter (run-around text
+    over a cut-out photo), and a page-covering image under text is a scan or a background,
+    left alone. The image of a placement is the page's one image of its pixel size (an
+    image info names no xref unless every image is decoded to find it): several of one
+    size, and none is looked at."""
     page_area = max(1.0, float(page.rect.width * page.rect.height))
     centres = [(ln.bbox.cx, ln.bbox.cy) for ln in lines if ln.horizontal and ln.text.strip()]
-    infos = smasks = None
-    out = list(images)
-    for k, im in enumerate(images):
+    by_size: dict[tuple[int, int], list[tuple[int, int]]] | None = None
+    out = []
+    for im, info in placed:
         b = im.bbox
         if b.area >= TEXT_ON_SHARE * page_area or \
                 not any(b.x0 <= x <= b.x1 and b.y0 <= y <= b.y1 for x, y in centres):
+            out.append(im)
             continue
-        if infos is None:
-            infos = page.get_image_info(xrefs=True)
-            smasks = {i[0]: i[1] for i in page.get_images(full=True)}
-        info = _info_of(im, infos)
-        if info is not None:
-            box = visible_box(page.parent, info, smasks.get(int(info.get("xref") or 0), 0), budget)
-            if box is not None:
-                out[k] = replace(im, visible=box)
+        if by_size is None:
+            by_size = {}
+            for xref, smask, width, height, *_ in page.get_images(full=True):
+                if (xref, smask) not in by_size.setdefault((width, height), []):
+                    by_size[(width, height)].append((xref, smask))
+        found = by_size.get((im.pixel_width, im.pixel_height), [])
+        box = visible_box(page.parent, {**info, "xref": found[0][0]}, found[0][1], budget) \
+            if len(found) == 1 else None
+        out.append(replace(im, visible=box) if box is not None else im)
     return out
-
-
-def _info_of(im: ImagePlacement, infos: list[dict]) -> dict | None:
-    """MuPDF's image info of a placement: same image, same place."""
-    for info in infos:
-        x0, y0, x1, y1 = info["bbox"]
-        if im.xref in (0, int(info.get("xref") or 0)) and abs(x0 - im.bbox.x0) < 0.5 and \
-                abs(y0 - im.bbox.y0) < 0.5 and abs(x1 - im.bbox.x1) < 0.5 and abs(y1 - im.bbox.y1) < 0.5:
-            return info
-    return None
 
 
 __all__ = ["stand_ins", "too_large", "undecoded_issue", "visible_box", "with_visible"]

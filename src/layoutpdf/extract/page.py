@@ -91,10 +91,8 @@ def _read_page(page: pymupdf.Page, index: int, settings: Settings, verdict) -> P
         paths = [_moved_path(p, to_display) for p in paths]
     drawings, truncated = _drawings(paths, limits.max_drawings_per_page)
     few_chars = sum(len(ln.text) for ln in lines) < 200
-    images = _images(page, index, to_display) if verdict.render and (
+    images = _images(page, index, to_display, lines, limits.max_image_pixels) if verdict.render and (
         few_chars or page.get_images()) else []
-    if images and to_display is None and not page.rotation % 360:
-        images = with_visible(page, images, lines, limits.max_image_pixels)
     if to_display is not None:
         rect, view_rotation = page.rect, 0
     else:    # page.cropbox: the unrotated box (page.rect is the displayed one)
@@ -360,9 +358,11 @@ def _kind(kinds: set[str]) -> str:
             else "curve" if "c" in kinds else "path")
 
 
-def _images(page: pymupdf.Page, page_index: int,
-            to_display: pymupdf.Matrix | None = None) -> list[ImagePlacement]:
-    out = []
+def _images(page: pymupdf.Page, page_index: int, to_display: pymupdf.Matrix | None = None,
+            lines: list[Line] = (), budget: int = 0) -> list[ImagePlacement]:
+    """Where the page's images are drawn; those with text set on them with their visible
+    part (`images.with_visible`, on upright pages)."""
+    out, placed = [], []
     try:
         infos = page.get_image_info()
     except Exception:
@@ -377,4 +377,7 @@ def _images(page: pymupdf.Page, page_index: int,
         out.append(ImagePlacement(id=f"p{page_index}-i{n}", bbox=bbox, xref=int(info.get("xref", 0) or 0),
                                   pixel_width=int(info.get("width", 0)),
                                   pixel_height=int(info.get("height", 0))))
+        placed.append((out[-1], info))
+    if placed and lines and to_display is None and not page.rotation % 360:
+        return with_visible(page, placed, lines, budget)
     return out
