@@ -1,4 +1,5 @@
-"""Captions: labels, caption lines, and the caption <-> object binding score.
+"""Captions: labels, caption lines, caption blocks cut apart, and the caption <-> object
+binding score.
 
 Shared by figures and tables. A caption is bound to the region that maximises a score
 built from typography-free geometry, in units of the caption's own line height:
@@ -19,10 +20,12 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Sequence
 
-from ..model import BBox, Element, Line, Role
+from ..model import BBox, Element, Layer, Line, Role
 from ..text.caption_labels import LABEL_FIRST, LABEL_WORDS, is_cjk_word, label_word
-from ..text.lines import join_lines
+from ..text.lines import join_lines, line_text
+from .ids import element_id
 from .line_kinds import is_toc_entry
+from .rows import rows_of
 
 # "Figure 3:", "Fig. 3.", "FIGURE 3", "Figure S1", "Figure 3a", "Table 2", "TABLE II", "图 3",
 # "Abbildung 1.2:", "Tabla 1", "Рис. 3": the label words of each language (text/caption_labels.py)
@@ -254,6 +257,7 @@ def assign(captions: Sequence[str], regions: Sequence[str], scorer: Scorer,
     for s, c, r in pairs:
         if c not in of_c and r not in of_r:
             of_c[c], of_r[r] = (r, s), (c, s)
+    _hand_over(captions, regions, table, of_c, of_r)
     out = []
     for c, (r, s) in of_c.items():
         # rivals that prefer this pairing to what they got
@@ -269,3 +273,132 @@ def assign(captions: Sequence[str], regions: Sequence[str], scorer: Scorer,
             reasons += (f"ambiguous: runner-up scores {rival:.2f}",)
         out.append(Binding(c, r, s, reasons, s < REVIEW_SCORE or rival > s - AMBIGUITY_MARGIN))
     return sorted(out, key=lambda b: captions.index(b.caption))
+
+
+def _hand_over(captions: Sequence[str], regions: Sequence[str], table: dict,
+               of_c: dict[str, tuple[str, float]], of_r: dict[str, tuple[str, float]]) -> None:
+    """A caption left without an object because a neighbour caption took it, while that
+    neighbour faces another object left free, takes it back: the neighbour moves to the
+    free one. Every caption of a document captions some object, so two confident
+    bindings beat one slightly better one (a caption set between two stacked tables,
+    under the first, with the second's caption under the second: the greedy pass gives
+    the middle caption the lower table, as table captions sit above more often, and
+    leaves the lower caption unbound)."""
+    for c2 in captions:
+        if c2 in of_c:
+            continue
+        best = None
+        for r in regions:
+            s2 = table[(c2, r)][0]
+            if r not in of_r or s2 < REVIEW_SCORE:
+                continue
+            c, s = of_r[r]
+            for r2 in regions:
+                s1 = table[(c, r2)][0]
+                if r2 not in of_r and s1 >= REVIEW_SCORE and s1 + s2 > s and \
+                        (best is None or s1 + s2 - s > best[0]):
+                    best = (s1 + s2 - s, c, r, r2, s1, s2)
+        if best is not None:
+            _, c, r, r2, s1, s2 = best
+            of_c[c], of_r[r2] = (r2, s1), (c, s1)
+            of_c[c2], of_r[r] = (r, s2), (c2, s2)
+
+
+# -- caption blocks cut apart ---------------------------------------------------------------
+CAPTION_STEP = 1.05    # type this much larger than a caption's after it is no longer the caption
+
+
+def split_caption_blocks(elements: tuple[Element, ...], lines: dict[str, Line], body: float,
+                         figure_pages: set[int], table_pages: set[int]) -> tuple[Element, ...]:
+    """Captions the layout read as one block with their neighbours, cut apart: captions
+    of side-by-side figures (or tables) set on the same baselines (each its own caption),
+    and a figure caption set smaller than body text followed, little more than a line
+    below, by a paragraph in body type (browsers and office suites): the rows from the
+    first larger one on become a paragraph of their own, right after the caption. (A
+    caption rule shared by the figure and table stages; figures.bind calls it for both
+    kinds, as the table_captions stage runs right after it.)"""
+    out: list[Element] = []
+    for e in elements:
+        kinds = ("figure",) * (e.page in figure_pages) + ("table",) * (e.page in table_pages)
+        parts = _side_by_side(e, lines, kinds)
+        if parts:
+            beside = f"caption of the {parse_label(e.text).kind} beside"
+            out += [_part(e, rows_of(tuple(group)), e.role, e.reasons + (beside,))
+                    for group in parts]
+            continue
+        cut = _caption_cut(e, lines, body) if e.page in figure_pages else None
+        if cut is None:
+            out.append(e)
+            continue
+        head, tail = cut
+        out += [_part(e, head, e.role, e.reasons),
+                _part(e, tail, Role.PARAGRAPH, ("after a caption set smaller",))]
+    return tuple(out)
+
+
+def _part(e: Element, rows, role: Role, reasons: tuple[str, ...]) -> Element:
+    own = [ln for r in rows for ln in r.lines]
+    bbox = BBox.union_all(ln.bbox for ln in own)
+    text = join_lines([line_text(r.lines) for r in rows])
+    return replace(e, id=element_id(e.page, bbox, text), role=role, bbox=bbox, text=text,
+                   line_ids=tuple(ln.id for ln in own), reasons=reasons)
+
+
+def _plain_figure_caption(e: Element, lines: dict[str, Line],
+                          kinds: tuple[str, ...] = ("figure",)) -> list[Line] | None:
+    """The lines of a plain-text (no inline math: the text is rebuilt from the lines)
+    element that opens with a label of one of `kinds` (a figure's), else None."""
+    if e.layer is not Layer.BODY or e.markup != "text" or len(e.line_ids) < 2 or \
+            not (e.role is _CAPTION or e.role is Role.PARAGRAPH):
+        return None
+    label = parse_label(e.text)
+    if label is None or label.kind not in kinds:
+        return None
+    own = [lines[i] for i in e.line_ids if i in lines]
+    return own if len(own) == len(e.line_ids) else None
+
+
+def _side_by_side(e: Element, lines: dict[str, Line],
+                  kinds: tuple[str, ...]) -> list[list[Line]] | None:
+    """Line groups of a caption block that holds, beside its first caption, the captions
+    of the figures (or tables) next to it: fragments opening with a label of the first
+    one's kind further right on a row of the block, every line of the block on one side
+    of each such start. (Side-by-side floats are captioned on one baseline, each over or
+    under its own float; the layout reads that baseline as one row.)"""
+    own = _plain_figure_caption(e, lines, kinds)
+    if own is None:
+        return None
+    kind = parse_label(e.text).kind
+    first = min(own, key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
+    starts = sorted({ln.bbox.x0 for ln in own if ln is not first and ln.bbox.x0 > first.bbox.x1
+                     and abs(ln.bbox.y0 - first.bbox.y0) <= 0.5 * (first.size or 1.0)
+                     and (lab := parse_label(ln.text)) is not None and lab.kind == kind})
+    if not starts:
+        return None
+    cuts = [first.bbox.x0 - 1.0] + [x - 1.0 for x in starts]
+    groups: list[list[Line]] = [[] for _ in cuts]
+    for ln in own:
+        k = max(i for i, c in enumerate(cuts) if ln.bbox.x0 >= c) if ln.bbox.x0 >= cuts[0] else 0
+        if k + 1 < len(cuts) and ln.bbox.x1 > cuts[k + 1] + 1.0:
+            return None                   # a line runs across a start: one caption after all
+        groups[k].append(ln)
+    return groups if all(groups) else None
+
+
+def _caption_cut(e: Element, lines: dict[str, Line], body: float):
+    """(caption rows, paragraph rows) of a figure caption element whose type steps up
+    to body size after its first row and stays there, else None."""
+    own = _plain_figure_caption(e, lines)
+    if own is None:
+        return None
+    rows = rows_of(tuple(own))
+    cap = rows[0].size
+    if cap >= 0.97 * body:
+        return None
+    for k in range(1, len(rows)):
+        if rows[k].size >= CAPTION_STEP * cap and rows[k].size >= 0.97 * body:
+            tail = rows[k:]
+            if all(r.size >= CAPTION_STEP * cap for r in tail) and rows[k].bbox.y0 >= rows[k - 1].bbox.y1:
+                return rows[:k], tail
+            return None
+    return None

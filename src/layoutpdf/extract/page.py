@@ -13,7 +13,7 @@ from ..text.glyph_columns import glyph_columns
 from .font_encoding import recode_tex_fonts
 from .glyph_repair import needs_repair, repair
 from .ocr import apply_ocr
-from .images import undecoded_issue
+from .images import undecoded_issue, with_visible
 from .damage import read_damage, reset as reset_damage
 from .overprint import drop_repeated_glyphs, suspects
 from .preflight import check_page, empty_page, plain_text_page
@@ -91,7 +91,7 @@ def _read_page(page: pymupdf.Page, index: int, settings: Settings, verdict) -> P
         paths = [_moved_path(p, to_display) for p in paths]
     drawings, truncated = _drawings(paths, limits.max_drawings_per_page)
     few_chars = sum(len(ln.text) for ln in lines) < 200
-    images = _images(page, index, to_display) if verdict.render and (
+    images = _images(page, index, to_display, lines, limits.max_image_pixels) if verdict.render and (
         few_chars or page.get_images()) else []
     if to_display is not None:
         rect, view_rotation = page.rect, 0
@@ -358,9 +358,11 @@ def _kind(kinds: set[str]) -> str:
             else "curve" if "c" in kinds else "path")
 
 
-def _images(page: pymupdf.Page, page_index: int,
-            to_display: pymupdf.Matrix | None = None) -> list[ImagePlacement]:
-    out = []
+def _images(page: pymupdf.Page, page_index: int, to_display: pymupdf.Matrix | None = None,
+            lines: list[Line] = (), budget: int = 0) -> list[ImagePlacement]:
+    """Where the page's images are drawn; those with text set on them with their visible
+    part (`images.with_visible`, on upright pages)."""
+    out, placed = [], []
     try:
         infos = page.get_image_info()
     except Exception:
@@ -375,4 +377,7 @@ def _images(page: pymupdf.Page, page_index: int,
         out.append(ImagePlacement(id=f"p{page_index}-i{n}", bbox=bbox, xref=int(info.get("xref", 0) or 0),
                                   pixel_width=int(info.get("width", 0)),
                                   pixel_height=int(info.get("height", 0))))
+        placed.append((out[-1], info))
+    if placed and lines and to_display is None and not page.rotation % 360:
+        return with_visible(page, placed, lines, budget)
     return out

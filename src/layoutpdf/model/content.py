@@ -133,3 +133,7 @@ class ImagePlacement:
     xref: int
     pixel_width: int = 0
     pixel_height: int = 0
+    # the part of the image that is seen (its pixels not blank paper nor transparent), when
+    # clearly smaller than `bbox`: a cut-out photo placed with blank paper around it, the
+    # text of the page set over that paper. Looked for only where text lies on the image.
+    visible: BBox | None = None

@@ -21,6 +21,8 @@ from operator import itemgetter
 
 from ...model import BBox, Page
 from .caption_reach import facing_side, merge_under_caption, own_caption, separated
+from .clusters import Box, cluster_boxes, cluster_items
+from .clusters import _merge_groups  # noqa: F401  (read by tests/test_stage_shortcuts.py)
 from .gutter_rules import loose_rules
 from .page_text import HEADING_SIZE, PAGE_TEXT_SIZE, SUBLABEL, PageText
 from .proposal import Proposal
@@ -49,10 +51,13 @@ PAGE_SIZED = 0.9        # an image this share of the page wide and high is the p
 
 # -- raster and vector sources --------------------------------------------------------------
 def raster_regions(page: Page, em: float, text: PageText | None = None) -> list[BBox]:
+    """Boxes of the raster images that are figures: what is seen of each image (a cut-out
+    photo placed with blank paper around it, the text run around it over that paper, is
+    the photo), tiles that touch joined."""
     page_area = max(1.0, page.width * page.height)
     boxes = []
     for im in page.images:
-        b = im.bbox.intersection(page.rect)
+        b = _seen(im).intersection(page.rect)
         if b is None or (0 < im.pixel_width * im.pixel_height <= 4):
             continue
         if b.area < SCAN_SHARE * page_area and not _banner(b, page) and \
@@ -60,6 +65,13 @@ def raster_regions(page: Page, em: float, text: PageText | None = None) -> list[
             boxes.append(b)
     return [b for b in cluster_boxes(boxes, TILE_GAP_EM * em)
             if _big_enough(b, em) and b.area < SCAN_SHARE * page_area]
+
+
+def _seen(im) -> BBox:
+    """The visible part of an image placement (`ImagePlacement.visible`, inside its box),
+    else the whole placement."""
+    v = im.visible
+    return v if v is not None and im.bbox.contains(v, tol=1.0) else im.bbox
 
 
 def _text_on(b: BBox, text: PageText) -> bool:
@@ -192,72 +204,6 @@ def _lightness(color: int) -> float:
 def _big_enough(b: BBox, em: float) -> bool:
     return b.width >= MIN_SIDE_EM[0] * em and b.height >= MIN_SIDE_EM[1] * em \
         and b.area >= MIN_AREA_EM2 * em * em
-
-
-Box = tuple[float, float, float, float]
-
-
-def cluster_items(boxes: list[Box], gap: float) -> list[tuple[list[int], Box]]:
-    """Group boxes that come within `gap` of a group's box: one pass in y order against the
-    groups still open (reaching down to the box), then groups merged until stable. Returns
-    (member indexes, group box) pairs."""
-    order = sorted(range(len(boxes)), key=[b[1] for b in boxes].__getitem__)
-    open_: list[list] = []                   # [x0, y0, x1, y1, members]
-    done: list[list] = []
-    # no open group reaches above this (bottoms only grow): until the sweep passes it by
-    # `gap`, no group closes and the open list need not be looked through
-    lowest = float("inf")
-    for i in order:
-        x0, y0, x1, y1 = boxes[i]
-        if lowest + gap < y0:
-            keep = []
-            for g in open_:
-                (keep if g[3] + gap >= y0 else done).append(g)
-            open_ = keep
-            lowest = min([g[3] for g in open_], default=float("inf"))
-        for g in reversed(open_):
-            if g[0] - gap <= x1 and x0 - gap <= g[2] and g[1] - gap <= y1:
-                if x0 < g[0]:                # the group's box takes the box in (as min/max)
-                    g[0] = x0
-                if x1 > g[2]:
-                    g[2] = x1
-                if y1 > g[3]:
-                    g[3] = y1
-                g[4].append(i)
-                break
-        else:
-            open_.append([x0, y0, x1, y1, [i]])
-            lowest = min(lowest, y1)
-    groups = _merge_groups(done + open_, gap)
-    return [(g[4], (g[0], g[1], g[2], g[3])) for g in groups]
-
-
-def cluster_boxes(boxes: list[BBox], gap: float) -> list[BBox]:
-    return [BBox(*box) for _, box in cluster_items([(b.x0, b.y0, b.x1, b.y1) for b in boxes], gap)]
-
-
-def _merge_groups(groups: list[list], gap: float) -> list[list]:
-    """Merge groups whose boxes come within `gap`, sweeping in x order, until stable."""
-    merged = True
-    while merged and len(groups) > 1:
-        merged = False
-        groups.sort(key=lambda g: g[0])
-        out: list[list] = []
-        active: list[list] = []
-        for g in groups:
-            active = [a for a in active if a[2] + gap >= g[0]]
-            for a in active:
-                if a[1] - gap <= g[3] and g[1] - gap <= a[3]:
-                    a[0], a[1] = min(a[0], g[0]), min(a[1], g[1])
-                    a[2], a[3] = max(a[2], g[2]), max(a[3], g[3])
-                    a[4].extend(g[4])
-                    merged = True
-                    break
-            else:
-                out.append(g)
-                active.append(g)
-        groups = out
-    return groups
 
 
 def _close(a: BBox, b: BBox, gap: float) -> bool:

@@ -14,15 +14,14 @@ import logging
 import re
 from dataclasses import replace
 
-from ...elements.captions import Binding, Label, assign, is_caption_line, label_key, parse_label, score_binding
+from ...elements.captions import (Binding, Label, assign, is_caption_line, label_key, parse_label, score_binding,
+                                  split_caption_blocks)
 from ...elements.ids import element_id
-from ...elements.rows import rows_of
 from ...errors import Issue, PageProcessingError
 from ...model import BBox, Document, Element, Figure, Layer, Line, Page, Role
 from ...settings import Settings
 from ...text.caption_labels import (FIGURE_FIRST, OTHER_LANGUAGE_FIGURE_WORDS, OTHER_LANGUAGE_WORDS,
                                     label_word)
-from ...text.lines import join_lines, line_text
 from .caption_first import caption_first
 from .page_text import PageText
 from .proposal import Proposal
@@ -139,15 +138,15 @@ def bind(doc: Document, settings: Settings) -> Document:
     """Bind figure captions to figures (after classify, before stitch). A paragraph that
     opens with a figure label set as a caption (one classify missed) becomes a CAPTION
     when it binds, so stitch will not join it to prose. First, caption blocks of floats
-    set side by side are cut into one caption each (figures here, tables for the stage
-    table_captions, which runs next)."""
+    set side by side are cut into one caption each (`captions.split_caption_blocks`:
+    figures here, tables for the stage table_captions, which runs next)."""
     with_figures = {f.page for f in doc.figures}
     with_tables = {t.page for t in doc.tables}
     if not (with_figures or with_tables):
         return doc
     lines = {ln.id: ln for p in doc.pages if p.index in with_figures | with_tables for ln in p.lines}
-    doc = doc.with_(elements=_caption_tails(doc.elements, lines, doc.stats.body_size or 10.0,
-                                            with_figures, with_tables))
+    doc = doc.with_(elements=split_caption_blocks(doc.elements, lines, doc.stats.body_size or 10.0,
+                                                   with_figures, with_tables))
     if not doc.figures:
         return doc
     pages = {p.index: p for p in doc.pages}
@@ -242,103 +241,6 @@ def _plain_captions(doc: Document, figures: dict[str, Figure], by_page: dict[int
         taken.add(label_key(label))
         used.add(e.id)
         recast.add(e.id)
-
-
-CAPTION_STEP = 1.05    # type this much larger than a caption's after it is no longer the caption
-
-
-def _caption_tails(elements: tuple[Element, ...], lines: dict[str, Line], body: float,
-                   figure_pages: set[int], table_pages: set[int]) -> tuple[Element, ...]:
-    """Captions the layout read as one block with their neighbours, cut apart: captions
-    of side-by-side figures (or tables) set on the same baselines (each its own caption),
-    and a figure caption set smaller than body text followed, little more than a line
-    below, by a paragraph in body type (browsers and office suites): the rows from the
-    first larger one on become a paragraph of their own, right after the caption."""
-    out: list[Element] = []
-    for e in elements:
-        kinds = ("figure",) * (e.page in figure_pages) + ("table",) * (e.page in table_pages)
-        parts = _side_by_side(e, lines, kinds)
-        if parts:
-            beside = f"caption of the {parse_label(e.text).kind} beside"
-            out += [_part(e, rows_of(tuple(group)), e.role, e.reasons + (beside,))
-                    for group in parts]
-            continue
-        cut = _caption_cut(e, lines, body) if e.page in figure_pages else None
-        if cut is None:
-            out.append(e)
-            continue
-        head, tail = cut
-        out += [_part(e, head, e.role, e.reasons),
-                _part(e, tail, Role.PARAGRAPH, ("after a caption set smaller",))]
-    return tuple(out)
-
-
-def _part(e: Element, rows, role: Role, reasons: tuple[str, ...]) -> Element:
-    own = [ln for r in rows for ln in r.lines]
-    bbox = BBox.union_all(ln.bbox for ln in own)
-    text = join_lines([line_text(r.lines) for r in rows])
-    return replace(e, id=element_id(e.page, bbox, text), role=role, bbox=bbox, text=text,
-                   line_ids=tuple(ln.id for ln in own), reasons=reasons)
-
-
-def _plain_figure_caption(e: Element, lines: dict[str, Line],
-                          kinds: tuple[str, ...] = ("figure",)) -> list[Line] | None:
-    """The lines of a plain-text (no inline math: the text is rebuilt from the lines)
-    element that opens with a label of one of `kinds` (a figure's), else None."""
-    if e.layer is not _BODY or e.markup != "text" or len(e.line_ids) < 2 or \
-            not (e.role is _CAPTION or e.role is _PARAGRAPH):
-        return None
-    label = parse_label(e.text)
-    if label is None or label.kind not in kinds:
-        return None
-    own = [lines[i] for i in e.line_ids if i in lines]
-    return own if len(own) == len(e.line_ids) else None
-
-
-def _side_by_side(e: Element, lines: dict[str, Line],
-                  kinds: tuple[str, ...]) -> list[list[Line]] | None:
-    """Line groups of a caption block that holds, beside its first caption, the captions
-    of the figures (or tables) next to it: fragments opening with a label of the first
-    one's kind further right on a row of the block, every line of the block on one side
-    of each such start. (Side-by-side floats are captioned on one baseline, each over or
-    under its own float; the layout reads that baseline as one row.)"""
-    own = _plain_figure_caption(e, lines, kinds)
-    if own is None:
-        return None
-    kind = parse_label(e.text).kind
-    first = min(own, key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
-    starts = sorted({ln.bbox.x0 for ln in own if ln is not first and ln.bbox.x0 > first.bbox.x1
-                     and abs(ln.bbox.y0 - first.bbox.y0) <= 0.5 * (first.size or 1.0)
-                     and (lab := parse_label(ln.text)) is not None and lab.kind == kind})
-    if not starts:
-        return None
-    cuts = [first.bbox.x0 - 1.0] + [x - 1.0 for x in starts]
-    groups: list[list[Line]] = [[] for _ in cuts]
-    for ln in own:
-        k = max(i for i, c in enumerate(cuts) if ln.bbox.x0 >= c) if ln.bbox.x0 >= cuts[0] else 0
-        if k + 1 < len(cuts) and ln.bbox.x1 > cuts[k + 1] + 1.0:
-            return None                   # a line runs across a start: one caption after all
-        groups[k].append(ln)
-    return groups if all(groups) else None
-
-
-def _caption_cut(e: Element, lines: dict[str, Line], body: float):
-    """(caption rows, paragraph rows) of a figure caption element whose type steps up
-    to body size after its first row and stays there, else None."""
-    own = _plain_figure_caption(e, lines)
-    if own is None:
-        return None
-    rows = rows_of(tuple(own))
-    cap = rows[0].size
-    if cap >= 0.97 * body:
-        return None
-    for k in range(1, len(rows)):
-        if rows[k].size >= CAPTION_STEP * cap and rows[k].size >= 0.97 * body:
-            tail = rows[k:]
-            if all(r.size >= CAPTION_STEP * cap for r in tail) and rows[k].bbox.y0 >= rows[k - 1].bbox.y1:
-                return rows[:k], tail
-            return None
-    return None
 
 
 def context(doc: Document, settings: Settings) -> Document:
