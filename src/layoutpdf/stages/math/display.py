@@ -71,30 +71,33 @@ def rules_from_drawings(drawings: Sequence[Drawing], max_height: float = 2.0) ->
 
 
 def spans_to_latex(spans: Sequence[Span], rules: Sequence[BBox] = (), *,
-                   base_size: float | None = None) -> MathResult:
+                   base_size: float | None = None, typed: bool = False) -> MathResult:
     """Serialize one formula (display or inline) given as spans, plus the horizontal rules
-    drawn in its region."""
+    drawn in its region. `typed`: a formula typed as text (stages/math/typed.py)."""
     reasons: list[str] = []
     glyphs = glyphs_from_spans(spans, reasons)
-    return glyphs_to_latex(glyphs, rules, reasons, display=True, base_size=base_size)
+    return glyphs_to_latex(glyphs, rules, reasons, display=True, base_size=base_size,
+                           typed=typed)
 
 
 def lines_to_latex(lines: Sequence[Line], rules: Sequence[BBox] = (), *,
-                   base_size: float | None = None) -> MathResult:
+                   base_size: float | None = None, typed: bool = False) -> MathResult:
     """Serialize a display block made of several text lines (fractions, limits and
     multi-line environments span several extractor lines)."""
     spans = [s for line in lines for s in line.spans]
-    return spans_to_latex(spans, rules, base_size=base_size)
+    return spans_to_latex(spans, rules, base_size=base_size, typed=typed)
 
 
 def glyphs_to_latex(glyphs: list[Glyph], rules: Sequence[BBox], reasons: list[str], *,
-                    display: bool = True, base_size: float | None = None) -> MathResult:
+                    display: bool = True, base_size: float | None = None,
+                    typed: bool = False) -> MathResult:
     if not glyphs:
         return MathResult("", "low", ("no glyphs",))
     if len(glyphs) > MAX_GLYPHS:          # not a formula (a table or a page taken for one)
         text = " ".join(g.tex for g in sorted(glyphs, key=lambda g: (round(g.base), g.x0)))
         return MathResult(text, "low", (*reasons, "too many glyphs for a formula"))
-    ctx = Ctx(reasons=reasons, display=display, expression=layout)
+    ctx = Ctx(reasons=reasons, display=display, expression=layout,
+              plain_letters=typed and _plain_letters(glyphs))
     rules = usable_rules(rules, glyphs)
     settle_levels(glyphs, rules)
     mark_big_glyphs(glyphs)
@@ -114,6 +117,16 @@ def glyphs_to_latex(glyphs: list[Glyph], rules: Sequence[BBox], reasons: list[st
     _check_balance(latex, ctx)
     conf = "low" if ctx.reasons else "high"
     return MathResult(latex.strip(), conf, tuple(ctx.reasons), ",".join(tags) or None)
+
+
+def _plain_letters(glyphs: list[Glyph]) -> bool:
+    """No maths font and no italic letter: a formula typed in a text font's roman, where
+    an upright word is no operator name or label by its shape. (Asked of typed formulas
+    only: a TeX or MathML display of upright letters alone, `\\Phi_{\\mathrm{AC}}`, has
+    its roman by choice.)"""
+    letters = [g for g in glyphs if g.ch.isascii() and g.ch.isalpha()]   # Greek: symbols
+    return bool(letters) and all(g.upright for g in letters) \
+        and not any(g.math_font for g in glyphs)
 
 
 _TAG_RX = re.compile(r"^\(([0-9A-Za-z][\w.\-:*']{0,7})\)$")
