@@ -27,15 +27,23 @@ def doc():
 
 def test_typed_lines_are_displays(doc):
     got = [_squeeze(q.latex) for q in doc.equations if q.display]
-    assert got == [r"F(\text{Fill}\text{Rate})=(a+b)/(c-1)",
-                   r"\muavg=(x1+x2+x3\ldots+xn)/n",
+    assert got == [r"F(\text{FillRate})=(a+b)/(c-1)",
+                   r"\lambdamax=(x1+x2+x3\ldots+xn)/n",
                    r"\muavg=(4.20+5.31+4.39+4.27)/4=4.54"]
+
+
+def test_typed_letters_are_letters_as_typed(doc):
+    """Upright is all a typed formula has: 'xn' is no \\mathrm label, 'max' glued to
+    lambda is a name's letters (no operator applied to anything), a gloss one \\text."""
+    got = " ".join(q.latex for q in doc.equations if q.display)
+    assert r"\mathrm" not in got and r"\max" not in got and r"\lambda max" in got
+    assert r"\text{Fill Rate}" in got
 
 
 def test_typed_displays_are_equation_elements_between_their_prose(doc):
     texts = [(e.role, e.text) for e in doc.elements if e.text]
     roles = [r for r, t in texts if t.startswith(("F (", "Where n", "Once the mean"))
-             or "avg" in t]
+             or "max =" in t or "avg =" in t]
     assert roles == [Role.EQUATION, Role.EQUATION, Role.PARAGRAPH, Role.EQUATION,
                      Role.PARAGRAPH]
 

@@ -114,9 +114,14 @@ def glyphs_to_latex(glyphs: list[Glyph], rules: Sequence[BBox], reasons: list[st
         latex = join_atoms(row_atoms[0], display)
     else:
         latex = _multiline(row_atoms, display)
+    if ctx.plain_letters:       # the words of a typed gloss, '(Fill Rate)', as one text
+        latex = _TEXT_RUN.sub(r"\\text{\1 ", latex)
     _check_balance(latex, ctx)
     conf = "low" if ctx.reasons else "high"
     return MathResult(latex.strip(), conf, tuple(ctx.reasons), ",".join(tags) or None)
+
+
+_TEXT_RUN = re.compile(r"\\text\{([^{}]*)\} \\text\{")
 
 
 def _plain_letters(glyphs: list[Glyph]) -> bool:

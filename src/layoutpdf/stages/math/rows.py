@@ -217,9 +217,10 @@ def _base_tex(b: Glyph, prev: Glyph | None, nxt: Glyph | None, size: float,
     if b.kind != "word":
         return b.tex, b.kind
     word = b.ch
-    if word in sym.FUNCTION_NAMES:
+    glued = prev is not None and b.x0 - prev.x1 < 0.1 * size
+    if word in sym.FUNCTION_NAMES and not (plain and glued):
         return "\\" + word, ORD
-    if plain:
+    if plain:       # 'λmax' typed as text: a name's letters, no operator applied to anything
         return (rf"\text{{{word}}}" if len(word) >= 4 else word), ORD
     # a tall delimiter stands off by a thin space (TeX's Op-Inner) and its side bearing; a
     # browser sets MathML's operator name (`<mo>Attention</mo>`) a thick space (5/18 em)
