@@ -40,6 +40,13 @@ def test_typed_letters_are_letters_as_typed(doc):
     assert r"\text{Fill Rate}" in got
 
 
+def test_typed_displays_say_their_scripts_are_unread(doc):
+    """'x1' may be x_1: the text layer cannot tell, the equation asks for review."""
+    typed = [q for q in doc.equations if q.display]
+    assert typed and all(q.confidence == "low" and any("typed as text" in r for r in q.reasons)
+                         for q in typed)
+
+
 def test_typed_displays_are_equation_elements_between_their_prose(doc):
     texts = [(e.role, e.text) for e in doc.elements if e.text]
     roles = [r for r, t in texts if t.startswith(("F (", "Where n", "Once the mean"))

@@ -19,6 +19,7 @@ from .structures import Ctx, layout, structure, usable_rules
 
 
 MAX_GLYPHS = 1500          # the layout analysis is quadratic in places
+TYPED_REASON = "typed as text: scripts and operator names as typed, not read"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +99,8 @@ def glyphs_to_latex(glyphs: list[Glyph], rules: Sequence[BBox], reasons: list[st
         return MathResult(text, "low", (*reasons, "too many glyphs for a formula"))
     ctx = Ctx(reasons=reasons, display=display, expression=layout,
               plain_letters=typed and _plain_letters(glyphs))
+    if typed:       # 'D1', 'λmax': a subscript the author did not lower is not read as one
+        ctx.note(TYPED_REASON)
     rules = usable_rules(rules, glyphs)
     settle_levels(glyphs, rules)
     mark_big_glyphs(glyphs)
