@@ -88,6 +88,11 @@ def test_a_maths_font_line_is_the_display_tests():
     assert not typed_formula(_line("x = (a + b)", 72, 150, font="CMMI10"))
 
 
+def test_a_typewriter_line_is_code():
+    assert typed_formula(_line("x = (a + b)", 72, 150, font="TimesNewRoman"))
+    assert not typed_formula(_line("x = (a + b)", 72, 150, font="CourierNewPSMT"))
+
+
 def test_hard_break_when_the_next_first_word_would_have_fitted():
     wrapped = _line("the words of a justified line that runs to the column edge", 72, 520)
     short = _line("x = (a + b)/2", 72, 160)

@@ -15,7 +15,8 @@ ends one.
 Such a line is a formula when it states a relation (`=`, `<`, `≤`, ...) between two
 sides, its right side is an expression (an operator or a bracket, no prose word: `n =
 Number of samples` is a definition in words) and it holds few prose words in all (a gloss
-`CI (Consistency Index) = ...` admits two). Those lines are split off their paragraph as
+`CI (Consistency Index) = ...` admits two), in a proportional font (a typewriter line is
+code). Those lines are split off their paragraph as
 display blocks marked with `TYPED_LINE`, which the display test takes as being set apart.
 """
 from __future__ import annotations
@@ -26,6 +27,7 @@ from dataclasses import replace
 from ...model import BBox, Element, Layer, Line, Role
 from ...text.latex_symbols import FUNCTION_NAMES, is_math_font, is_symbol_font
 from ...text.lines import join_lines
+from ...text.monospace import is_mono
 from .prose import PROSE_WORD
 
 TYPED_LINE = "formula typed as text on a line of its own"
@@ -48,8 +50,9 @@ def typed_formula(ln: Line) -> bool:
     """The line states a relation whose right side is an expression, in text fonts only
     (a maths font's formula is the display test's), with at most a short gloss in words."""
     text = ln.text.strip()
-    if any(is_math_font(sp.font) or is_symbol_font(sp.font) for sp in ln.spans if sp.text.strip()):
-        return False
+    if any(is_math_font(sp.font) or is_symbol_font(sp.font) or is_mono(sp)
+           for sp in ln.spans if sp.text.strip()):
+        return False                  # a typewriter line is code: `x = f(a)` is a statement
     m = _RELATION.search(text)
     if m is None or m.start() == 0 or m.end() >= len(text):
         return False
