@@ -19,6 +19,7 @@ from .structures import Ctx, layout, structure, usable_rules
 
 
 MAX_GLYPHS = 1500          # the layout analysis is quadratic in places
+TYPED_REASON = "typed as text: scripts and operator names as typed, not read"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,30 +72,35 @@ def rules_from_drawings(drawings: Sequence[Drawing], max_height: float = 2.0) ->
 
 
 def spans_to_latex(spans: Sequence[Span], rules: Sequence[BBox] = (), *,
-                   base_size: float | None = None) -> MathResult:
+                   base_size: float | None = None, typed: bool = False) -> MathResult:
     """Serialize one formula (display or inline) given as spans, plus the horizontal rules
-    drawn in its region."""
+    drawn in its region. `typed`: a formula typed as text (stages/math/typed.py)."""
     reasons: list[str] = []
     glyphs = glyphs_from_spans(spans, reasons)
-    return glyphs_to_latex(glyphs, rules, reasons, display=True, base_size=base_size)
+    return glyphs_to_latex(glyphs, rules, reasons, display=True, base_size=base_size,
+                           typed=typed)
 
 
 def lines_to_latex(lines: Sequence[Line], rules: Sequence[BBox] = (), *,
-                   base_size: float | None = None) -> MathResult:
+                   base_size: float | None = None, typed: bool = False) -> MathResult:
     """Serialize a display block made of several text lines (fractions, limits and
     multi-line environments span several extractor lines)."""
     spans = [s for line in lines for s in line.spans]
-    return spans_to_latex(spans, rules, base_size=base_size)
+    return spans_to_latex(spans, rules, base_size=base_size, typed=typed)
 
 
 def glyphs_to_latex(glyphs: list[Glyph], rules: Sequence[BBox], reasons: list[str], *,
-                    display: bool = True, base_size: float | None = None) -> MathResult:
+                    display: bool = True, base_size: float | None = None,
+                    typed: bool = False) -> MathResult:
     if not glyphs:
         return MathResult("", "low", ("no glyphs",))
     if len(glyphs) > MAX_GLYPHS:          # not a formula (a table or a page taken for one)
         text = " ".join(g.tex for g in sorted(glyphs, key=lambda g: (round(g.base), g.x0)))
         return MathResult(text, "low", (*reasons, "too many glyphs for a formula"))
-    ctx = Ctx(reasons=reasons, display=display, expression=layout)
+    ctx = Ctx(reasons=reasons, display=display, expression=layout,
+              plain_letters=typed and _plain_letters(glyphs))
+    if typed:       # 'D1', 'λmax': a subscript the author did not lower is not read as one
+        ctx.note(TYPED_REASON)
     rules = usable_rules(rules, glyphs)
     settle_levels(glyphs, rules)
     mark_big_glyphs(glyphs)
@@ -111,9 +117,24 @@ def glyphs_to_latex(glyphs: list[Glyph], rules: Sequence[BBox], reasons: list[st
         latex = join_atoms(row_atoms[0], display)
     else:
         latex = _multiline(row_atoms, display)
+    if ctx.plain_letters:       # the words of a typed gloss, '(Fill Rate)', as one text
+        latex = _TEXT_RUN.sub(r"\\text{\1 ", latex)
     _check_balance(latex, ctx)
     conf = "low" if ctx.reasons else "high"
     return MathResult(latex.strip(), conf, tuple(ctx.reasons), ",".join(tags) or None)
+
+
+_TEXT_RUN = re.compile(r"\\text\{([^{}]*)\} \\text\{")
+
+
+def _plain_letters(glyphs: list[Glyph]) -> bool:
+    """No maths font and no italic letter: a formula typed in a text font's roman, where
+    an upright word is no operator name or label by its shape. (Asked of typed formulas
+    only: a TeX or MathML display of upright letters alone, `\\Phi_{\\mathrm{AC}}`, has
+    its roman by choice.)"""
+    letters = [g for g in glyphs if g.ch.isascii() and g.ch.isalpha()]   # Greek: symbols
+    return bool(letters) and all(g.upright for g in letters) \
+        and not any(g.math_font for g in glyphs)
 
 
 _TAG_RX = re.compile(r"^\(([0-9A-Za-z][\w.\-:*']{0,7})\)$")

@@ -34,6 +34,9 @@ class Ctx:
     # recognises structures and then calls back into these rows; passed in, not imported,
     # so that rows and structures are not a loop of imports
     expression: Callable[..., str] | None = None
+    # every letter of the formula is upright text font (a formula typed as text, Word's
+    # Times New Roman): being upright says nothing, a short word is letters as typed
+    plain_letters: bool = False
 
     def note(self, reason: str) -> None:
         if reason not in self.reasons:
@@ -184,7 +187,8 @@ def serialize_row(gs: Sequence[Glyph], ctx: Ctx) -> list[Atom]:
         atoms.append(Atom("{}" + _scripts(pre, axis, ctx), ORD, pre[0].x0, pre[-1].x1, size))
     for i, b in enumerate(bases):
         nxt = bases[i + 1] if i + 1 < len(bases) else None
-        tex, kind = _base_tex(b, bases[i - 1] if i else None, nxt, size, ctx.script_depth)
+        tex, kind = _base_tex(b, bases[i - 1] if i else None, nxt, size, ctx.script_depth,
+                              ctx.plain_letters)
         if b.ch in sym.PRIMES and atoms and not b.composite:
             if _PRIMES_ONLY.fullmatch(atoms[-1].tex):
                 atoms[-1].tex += tex                # y'': two primes side by side
@@ -204,15 +208,20 @@ _PRIMES_ONLY = re.compile(r"(?:\\prime)+")
 
 
 def _base_tex(b: Glyph, prev: Glyph | None, nxt: Glyph | None, size: float,
-              depth: int) -> tuple[str, str]:
+              depth: int, plain: bool = False) -> tuple[str, str]:
     """An upright word is a known function (\\sin), an operator name applied to an
     argument (\\operatorname{Var}(X)), prose set apart by spaces (\\text{if}), or a label
-    (x_{\\mathrm{train}})."""
+    (x_{\\mathrm{train}}). In a formula of `plain` letters (all upright text font) a
+    word of four letters or more is prose (\\text{Rate}), a shorter one letters as typed
+    ('CI', 'Dn')."""
     if b.kind != "word":
         return b.tex, b.kind
     word = b.ch
-    if word in sym.FUNCTION_NAMES:
+    glued = prev is not None and b.x0 - prev.x1 < 0.1 * size
+    if word in sym.FUNCTION_NAMES and not (plain and glued):
         return "\\" + word, ORD
+    if plain:       # 'λmax' typed as text: a name's letters, no operator applied to anything
+        return (rf"\text{{{word}}}" if len(word) >= 4 else word), ORD
     # a tall delimiter stands off by a thin space (TeX's Op-Inner) and its side bearing; a
     # browser sets MathML's operator name (`<mo>Attention</mo>`) a thick space (5/18 em)
     # before its bracket, where TeX sets none

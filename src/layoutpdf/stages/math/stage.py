@@ -25,6 +25,7 @@ from ...text.latex_symbols import (cmex_extent, font_family, is_math_char, is_ma
 from ...text.lines import join_lines
 from .prose import PROSE_WORD, opens_statement
 from .tails import rejoin_paragraph_ends
+from .typed import TYPED_LINE, split_typed_formulas
 from .serialize import (MathResult, attach_script_lines, inline_math_runs, lines_to_latex,
                         notes_at_most, rules_from_drawings, rules_from_images)
 
@@ -65,6 +66,7 @@ def _page(doc: Document, page: Page, elements: list[Element], lines: dict[str, L
     plain: dict[int, tuple[Line, bool]] = {}      # see _plain
     elements = rejoin_paragraph_ends(elements, lines, body)
     elements = _split_display_heads(elements, lines, page, body, memo, rules)
+    elements = split_typed_formulas(elements, lines, lambda e: _column_box(page, e))
     for e in _merge_display_runs(elements, lines, page, body, memo, rules):
         own = [lines[i] for i in e.line_ids if i in lines]
         if e.layer is not Layer.BODY or e.role not in _CANDIDATE_ROLES \
@@ -182,13 +184,15 @@ def _is_display(e: Element, own: list[Line], page: Page, body: float, memo: dict
         return False                  # see the prose test below
     share, prose = _math_share(own, memo)
     tagged = any(EQUATION_TAG.search(ln.text) for ln in own)
-    least = 0.0 if stacked else 0.1 if tagged or (prose == 0 and _tall_delimiter(own, body)) \
-        else 0.2
+    typed = TYPED_LINE in e.reasons    # its relation and operators were its test (typed.py)
+    least = 0.0 if stacked or typed else \
+        0.1 if tagged or (prose == 0 and _tall_delimiter(own, body)) else 0.2
     if share < least or prose > 3 + len(own):
         return False
     col = _column_box(page, e)
     left, right = e.bbox.x0 - col.x0, col.x1 - e.bbox.x1
-    set_apart = left > 1.5 * body or (right > 1.5 * body and abs(left - right) < 0.25 * col.width)
+    set_apart = left > 1.5 * body or (right > 1.5 * body and abs(left - right) < 0.25 * col.width) \
+        or typed                        # flush left between line breaks
     # the rows are counted last: building them costs more than the tests above (and a
     # row holds one line at least)
     return (set_apart or tagged) and (len(own) <= MAX_DISPLAY_ROWS
@@ -388,7 +392,7 @@ def _mathy(e: Element, lines: dict[str, Line], memo: dict) -> bool:
 
 def _display(e: Element, own: list[Line], rules: list[BBox]) -> Equation:
     near = [r for r in rules if e.bbox.expand(2).contains(r, tol=2)]
-    res = lines_to_latex(own, near)
+    res = lines_to_latex(own, near, typed=TYPED_LINE in e.reasons)
     return Equation(id=f"{e.id}-eq", latex=res.latex, display=True, page=e.page, bbox=e.bbox,
                     element_id=e.id, confidence=res.confidence, reasons=tuple(res.reasons),
                     tag=res.tag)
