@@ -73,6 +73,7 @@ class Engine:
     languages: tuple[str, ...]          # the configured ones, all installed
     installed: frozenset[str]
     osd: str | None                     # the tesseract binary, for orientation detection
+    program: str | None = None          # the tesseract binary, to recognise (ocr_tsv)
 
 
 def engine(languages: tuple[str, ...]) -> tuple[Engine | None, str]:
@@ -88,7 +89,7 @@ def engine(languages: tuple[str, ...]) -> tuple[Engine | None, str]:
                       f"{install_hint(missing)}")
     binary = shutil.which("tesseract")
     osd = binary if binary and "osd" in installed else None
-    return Engine(folder, tuple(languages), installed, osd), ""
+    return Engine(folder, tuple(languages), installed, osd, binary), ""
 
 
 def languages_for(eng: Engine, script: str | None) -> str:
