@@ -6,20 +6,24 @@ The decision is `text.quality.assess` (one place); this module carries it out:
   made before) keeps that text; it is labelled `TextSource.OCR` and its spans made
   opaque, so the furniture stage does not take it for faint watermark text;
 * a scan (an image over most of the page, little or no usable text) or a garbled text
-  layer (no Unicode mapping) is OCR'd: the page is rendered, turned upright (Tesseract's
-  orientation detection, `tesseract --psm 0`, for /Rotate and for images drawn sideways),
-  recognised by MuPDF's Tesseract (`Pixmap.pdfocr_tobytes`, the path
-  `Page.get_textpage_ocr(full=True)` takes, which cannot turn a page upright), and the
-  words come back as the same `Line`/`Span` objects as native text, so they go through
-  the same stages. Native lines worth keeping (a visible stamp on a scan, the formulas on
-  a page whose CJK font is broken) stay: the page is then `TextSource.MIXED`.
+  layer (no Unicode mapping) is OCR'd: the page is rendered and read once by the
+  `tesseract` program (its TSV: words, lines and confidences, `ocr_tsv`); a reading in
+  doubt asks Tesseract's orientation detection (`tesseract --psm 0`, for /Rotate and for
+  images drawn sideways, and the script) and is read again turned upright. Without the
+  program, MuPDF's Tesseract reads the page (`Pixmap.pdfocr_tobytes`, the path
+  `Page.get_textpage_ocr(full=True)` takes, which cannot turn a page upright), after
+  orientation detection. The words come back as the same `Line`/`Span` objects as
+  native text, so they go through the same stages. Native lines worth keeping (a
+  visible stamp on a scan, the formulas on a page whose CJK font is broken) stay: the
+  page is then `TextSource.MIXED`.
 
 Coordinates of an OCR'd page are those of the upright page: when the scan had to be
 turned, images and drawings are turned with it and `Page.width/height` follow.
 Ids of OCR'd lines and spans carry `text.quality.OCR_ID_MARK`.
 
 Beside it: tesseract.py (is Tesseract there, which languages, which way up),
-recognition.py (render, recognise, words back as lines).
+recognition.py (render, recognise, words back as lines), ocr_tsv.py (the one run),
+ocr_quality.py (blank and doubtful readings, which way up).
 """
 from __future__ import annotations
 
