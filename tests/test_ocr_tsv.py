@@ -12,7 +12,7 @@ import pytest
 
 import layoutpdf
 from layoutpdf import TextSource
-from layoutpdf.extract import ocr, ocr_tsv, recognition, tesseract
+from layoutpdf.extract import ocr, ocr_quality, ocr_tsv, recognition, tesseract
 from layoutpdf.extract.ocr_quality import reads_upright
 from layoutpdf.model import BBox, Line, Span
 from test_ocr import FAST, HAVE_ENG, assert_read, scan_pdf  # noqa: E402
@@ -125,7 +125,7 @@ def test_without_the_program_output_mupdf_reads_the_page(monkeypatch):
 def test_the_verdict_comes_from_the_run_that_read_the_page(monkeypatch, words, code):
     """The confidences judged are those of the words kept: none sure, a blank page
     (empty, never noise); most unsure, the text kept and flagged low."""
-    monkeypatch.setattr(recognition, "parse_tsv", lambda text: words)
+    monkeypatch.setattr(ocr_quality, "parse_tsv", lambda text: words)
     doc = layoutpdf.parse(scan_pdf(), FAST)
     assert code in {i.code for i in doc.issues}
     if code == "blank_page":

@@ -14,7 +14,8 @@ import pymupdf
 from ..model import BBox, Line, Span
 from ..text.quality import OCR_ID_MARK
 from ..text.scripts import cjk_despace, is_cjk, is_hangul
-from .ocr_quality import parse_tsv, stands_out
+from . import ocr_quality
+from .ocr_quality import stands_out
 from .ocr_tsv import run_tsv, text_dict
 from .text_dict import text_spans
 
@@ -69,7 +70,8 @@ def recognise(pdf_page: pymupdf.Page, page_index: int, rotate: int, languages: s
     tsv = run_tsv(program, pix.tobytes("pnm"), languages, tessdata, int(round(zoom * 72))) \
         if program else None
     if tsv is not None:
-        return Recognised(ocr_lines(text_dict(tsv, scale, dx, dy), page_index), parse_tsv(tsv))
+        return Recognised(ocr_lines(text_dict(tsv, scale, dx, dy), page_index),
+                          ocr_quality.parse_tsv(tsv))
     return Recognised(_recognise_mupdf(pdf_page, page_index, rotate, languages, dpi, tessdata,
                                        clip, pix), None)
 
