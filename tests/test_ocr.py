@@ -6,10 +6,8 @@ at a low dpi on small pages so the whole file stays within a few seconds per tes
 """
 from __future__ import annotations
 
-import glob
 import re
 import shutil
-import tempfile
 
 import pymupdf
 import pytest
@@ -29,9 +27,6 @@ FAST = {"ocr": {"dpi": 150}}
 HAVE_ENG = tesseract.engine(("eng",))[0] is not None
 needs_tesseract = pytest.mark.skipif(
     not HAVE_ENG, reason=f"Tesseract with English data is not installed ({tesseract.install_hint()})")
-needs_tesseract_program = pytest.mark.skipif(
-    not HAVE_ENG or not shutil.which("tesseract"),
-    reason="word confidences need the tesseract program (apt-get install tesseract-ocr)")
 needs_osd = pytest.mark.skipif(
     not HAVE_ENG or not shutil.which("tesseract") or "osd" not in tesseract.installed_languages(),
     reason="orientation detection needs the tesseract binary and osd data (apt-get install tesseract-ocr)")
@@ -244,103 +239,6 @@ def test_garbled_spans_are_ocrd_in_their_region_only(monkeypatch):
     assert 230 < found[0].bbox.y0 < found[0].bbox.y1 < 260   # where the span was drawn
     assert 15 < found[0].bbox.x0 < 40
     assert "quick brown fox" in flat(doc.to_markdown())       # native text kept
-
-
-# -- the probe's Tesseract beside MuPDF's recognition ------------------------------------------
-@needs_tesseract_program
-def test_probe_runs_beside_recognition_and_outcome_is_unchanged(monkeypatch):
-    """The word-confidence process is started before MuPDF recognises the page and
-    collected after (two cores, one page); what the page reads is what a read one step
-    after the other gives."""
-    events = []
-    started, recognise = ocr.WordConfidences, ocr.recognise
-
-    class Recorded(started):
-        def __init__(self, *a):
-            super().__init__(*a)
-            events.append(("probe started", self._proc is not None and self._proc.poll() is None))
-
-        def result(self):
-            events.append(("probe collected", None))
-            return super().result()
-
-    def recording(*a, **k):
-        events.append(("recognise", None))
-        return recognise(*a, **k)
-    monkeypatch.setattr(ocr, "WordConfidences", Recorded)
-    monkeypatch.setattr(ocr, "recognise", recording)
-    doc = layoutpdf.parse(scan_pdf(), FAST)
-    assert [e for e, _ in events] == ["probe started", "recognise", "probe collected"]
-    assert events[0][1], "the tesseract process was not running while MuPDF recognised"
-    assert_read(doc)
-    assert doc.pages[0].extraction_confidence != "low"
-    assert not _leftovers()
-
-
-@pytest.fixture(autouse=True)
-def private_temp_folder(tmp_path, monkeypatch):
-    """Each test's temporary files in a folder of its own: a leftover check never sees the
-    files of another process running OCR at the same time (parallel tests, a benchmark)."""
-    folder = tmp_path / "tmp"
-    folder.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(folder))
-
-
-def _leftovers() -> list[str]:
-    """Image files of word-confidence processes still on disk."""
-    return glob.glob(f"{tempfile.gettempdir()}/layoutpdf-*.png")
-
-
-@needs_tesseract_program
-@pytest.mark.parametrize("confident", [False, True])
-def test_a_failed_recognition_counts_only_if_its_reading_is_used(monkeypatch, confident):
-    """Recognition runs before the probe's verdict is known: on a page the probe finds
-    blank its failure is dropped with its reading (blank_page, as before); on a page
-    with text it is the page's OCR failure."""
-    from layoutpdf.extract import ocr_quality
-
-    def broken(*a, **k):
-        raise RuntimeError("recognition broke")
-    monkeypatch.setattr(ocr, "recognise", broken)
-    monkeypatch.setattr(ocr_quality, "parse_tsv",
-                        lambda text: [(95.0, "Scanned"), (93.0, "pages")] if confident else [])
-    doc = layoutpdf.parse(scan_pdf(), FAST)
-    codes = {i.code for i in doc.issues}
-    if confident:
-        assert "ocr_failed" in codes and "blank_page" not in codes
-    else:
-        assert "blank_page" in codes and "ocr_failed" not in codes
-    assert not _leftovers()
-
-
-@needs_tesseract_program
-def test_word_confidences_process_is_stopped_and_its_file_removed():
-    from layoutpdf.extract.ocr_quality import WordConfidences
-    pix = pymupdf.open("pdf", scan_pdf())[0].get_pixmap(dpi=150)
-    running = WordConfidences(pix.tobytes("png"), "eng", tesseract.tessdata_dir())
-    assert _leftovers()
-    running.close()                                   # not waited for: stopped
-    assert running._proc.poll() is not None and not _leftovers()
-    done = WordConfidences(pix.tobytes("png"), "eng", tesseract.tessdata_dir()).result()
-    assert done and any(word == "quick" and conf >= 60 for conf, word in done)
-    assert not _leftovers()
-
-
-@needs_tesseract_program
-def test_word_confidences_without_a_writable_temporary_folder(monkeypatch):
-    """No temporary file can be written: the image goes to tesseract through its pipe
-    when the result is asked for, and the words are the same."""
-    from layoutpdf.extract import ocr_quality
-    from layoutpdf.extract.ocr_quality import WordConfidences
-    png = pymupdf.open("pdf", scan_pdf())[0].get_pixmap(dpi=150).tobytes("png")
-    filed = WordConfidences(png, "eng", tesseract.tessdata_dir()).result()
-
-    def refuse(*a, **k):
-        raise OSError("read-only file system")
-    monkeypatch.setattr(ocr_quality.tempfile, "NamedTemporaryFile", refuse)
-    piped = WordConfidences(png, "eng", tesseract.tessdata_dir())
-    assert piped._proc is None                        # nothing started yet
-    assert piped.result() == filed and filed
 
 
 @needs_tesseract

@@ -6,20 +6,24 @@ The decision is `text.quality.assess` (one place); this module carries it out:
   made before) keeps that text; it is labelled `TextSource.OCR` and its spans made
   opaque, so the furniture stage does not take it for faint watermark text;
 * a scan (an image over most of the page, little or no usable text) or a garbled text
-  layer (no Unicode mapping) is OCR'd: the page is rendered, turned upright (Tesseract's
-  orientation detection, `tesseract --psm 0`, for /Rotate and for images drawn sideways),
-  recognised by MuPDF's Tesseract (`Pixmap.pdfocr_tobytes`, the path
-  `Page.get_textpage_ocr(full=True)` takes, which cannot turn a page upright), and the
-  words come back as the same `Line`/`Span` objects as native text, so they go through
-  the same stages. Native lines worth keeping (a visible stamp on a scan, the formulas on
-  a page whose CJK font is broken) stay: the page is then `TextSource.MIXED`.
+  layer (no Unicode mapping) is OCR'd: the page is rendered and read once by the
+  `tesseract` program (its TSV: words, lines and confidences, `ocr_tsv`); a reading in
+  doubt asks Tesseract's orientation detection (`tesseract --psm 0`, for /Rotate and for
+  images drawn sideways, and the script) and is read again turned upright. Without the
+  program, MuPDF's Tesseract reads the page (`Pixmap.pdfocr_tobytes`, the path
+  `Page.get_textpage_ocr(full=True)` takes, which cannot turn a page upright), after
+  orientation detection. The words come back as the same `Line`/`Span` objects as
+  native text, so they go through the same stages. Native lines worth keeping (a
+  visible stamp on a scan, the formulas on a page whose CJK font is broken) stay: the
+  page is then `TextSource.MIXED`.
 
 Coordinates of an OCR'd page are those of the upright page: when the scan had to be
 turned, images and drawings are turned with it and `Page.width/height` follow.
 Ids of OCR'd lines and spans carry `text.quality.OCR_ID_MARK`.
 
 Beside it: tesseract.py (is Tesseract there, which languages, which way up),
-recognition.py (render, recognise, words back as lines).
+recognition.py (render, recognise, words back as lines), ocr_tsv.py (the one run),
+ocr_quality.py (blank and doubtful readings, which way up).
 """
 from __future__ import annotations
 
@@ -34,8 +38,8 @@ from ..model import BBox, Drawing, ImagePlacement, Line, Page, Span, TextSource
 from ..settings import Settings
 from ..text.quality import TextLayerReport, assess, garbled_chars
 from .images import too_large
-from .ocr_quality import Reading, WordConfidences, inkless, reading_of
-from .recognition import recognise, render
+from .ocr_quality import Reading, inkless, reading_of, reads_upright
+from .recognition import Recognised, recognise
 from .render import view_matrix
 from .tesseract import Engine, engine, languages_for, orientation
 
@@ -150,11 +154,10 @@ def _ocr_garbled_region(pdf_page: pymupdf.Page, page: Page, settings: Settings,
     clip = _garbled_region(pdf_page, page, dropped)
     if clip is None:
         return None
-    rotate, script = orientation(pdf_page, eng, clip)
-    if rotate:
+    _, read = _read_upright(pdf_page, page.index, settings.ocr.dpi, eng, clip)
+    if read is None:
         return None
-    ocr_lines = recognise(pdf_page, page.index, 0, languages_for(eng, script), settings.ocr.dpi,
-                          eng.tessdata, clip)
+    ocr_lines = read.lines
     added = [piece for ln in ocr_lines for piece in _pieces(ln, lambda s: _covered(s.bbox, dropped, 0.2))]
     source = (TextSource.MIXED if keep and added else
               TextSource.NATIVE if keep else TextSource.OCR)
@@ -163,35 +166,48 @@ def _ocr_garbled_region(pdf_page: pymupdf.Page, page: Page, settings: Settings,
 
 def _read_page(pdf_page: pymupdf.Page, index: int, dpi: int, eng: Engine,
                wants_probe: bool) -> tuple[int, Reading | None, list[Line]]:
-    """(clockwise turn, probe's reading, OCR'd lines) of the whole page.
+    """(clockwise turn, the reading's verdict, OCR'd lines) of the whole page.
 
-    The probe's word confidences are a Tesseract run of their own (a `tesseract` process):
-    it runs while MuPDF reads the same rendering, turned and in the languages orientation
-    detection chose. The outcome is the one of reading after probing (a blank page's
-    reading is dropped); only the wall clock differs."""
-    rotate, script = orientation(pdf_page, eng)
-    languages = languages_for(eng, script)
-    pix = render(pdf_page, dpi, rotate)
+    A page without a stroke of ink is blank before anything is read. Else one Tesseract
+    run reads the page (`_read_upright`), and its word confidences judge the reading
+    (`ocr_quality.judge`: a blank page's words are dropped, a doubtful page flagged);
+    MuPDF's OCR, without confidences, when only the library is there."""
     reading = inkless(pdf_page) if wants_probe else None
-    if not wants_probe or reading is not None:
-        lines = [] if reading is not None else \
-            recognise(pdf_page, index, rotate, languages, dpi, eng.tessdata, pix=pix)
-        return rotate, reading, lines
-    words = WordConfidences(pix.tobytes("png"), languages, eng.tessdata)
-    try:
-        try:
-            lines, failure = recognise(pdf_page, index, rotate, languages, dpi, eng.tessdata,
-                                       pix=pix), None
-        except Exception as exc:   # raised only if the reading is used (a blank page's is not)
-            lines, failure = [], exc
-        reading = reading_of(words.result())
-    finally:
-        words.close()
+    if reading is not None:
+        return 0, reading, []
+    rotate, read = _read_upright(pdf_page, index, dpi, eng)
+    reading = reading_of(read.words) if wants_probe else None
     if reading is not None and reading.blank:
         return rotate, reading, []
-    if failure is not None:
-        raise failure
-    return rotate, reading, lines
+    return rotate, reading, read.lines
+
+
+def _read_upright(pdf_page: pymupdf.Page, index: int, dpi: int, eng: Engine,
+                  clip: pymupdf.Rect | None = None) -> tuple[int, Recognised | None]:
+    """(clockwise turn that makes the page (or its `clip`) upright, its reading; None for
+    a turned clip, which the caller reads as a whole page).
+
+    Most scans lie the right way up and are in the configured languages: the page is
+    read as it is shown first, and a reading Tesseract is sure of, in lines set
+    across the page (`ocr_quality.reads_upright`), is kept. Only a doubtful reading
+    (a page upside down or sideways, a script the languages do not read, a poor scan)
+    asks orientation detection (`tesseract --psm 0`) which way is up and which script
+    it is, and is read again if that changes anything."""
+    configured = "+".join(eng.languages)
+    first = None
+    if eng.program:
+        first = recognise(pdf_page, index, 0, configured, dpi, eng.tessdata, clip,
+                          program=eng.program)
+        if reads_upright(first.words, first.lines):
+            return 0, first
+    rotate, script = orientation(pdf_page, eng, clip)
+    languages = languages_for(eng, script)
+    if rotate and clip is not None:
+        return rotate, None
+    if first is not None and not rotate and languages == configured:
+        return 0, first
+    return rotate, recognise(pdf_page, index, rotate, languages, dpi, eng.tessdata, clip,
+                             program=eng.program)
 
 
 def _garbled_region(pdf_page: pymupdf.Page, page: Page, dropped: list[BBox]) -> pymupdf.Rect | None:

@@ -1,15 +1,14 @@
-"""Is there text on a scanned page, how sure is Tesseract of it, and which OCR'd lines
-stand out from the body (`stands_out`)?
+"""Is there text on a scanned page, how sure is Tesseract of it, does it lie the right
+way up (`reads_upright`), and which OCR'd lines stand out from the body (`stands_out`)?
 
 Tesseract reads *something* on any page: the grain of blank paper, dust and the shadow of
-a scanner's edge, pen strokes. MuPDF's OCR gives no confidences, so the page is judged
-twice (the ink before MuPDF's OCR runs, the confidences in a process of their own while it
-runs; its reading of a page found blank is dropped):
+a scanner's edge, pen strokes. The page is judged twice:
 
-* its ink: a page whose darkest pixels are barely darker than its lightest (grain only,
-  no stroke of any pen or printer, either way round) holds no text at all;
-* Tesseract's own word confidences (`tesseract ... tsv`, the command-line engine on the
-  same rendering, with the same languages): a page with no word read with confidence is
+* its ink, before anything is read: a page whose darkest pixels are barely darker than
+  its lightest (grain only, no stroke of any pen or printer, either way round) holds no
+  text at all;
+* Tesseract's own word confidences, from the very run that reads the page (the
+  `tesseract` program's TSV, `ocr_tsv`): a page with no word read with confidence is
   blank (`blank_page`: empty text, never noise); a page where most of the text is read
   with low confidence (handwriting, a damaged scan) keeps its text, flagged
   `extraction_confidence: low` with an Issue.
@@ -19,18 +18,9 @@ confidences are not known and the page is read as before.
 """
 from __future__ import annotations
 
-import contextlib
-import logging
-import os
-import shutil
-import subprocess
-import tempfile
-import time
 from dataclasses import dataclass
 
 import pymupdf
-
-log = logging.getLogger("layoutpdf")
 
 INK_DPI = 50             # enough to see any stroke a reader could read
 INK_PERCENTILE = 0.0005  # the darkest and the lightest pixels (one in 2000 each), past
@@ -38,7 +28,6 @@ INK_PERCENTILE = 0.0005  # the darkest and the lightest pixels (one in 2000 each
 MIN_CONTRAST = 64        # levels (of 255) between paper and ink for any stroke to be there
 WORD_CONFIDENCE = 60.0   # Tesseract's confidence (0..100) of a word read with confidence
 LOW_SHARE = 0.5          # below this share of characters read with confidence: low
-TSV_TIMEOUT_S = 120
 
 
 @dataclass(frozen=True)
@@ -80,87 +69,6 @@ def _level(counts: list[int], n: int, share: float) -> int:
     return 255
 
 
-class WordConfidences:
-    """(confidence, text) of each word Tesseract reads in the image (`result()`; None
-    without the `tesseract` program, or when it fails), read by a process started at once:
-    the caller may work meanwhile. MuPDF's own OCR holds the interpreter while it runs, so
-    the image goes to the process as a file, not through a pipe a thread would feed (with
-    no writable temporary folder it goes through the pipe when `result()` is asked for)."""
-
-    def __init__(self, png: bytes, languages: str, tessdata: str):
-        self._proc: subprocess.Popen | None = None
-        self._path = ""
-        self._later: bytes | None = None           # the image, when it could not be filed
-        self._binary = shutil.which("tesseract")
-        if self._binary is None:
-            return
-        self._args = ["stdout", "-l", languages, "tsv"]
-        self._env = dict(os.environ, TESSDATA_PREFIX=tessdata, OMP_THREAD_LIMIT="1")
-        self._started = time.monotonic()
-        try:
-            with tempfile.NamedTemporaryFile(prefix="layoutpdf-", suffix=".png",
-                                             delete=False) as f:
-                self._path = f.name
-                f.write(png)
-        except OSError as exc:
-            log.info("no temporary file for tesseract (%s): word confidences read afterwards", exc)
-            self._remove()
-            self._later = png
-            return
-        try:
-            self._proc = subprocess.Popen([self._binary, self._path, *self._args],
-                                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                          stderr=subprocess.PIPE, env=self._env)
-        except OSError as exc:
-            log.info("tesseract word confidences failed: %s", exc)
-            self._remove()
-
-    def result(self) -> list[tuple[float, str]] | None:
-        if self._later is not None:
-            return self._read_through_pipe(self._later)
-        if self._proc is None:
-            return None
-        try:
-            left = max(0.0, TSV_TIMEOUT_S - (time.monotonic() - self._started))
-            out, err = self._proc.communicate(timeout=left)
-        except subprocess.SubprocessError as exc:
-            log.info("tesseract word confidences failed: %s", exc)
-            return None
-        finally:
-            self.close()
-        return self._words(self._proc.returncode, out, err)
-
-    def close(self) -> None:
-        """Stop the process if it still runs; remove the image file."""
-        if self._proc is not None and self._proc.poll() is None:
-            self._proc.kill()
-            self._proc.communicate()
-        self._remove()
-
-    def _read_through_pipe(self, png: bytes) -> list[tuple[float, str]] | None:
-        try:
-            out = subprocess.run([self._binary, "stdin", *self._args], input=png,
-                                 capture_output=True, timeout=TSV_TIMEOUT_S, env=self._env,
-                                 check=False)
-        except (OSError, subprocess.SubprocessError) as exc:
-            log.info("tesseract word confidences failed: %s", exc)
-            return None
-        return self._words(out.returncode, out.stdout, out.stderr)
-
-    @staticmethod
-    def _words(returncode: int, out: bytes, err: bytes) -> list[tuple[float, str]] | None:
-        if returncode != 0:
-            log.info("tesseract word confidences failed: %s", err[-300:])
-            return None
-        return parse_tsv(out.decode("utf-8", "replace"))
-
-    def _remove(self) -> None:
-        if self._path:
-            with contextlib.suppress(OSError):
-                os.unlink(self._path)
-            self._path = ""
-
-
 def parse_tsv(text: str) -> list[tuple[float, str]]:
     """Words of Tesseract's TSV output (level 5 rows with some letter or digit)."""
     words = []
@@ -190,6 +98,21 @@ def judge(words: list[tuple[float, str]]) -> Reading:
     share = sure / total
     return Reading(False, share < LOW_SHARE, len(words), share,
                    f"{share:.0%} of the characters read with confidence {WORD_CONFIDENCE:.0f} or more")
+
+
+def reads_upright(words: list[tuple[float, str]] | None, lines: list) -> bool:
+    """A reading to keep without asking which way is up: Tesseract is sure of it (not
+    blank, not low: `judge`) and most of its text is set in lines wider than tall.
+    Upside down, or in a script the languages do not read, Tesseract is unsure of most
+    words; sideways it may read the words well, but in lines standing on end. Unknown
+    confidences (MuPDF's OCR) prove nothing."""
+    if not words:
+        return False
+    verdict = judge(words)
+    if verdict.blank or verdict.low:
+        return False
+    across = sum(len(ln.text.strip()) for ln in lines if ln.bbox.width >= ln.bbox.height)
+    return 2 * across > sum(len(ln.text.strip()) for ln in lines)
 
 
 def inkless(page: pymupdf.Page) -> Reading | None:

@@ -1,18 +1,22 @@
-"""Recognition: a page (or a clip of it) rendered within the pixel cap, read by MuPDF's
-Tesseract (`Pixmap.pdfocr_tobytes`), and its words brought back as `Line`/`Span` objects
-like native text: lines split at column gaps, rows of one line joined, sizes snapped to
-the page's usual size, ids marked as OCR'd (`text.quality.OCR_ID_MARK`)."""
+"""Recognition: a page (or a clip of it) rendered within the pixel cap, read once by
+Tesseract (the `tesseract` program's TSV, `ocr_tsv`, which also gives each word's
+confidence; MuPDF's built-in Tesseract, `Pixmap.pdfocr_tobytes`, when only the library is
+there), and its words brought back as `Line`/`Span` objects like native text: lines split
+at column gaps, rows of one line joined, sizes snapped to the page's usual size, ids
+marked as OCR'd (`text.quality.OCR_ID_MARK`)."""
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import pymupdf
 
 from ..model import BBox, Line, Span
 from ..text.quality import OCR_ID_MARK
 from ..text.scripts import cjk_despace, is_cjk, is_hangul
+from . import ocr_quality
 from .ocr_quality import stands_out
+from .ocr_tsv import run_tsv, text_dict
 from .text_dict import text_spans
 
 OCR_MAX_PIXELS = 6_000_000      # render cap (A4 at 250 dpi): big pages get a lower dpi
@@ -40,13 +44,42 @@ def _ocr_dpi(pdf_page: pymupdf.Page, dpi: float) -> float:
 
 
 # -- recognition ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Recognised:
+    """A page's OCR'd lines and Tesseract's (confidence, word) of each word it read
+    (`words` None: not known, MuPDF's OCR gives no confidences)."""
+    lines: list[Line]
+    words: list[tuple[float, str]] | None
+
+
 def recognise(pdf_page: pymupdf.Page, page_index: int, rotate: int, languages: str, dpi: int,
               tessdata: str, clip: pymupdf.Rect | None = None,
-              pix: pymupdf.Pixmap | None = None) -> list[Line]:
+              pix: pymupdf.Pixmap | None = None, program: str | None = None) -> Recognised:
     """OCR the displayed page turned by `rotate` (already rendered as `pix`, when given);
     lines in upright page coordinates (points). With a `clip` (unturned pages only), only
-    that region is read."""
+    that region is read. With the `tesseract` `program`, one run of it gives words,
+    lines and confidences; without it (or when it fails) MuPDF's Tesseract reads the page."""
     pix = pix or render(pdf_page, dpi, rotate, clip)
+    zoom = _ocr_dpi(pdf_page, dpi) / 72
+    if clip is None:
+        rect = pdf_page.rect
+        scale = (rect.height if rotate % 180 else rect.width) / pix.width
+        dx = dy = 0.0
+    else:          # the pixmap's pixel box, in page points (MuPDF rounds the clip out)
+        scale, dx, dy = 1 / zoom, pix.x / zoom, pix.y / zoom
+    tsv = run_tsv(program, pix.tobytes("pnm"), languages, tessdata, int(round(zoom * 72))) \
+        if program else None
+    if tsv is not None:
+        return Recognised(ocr_lines(text_dict(tsv, scale, dx, dy), page_index),
+                          ocr_quality.parse_tsv(tsv))
+    return Recognised(_recognise_mupdf(pdf_page, page_index, rotate, languages, dpi, tessdata,
+                                       clip, pix), None)
+
+
+def _recognise_mupdf(pdf_page: pymupdf.Page, page_index: int, rotate: int, languages: str,
+                     dpi: int, tessdata: str, clip: pymupdf.Rect | None,
+                     pix: pymupdf.Pixmap) -> list[Line]:
+    """MuPDF's Tesseract: the page OCR'd into a PDF text layer, read back as a text dict."""
     origin = (pix.x, pix.y)
     if clip is not None:
         pix.set_origin(0, 0)            # the OCR page is the pixmap from (0, 0); moved back below

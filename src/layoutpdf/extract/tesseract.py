@@ -1,7 +1,8 @@
-"""Is Tesseract there, and what does it say of a page before it is read: the language
-packs MuPDF's built-in Tesseract can use (and the hint naming the package to install when
-none are), and the page's orientation and script from Tesseract's orientation detection
-(`tesseract --psm 0`), which picks the languages a page is read in."""
+"""Is Tesseract there (the language packs, the hint naming the package to install when
+none are, the `tesseract` program that reads a page in one run), and which way up is a
+page: its orientation and script from Tesseract's orientation detection (`tesseract
+--psm 0`), asked when a reading is in doubt (or before MuPDF's OCR, which cannot tell),
+which also picks the languages a page is read in."""
 from __future__ import annotations
 
 import functools
@@ -73,6 +74,7 @@ class Engine:
     languages: tuple[str, ...]          # the configured ones, all installed
     installed: frozenset[str]
     osd: str | None                     # the tesseract binary, for orientation detection
+    program: str | None = None          # the tesseract binary, to recognise (ocr_tsv)
 
 
 def engine(languages: tuple[str, ...]) -> tuple[Engine | None, str]:
@@ -88,7 +90,7 @@ def engine(languages: tuple[str, ...]) -> tuple[Engine | None, str]:
                       f"{install_hint(missing)}")
     binary = shutil.which("tesseract")
     osd = binary if binary and "osd" in installed else None
-    return Engine(folder, tuple(languages), installed, osd), ""
+    return Engine(folder, tuple(languages), installed, osd, binary), ""
 
 
 def languages_for(eng: Engine, script: str | None) -> str:
