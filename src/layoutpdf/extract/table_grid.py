@@ -283,8 +283,26 @@ def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[l
             if cols <= prev_cols and _continues(prev[-1], ln, edges, em):
                 prev.append(ln)
                 continue
+            if _label_wraps_onto_amounts(prev, ln, edges, em):
+                prev.append(ln)
+                continue
         rows.append([ln])
     return rows
+
+
+def _label_wraps_onto_amounts(prev: list[TextLine], ln: TextLine, edges: list[float], em: float) -> bool:
+    """A row label set on two or more lines with its amounts on the last one (statements
+    align amounts with a label's last line): the lines above hold the label only, in the
+    label column, and this line goes on with it there (it starts in lower case, or the
+    text above ends open, a comma or a connector), one line pitch under it, and carries
+    amounts in the columns to its right."""
+    if len(edges) < 3 or len(ln.phrases) < 2 or ln.y0 - prev[-1].y1 > 0.5 * em:
+        return False
+    if any(_cols_of(p, edges, em) != {0} for p in prev):
+        return False
+    if col_index(ln.phrases[0].x0 + 0.3 * em, edges) != 0:
+        return False
+    return any(NUMBER.match(p.text) for p in ln.phrases[1:]) and _continues(prev[-1], ln, edges, em)
 
 
 def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> bool:
