@@ -46,3 +46,16 @@ def test_a_last_row_with_a_long_label_under_double_rules_is_in_the_table():
     rules under its amounts, closes the table."""
     d, t = _statement()
     assert t.rows[-1] == ("Shares used to compute diluted net income per share", "504,299", "507,164", "508,480")
+
+
+def test_a_section_label_under_the_dates_is_no_header_label():
+    """"ASSETS" on its own baseline right under the dates (tight leading, no rule between)
+    starts the rows: the dates are the header, alone, and the label column's header cell
+    stays empty."""
+    import pymupdf
+    from test_tables_statements import _balance_sheet
+    for gap in (0, 4):
+        d = layoutpdf.parse(pymupdf.open("pdf", _balance_sheet(gap)).tobytes())
+        t = d.tables[0]
+        assert t.rows[0] == ("", "May 31, 2020", "May 26, 2019"), gap
+        assert t.rows[t.header_rows] == ("ASSETS", "", ""), gap

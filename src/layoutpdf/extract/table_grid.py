@@ -277,7 +277,8 @@ def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[l
             cols = _cols_of(ln, edges, em)
             gap = ln.y0 - prev[-1].y1
             overlapping = gap < -0.2 * em
-            if cols.isdisjoint(prev_cols) and (overlapping or gap < 0.25 * em) and len(edges) > 2:
+            if cols.isdisjoint(prev_cols) and (overlapping or gap < 0.25 * em) and len(edges) > 2 \
+                    and (overlapping or not _label_under_column_labels(prev_cols, cols)):
                 prev.append(ln)            # a value set beside a two-line label
                 continue
             if cols <= prev_cols and _continues(prev[-1], ln, edges, em):
@@ -288,6 +289,14 @@ def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[l
                 continue
         rows.append([ln])
     return rows
+
+
+def _label_under_column_labels(prev_cols: set[int], cols: set[int]) -> bool:
+    """A line in the label column only, on its own baseline under a line with nothing in
+    the label column (the dates over the amount columns, then "ASSETS"): a row label under
+    the column labels starts the rows; it is no second line of theirs, however tight the
+    leading."""
+    return 0 not in prev_cols and cols == {0}
 
 
 def _label_wraps_onto_amounts(prev: list[TextLine], ln: TextLine, edges: list[float], em: float) -> bool:

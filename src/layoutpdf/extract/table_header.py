@@ -18,7 +18,7 @@ def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list
     if hcuts and len(set(bands)) < n:
         k = sum(1 for b in bands if b == bands[0])
         if 1 <= k <= max(3, n // 3) and k < n:
-            return k, "rows above the header rule"
+            return _without_group_labels(cells, k), "rows above the header rule"
     if hcuts and len(set(bands)) == n:
         pass  # a rule under every row says nothing about the header
     if _period_over_labels(cells):
@@ -37,6 +37,17 @@ def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list
             return k, "text rows above numeric rows"
         return 1, "text row above numeric rows"
     return 0, ""
+
+
+def _without_group_labels(cells: list[list[str]], k: int) -> int:
+    """The header without the rows at its foot that hold a label in the label column only,
+    under a row that labels the amount columns: a group label ("Revenue:", "ASSETS") set
+    above the header rule labels the rows under it, not the columns; a unit line set in
+    parentheses there ("(In millions)") stays in the header."""
+    while k > 1 and cells[k - 1][0] and not any(cells[k - 1][1:]) and any(cells[k - 2][1:]) \
+            and not (cells[k - 1][0].startswith("(") and cells[k - 1][0].endswith(")")):
+        k -= 1
+    return k
 
 
 def _label_rows(cells: list[list[str]]) -> int:
