@@ -95,3 +95,76 @@ def filing_pdf(prose_pages: int = 6, statement_pages: int = 4, rows_per_page: in
         _footer(page, y, number)
         number += 1
     return doc.tobytes()
+
+
+# -- an income statement set the way 10-K statements are typeset (HTML printed to PDF) --------
+AMOUNT_RIGHTS = (412.0, 484.0, 557.0)        # right edges of the three amount columns
+SIGN_XS = (351.0, 423.0, 495.0)              # "$" set apart at the left of each amount cell
+INCOME_ROWS = [
+    ("Revenue:", None, ""),
+    ("Subscription", ("4,584,833", "3,223,904", "2,076,584"), "$"),
+    ("Product", ("800,498", "1,125,146", "1,627,803"), ""),
+    ("Total revenue", ("5,385,331", "4,349,050", "3,704,387"), "indent"),
+    ("Cost of revenue", ("819,908", "744,317", "622,080"), ""),
+    ("Gross profit", ("4,565,423", "3,604,733", "3,082,307"), ""),
+    ("Research and development", ("975,987", "862,730", "844,353"), ""),
+    ("Operating income", ("3,589,436", "2,742,003", "2,237,954"), ""),
+    ("Preferred stock, $0.001 par value; 10,000,000 shares|authorized; none issued and outstanding",
+     ("-", "-", "-"), ""),
+    ("Net income", ("1,168,782", "629,551", "268,395"), "$"),
+    ("Basic net income per share", ("2.35", "1.26", "0.54"), "$"),
+    ("Diluted net income per share", ("2.32", "1.24", "0.53"), "$"),
+    ("Shares used to compute diluted net income per share", ("504,299", "507,164", "508,480"), ""),
+]
+
+
+def income_statement_pdf(shaded: bool = True) -> bytes:
+    """A statement under a centred title block, a header that stacks a spanning period
+    line ("Years Ended") over dates set on two lines ("December 2," / "2016") in a smaller
+    bold face, a group label ("Revenue:") on its own line under the dates, amount rows on a
+    15 pt pitch, every other row shaded across the label and amount columns (zebra rows),
+    a row label that wraps onto a second line which carries its amounts, and a last row
+    with a long label and double rules under its amounts only."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for y, text in ((50, "EXAMPLE SYSTEMS INCORPORATED"), (68, "CONSOLIDATED STATEMENTS OF INCOME"),
+                    (86, "(In thousands, except per share data)")):
+        x = 306 - pymupdf.get_text_length(text, fontname="hebo", fontsize=10) / 2
+        page.insert_text((x, y), text, fontname="hebo", fontsize=10)
+    _right(page, (AMOUNT_RIGHTS[1] - 8, 112), "Years Ended", "hebo", 8)
+    for x1, (date, year) in zip(AMOUNT_RIGHTS, (("December 2,", "2016"), ("November 27,", "2015"),
+                                                ("November 28,", "2014"))):
+        _right(page, (x1 - 6, 125), date, "hebo", 8)
+        _right(page, (x1 - 22, 133), year, "hebo", 8)
+    y, shade = 148.0, True
+    for label, amounts, kind in INCOME_ROWS:
+        lines = label.split("|")
+        top = y - 10.5
+        height = 15.0 * len(lines)
+        if shaded and shade and amounts:
+            for x0, x1 in ((49.5, 348.5), (348.5, 416.5), (416.5, 420.5), (420.5, 488.5), (488.5, 492.5),
+                           (492.5, 561.5)):    # one cell at a time, as browsers paint them
+                page.draw_rect(pymupdf.Rect(x0, top, x1, top + height), color=None, fill=(0.8, 0.93, 1.0))
+        for k, text in enumerate(lines):
+            x = 70.0 if kind == "indent" else (52.0 if amounts is None else 58.0 if k == 0 else 64.0)
+            page.insert_text((x, y + 15 * k), text, fontname="helv", fontsize=10)
+        y += 15 * (len(lines) - 1)
+        for x1, sx, v in zip(AMOUNT_RIGHTS, SIGN_XS, amounts or ()):
+            _right(page, (x1, y), v, "helv", 10)
+            if kind == "$":
+                page.insert_text((sx, y), "$", fontname="helv", fontsize=10)
+        if amounts:
+            shade = not shade
+        y += 15
+    for x0, x1 in ((348.5, 416.5), (420.5, 488.5), (492.5, 561.5)):   # double rule under the last row
+        page.draw_line((x0, y - 11), (x1, y - 11), width=0.5)
+        page.draw_line((x0, y - 9), (x1, y - 9), width=0.5)
+    page.insert_text((180, y + 12), "See accompanying Notes to Consolidated Financial Statements.",
+                     fontname="helv", fontsize=10)
+    return doc.tobytes()
+
+
+def _right(page: pymupdf.Page, at: tuple[float, float], text: str, font: str, size: float) -> None:
+    """`text` set right-aligned to x = at[0] on baseline at[1]."""
+    page.insert_text((at[0] - pymupdf.get_text_length(text, fontname=font, fontsize=size), at[1]),
+                     text, fontname=font, fontsize=size)

@@ -277,14 +277,46 @@ def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[l
             cols = _cols_of(ln, edges, em)
             gap = ln.y0 - prev[-1].y1
             overlapping = gap < -0.2 * em
-            if cols.isdisjoint(prev_cols) and (overlapping or gap < 0.25 * em) and len(edges) > 2:
+            if cols.isdisjoint(prev_cols) and (overlapping or gap < 0.25 * em) and len(edges) > 2 \
+                    and (overlapping or not _label_under_column_labels(rows, cols, edges, em)):
                 prev.append(ln)            # a value set beside a two-line label
                 continue
             if cols <= prev_cols and _continues(prev[-1], ln, edges, em):
                 prev.append(ln)
                 continue
+            if _label_wraps_onto_amounts(prev, ln, edges, em):
+                prev.append(ln)
+                continue
         rows.append([ln])
     return rows
+
+
+def _label_under_column_labels(rows: list[list[TextLine]], cols: set[int], edges: list[float],
+                               em: float) -> bool:
+    """A line in the label column only, on its own baseline under lines with nothing in
+    the label column (the dates over the amount columns, then "ASSETS"): a row label under
+    the column labels starts the rows; it is no second line of theirs, however tight the
+    leading. (Where the label column has a label of its own above, "If Form" / "1040NR,"
+    / "line 40, is--", the line goes on with that stacked label.)"""
+    return cols == {0} and not any(0 in _cols_of(ln, edges, em) for row in rows for ln in row)
+
+
+def _label_wraps_onto_amounts(prev: list[TextLine], ln: TextLine, edges: list[float], em: float) -> bool:
+    """A row label set on two or more lines with its amounts on the last one (statements
+    align amounts with a label's last line): the lines above hold the label only, in the
+    label column, and this line goes on with it there (it starts in lower case, or the
+    text above ends open, a comma or a connector), one line pitch under it, and carries
+    amounts in the columns to its right. A label ending in a colon ("Tables:") introduces
+    the rows under it and is continued by none of them."""
+    if len(edges) < 3 or len(ln.phrases) < 2 or ln.y0 - prev[-1].y1 > 0.5 * em:
+        return False
+    if prev[-1].phrases[-1].text.endswith(":"):
+        return False
+    if any(_cols_of(p, edges, em) != {0} for p in prev):
+        return False
+    if col_index(ln.phrases[0].x0 + 0.3 * em, edges) != 0:
+        return False
+    return any(NUMBER.match(p.text) for p in ln.phrases[1:]) and _continues(prev[-1], ln, edges, em)
 
 
 def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> bool:

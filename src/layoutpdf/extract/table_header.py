@@ -5,7 +5,11 @@ its merged cell, a lone period label over every labelled amount column, or the e
 cells to its right up to the next label, a drawn rule or the end of the label above)."""
 from __future__ import annotations
 
+import re
+
 from .table_grid import NUMBER, SNAP, Seg, TextLine, band_of, col_index
+
+_YEAR = re.compile(r"^(?:19|20)\d\d$")     # a year as a column label
 
 
 def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list[float]) -> tuple[int, str]:
@@ -18,7 +22,7 @@ def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list
     if hcuts and len(set(bands)) < n:
         k = sum(1 for b in bands if b == bands[0])
         if 1 <= k <= max(3, n // 3) and k < n:
-            return k, "rows above the header rule"
+            return _without_group_labels(cells, k), "rows above the header rule"
     if hcuts and len(set(bands)) == n:
         pass  # a rule under every row says nothing about the header
     if _period_over_labels(cells):
@@ -39,19 +43,38 @@ def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list
     return 0, ""
 
 
+def _without_group_labels(cells: list[list[str]], k: int) -> int:
+    """The header without the rows at its foot that hold a label in the label column only,
+    under a row that labels the amount columns: a group label ("Revenue:", "ASSETS") set
+    above the header rule labels the rows under it, not the columns; a unit line set in
+    parentheses there ("(In millions)") stays in the header, and so does the last line of
+    a stub label stacked in the label column ("If Form" / "1040NR," / "line 40, is--")."""
+    while k > 1 and cells[k - 1][0] and not any(cells[k - 1][1:]) and any(cells[k - 2][1:]) \
+            and not any(row[0] for row in cells[:k - 1]) \
+            and not (cells[k - 1][0].startswith("(") and cells[k - 1][0].endswith(")")):
+        k -= 1
+    return k
+
+
 def _label_rows(cells: list[list[str]]) -> int:
     """Leading rows that label the columns: words over the amount columns and no amount
     among them (a group label over its columns, then the column labels). A row with words
     in the first column only ("Current assets:") is a body row's group label, not one; a
     first row with words in the first column is a title or the only header row (the
-    stub's label sits on the last row of a stacked header, under empty cells)."""
+    stub's label sits on the last row of a stacked header, under empty cells). Under
+    group labels, a row of years with an empty label cell above labelled rows is the
+    column labels' row: years label columns there, they are no amounts."""
     if cells[0][0]:
         return 1                # the stub's label sits on the last header row, never above
     k = 0
-    for row in cells:
+    for n, row in enumerate(cells):
         amounts = [c for c in row[1:] if c]
-        if not amounts or any(NUMBER.match(c) for c in amounts):
+        if not amounts:
             break
+        if any(NUMBER.match(c) for c in amounts):
+            years = k and not row[0] and n + 1 < len(cells) and cells[n + 1][0] \
+                and all(_YEAR.match(c) for c in amounts)
+            return k + 1 if years else k
         k += 1
     return k
 

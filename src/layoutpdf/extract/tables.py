@@ -26,10 +26,11 @@ from ..model import BBox, Drawing, ImagePlacement, Line, TableCandidate
 from ..text.monospace import is_mono
 from .framed_text import framed_prose
 from .table_build import build_grid
+from .table_edges import EDGE_ROWS, MAX_MATH_SHARE, edge_rows
 from .table_prose import prose_refusal
 from .table_regions import head_marks, side_by_side_cuts, stacked_pairs
-from .table_grid import Grid, Seg, Word, col_index, is_number, text_lines
-from .table_rules import CAPTION_LABEL, figure_captioned, rule_signal, ruled_regions
+from .table_grid import Grid, Seg, Word, is_number, text_lines
+from .table_rules import figure_captioned, rule_signal, ruled_regions
 from .table_words import (MAX_CELL_WORDS, MIN_ALIGNED_ROWS, aligned_bands, aligned_regions, holds, outside,
                           page_words, turned_labels)
 
@@ -41,11 +42,7 @@ _BULLET = re.compile(r"^[•◦▪▫‣⁃●○■□➢►*–—-]$")
 LEADER_ROWS = 0.3       # rows with dot leaders that make a table of contents
 _CURRENCY = re.compile(r"^\s*[$€£¥₹]\s*$")
 _LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}")
-EDGE_ROWS = 3           # header rows above / closing rows below a table's rules, at most
-EDGE_GAP = 1.0          # ... each at most this many line heights from the next
 MONO_SHARE = 0.5        # aligned text mostly in a monospaced font is code, not a table
-MAX_MATH_SHARE = 0.25   # aligned text with more math-font words is a display equation
-_NOTE = re.compile(r"^\s*(?:[*†‡§¶]|\([^)]{1,3}\)|notes?\b|sources?\b|nb\b)", re.I)
 
 
 def find_table_candidates(width: float, height: float, textpage, lines: list[Line],
@@ -160,35 +157,10 @@ def _amount_rules(g: Grid, words: list[Word], body: list[Line]) -> bool:
 
 def _with_edge_rows(g: Grid, words: list[Word], hs: list[Seg], vs: list[Seg], em: float,
                     others: list) -> Grid:
-    """The table with the header rows right above it and the closing rows right below it
-    that its rules leave out (a rule only under the header and one over the "Total" row,
-    as office suites and HTML tables draw them): lines set within the table's width in
-    short pieces that fall into two or more of its columns, one line pitch apart."""
+    """The table with the header rows above it and the closing rows below it that its
+    rules leave out (`table_edges`), when the grid read with them is still a table."""
     x0, y0, x1, y1 = g.bbox
-    mine = [w for w in words if holds(g.bbox, w)]
-    pitch = median(w.h for w in mine) if mine else em
-    lo, hi = y0 - EDGE_ROWS * 2 * pitch, y1 + EDGE_ROWS * 2 * pitch
-    near = outside([w for w in words if lo <= w.cy <= hi], [g.bbox, *others])
-    lines = text_lines(near)
-    top, bottom = y0, y1
-    label_top = None            # a section label ("Assets") between the header and the rows
-    labels_below = not g.rows[0][0] and sum(1 for c in g.rows[0] if c) >= 2   # column labels only
-    for ln in sorted((ln for ln in lines if ln.cy < y0), key=lambda ln: -ln.cy)[:EDGE_ROWS]:
-        edge = top if label_top is None else label_top
-        if edge - ln.y1 > EDGE_GAP * pitch:
-            break
-        if _row_like(ln, g, em, header=True) or (labels_below and _period_label(ln, g, em)):
-            top, label_top = ln.y0 - 0.5, None
-            labels_below = len(ln.phrases) >= 2 and ln.phrases[0].x0 > g.col_edges[1]
-            continue
-        labels_below = False
-        if label_top is not None or not _section_row(ln, g, em):
-            break
-        label_top = ln.y0 - 0.5
-    for ln in sorted((ln for ln in lines if ln.cy > y1), key=lambda ln: ln.cy)[:EDGE_ROWS]:
-        if ln.y0 - bottom > EDGE_GAP * pitch or not _row_like(ln, g, em, header=False):
-            break
-        bottom = ln.y1 + 0.5
+    top, bottom = edge_rows(g, words, em, others)
     if (top, bottom) == (y0, y1):
         return g
     grown = build_grid((x0, top, x1, bottom), words, hs, vs, g.strategy, em)
@@ -197,54 +169,6 @@ def _with_edge_rows(g: Grid, words: list[Word], hs: list[Seg], vs: list[Seg], em
         return g
     grown.reasons.append("with the header or closing rows its rules leave out")
     return grown
-
-
-def _period_label(ln, g: Grid, em: float) -> bool:
-    """A header line of one short label set over two or more of the amount columns, clear
-    of the label column ("As of December 31," over "2017" and "2016"), centred nearer to
-    the amount columns than to the table (a title is centred over the whole table): the
-    upper level of a statement's header, taken only right above a row of column labels
-    clear of the label column."""
-    if len(ln.phrases) != 1 or len(g.col_edges) < 4:
-        return False
-    p = ln.phrases[0]
-    edges = g.col_edges
-    text = p.text
-    mid = (p.x0 + p.x1) / 2
-    over_amounts = abs(mid - (edges[1] + edges[-1]) / 2) < abs(mid - (edges[0] + edges[-1]) / 2)
-    return p.x0 > edges[1] and p.x1 <= edges[-1] + em and len(p.words) <= 2 * MAX_CELL_WORDS \
-        and over_amounts and col_index(p.x1 - 0.3 * em, edges) > col_index(p.x0 + 0.3 * em, edges) \
-        and not text.endswith((".", ";")) and not CAPTION_LABEL.match(text) and not _NOTE.match(text)
-
-
-def _section_row(ln, g: Grid, em: float) -> bool:
-    """A line that may sit between a table's header and its first row: one short phrase
-    set at the table's left edge (a statement's "Assets" or "ASSETS"); it belongs to the
-    table only when a header row is found above it."""
-    text = " ".join(w.text for w in ln.words)
-    return len(ln.phrases) == 1 and abs(ln.words[0].x0 - g.bbox[0]) <= em \
-        and len(ln.words) <= 2 * MAX_CELL_WORDS and not text.endswith((".", ";", ",")) \
-        and not CAPTION_LABEL.match(text) and not _NOTE.match(text)
-
-
-def _row_like(ln, g: Grid, em: float, header: bool) -> bool:
-    """A line that reads as a row of table `g`: inside its width, two or more short
-    pieces in different columns, not a caption, a table note or math. A closing row
-    ("Total", "Average") starts in the first column and keeps each piece in one column;
-    header labels may span columns."""
-    x0, _, x1, _ = g.bbox
-    if ln.words[0].x0 < x0 - em or ln.words[-1].x1 > x1 + em or len(ln.phrases) < 2:
-        return False
-    text = " ".join(w.text for w in ln.words)
-    if CAPTION_LABEL.match(text) or _NOTE.match(text) or sum(w.math for w in ln.words) > MAX_MATH_SHARE * len(ln.words):
-        return False
-    if any(len(p.words) > 2 * MAX_CELL_WORDS for p in ln.phrases):
-        return False
-    edges = g.col_edges
-    cols = [(col_index(p.x0 + 0.3 * em, edges), col_index(p.x1 - 0.3 * em, edges)) for p in ln.phrases]
-    if len({a for a, _ in cols}) < 2:
-        return False
-    return header or (cols[0][0] == 0 and all(a == b for a, b in cols))
 
 
 def _prose_columns(g: Grid, lines: list[Line], em: float) -> set[int]:

@@ -1,0 +1,108 @@
+"""The rows a table's rules leave out: header lines right above its first rule and closing
+rows right below its last one (office suites and HTML tables draw a rule only under the
+header and over the "Total" row; statements shade every other row and leave the header
+band and the last row bare). Read on the lines around a grid found by `tables`."""
+from __future__ import annotations
+
+import re
+from statistics import median
+
+from .table_grid import Grid, Word, col_index, is_number, text_lines
+from .table_rules import CAPTION_LABEL
+from .table_words import MAX_CELL_WORDS, holds, outside
+
+EDGE_ROWS = 3           # header rows above / closing rows below a table's rules, at most
+EDGE_GAP = 1.0          # ... each at most this many line heights from the next
+MAX_MATH_SHARE = 0.25   # aligned text with more math-font words is a display equation
+_NOTE = re.compile(r"^\s*(?:[*†‡§¶]|\([^)]{1,3}\)|notes?\b|sources?\b|nb\b)", re.I)
+
+
+def edge_rows(g: Grid, words: list[Word], em: float, others: list) -> tuple[float, float]:
+    """The table with the header rows right above it and the closing rows right below it
+    that its rules leave out (a rule only under the header and one over the "Total" row,
+    as office suites and HTML tables draw them): lines set within the table's width in
+    short pieces that fall into two or more of its columns, one line pitch apart. Returns
+    the top and bottom of the table with them."""
+    x0, y0, x1, y1 = g.bbox
+    mine = [w for w in words if holds(g.bbox, w)]
+    pitch = median(w.h for w in mine) if mine else em
+    lo, hi = y0 - EDGE_ROWS * 2 * pitch, y1 + EDGE_ROWS * 2 * pitch
+    near = outside([w for w in words if lo <= w.cy <= hi], [g.bbox, *others])
+    lines = text_lines(near)
+    top, bottom = y0, y1
+    label_top = None            # a section label ("Assets") between the header and the rows
+    labels_below = not g.rows[0][0] and sum(1 for c in g.rows[0] if c) >= 2   # column labels only
+    taken = 0                   # header lines taken (a section label does not count)
+    for ln in sorted((ln for ln in lines if ln.cy < y0), key=lambda ln: -ln.cy):
+        edge = top if label_top is None else label_top
+        if edge - ln.y1 > EDGE_GAP * pitch or taken == EDGE_ROWS:
+            break
+        if row_like(ln, g, em, header=True) or (labels_below and period_label(ln, g, em)):
+            top, label_top, taken = ln.y0 - 0.5, None, taken + 1
+            labels_below = len(ln.phrases) >= 2 and ln.phrases[0].x0 > g.col_edges[1]
+            continue
+        labels_below = False
+        if label_top is not None or not section_row(ln, g, em):
+            break
+        label_top = ln.y0 - 0.5
+    for ln in sorted((ln for ln in lines if ln.cy > y1), key=lambda ln: ln.cy)[:EDGE_ROWS]:
+        if ln.y0 - bottom > EDGE_GAP * pitch or not row_like(ln, g, em, header=False):
+            break
+        bottom = ln.y1 + 0.5
+    return top, bottom
+
+
+def period_label(ln, g: Grid, em: float) -> bool:
+    """A header line of one short label set over two or more of the amount columns, clear
+    of the label column ("As of December 31," over "2017" and "2016"), centred nearer to
+    the amount columns than to the table (a title is centred over the whole table): the
+    upper level of a statement's header, taken only right above a row of column labels
+    clear of the label column."""
+    if len(ln.phrases) != 1 or len(g.col_edges) < 4:
+        return False
+    p = ln.phrases[0]
+    edges = g.col_edges
+    text = p.text
+    mid = (p.x0 + p.x1) / 2
+    over_amounts = abs(mid - (edges[1] + edges[-1]) / 2) < abs(mid - (edges[0] + edges[-1]) / 2)
+    return p.x0 > edges[1] and p.x1 <= edges[-1] + em and len(p.words) <= 2 * MAX_CELL_WORDS \
+        and over_amounts and col_index(p.x1 - 0.3 * em, edges) > col_index(p.x0 + 0.3 * em, edges) \
+        and not text.endswith((".", ";")) and not CAPTION_LABEL.match(text) and not _NOTE.match(text)
+
+
+def section_row(ln, g: Grid, em: float) -> bool:
+    """A line that may sit between a table's header and its first row: one short phrase
+    set at the table's left edge (a statement's "Assets" or "ASSETS"); it belongs to the
+    table only when a header row is found above it."""
+    text = " ".join(w.text for w in ln.words)
+    return len(ln.phrases) == 1 and abs(ln.words[0].x0 - g.bbox[0]) <= em \
+        and len(ln.words) <= 2 * MAX_CELL_WORDS and not text.endswith((".", ";", ",")) \
+        and not CAPTION_LABEL.match(text) and not _NOTE.match(text)
+
+
+def row_like(ln, g: Grid, em: float, header: bool) -> bool:
+    """A line that reads as a row of table `g`: inside its width, two or more short
+    pieces in different columns, not a caption, a table note or math. A closing row
+    ("Total", "Average") starts in the first column and keeps each piece in one column;
+    header labels may span columns."""
+    x0, _, x1, _ = g.bbox
+    if ln.words[0].x0 < x0 - em or ln.words[-1].x1 > x1 + em or len(ln.phrases) < 2:
+        return False
+    text = " ".join(w.text for w in ln.words)
+    if CAPTION_LABEL.match(text) or _NOTE.match(text) or sum(w.math for w in ln.words) > MAX_MATH_SHARE * len(ln.words):
+        return False
+    if any(len(p.words) > 2 * MAX_CELL_WORDS for p in ln.phrases) and (header or not _labelled_amounts(ln, g)):
+        return False
+    edges = g.col_edges
+    cols = [(col_index(p.x0 + 0.3 * em, edges), col_index(p.x1 - 0.3 * em, edges)) for p in ln.phrases]
+    if len({a for a, _ in cols}) < 2:
+        return False
+    return header or (cols[0][0] == 0 and all(a == b for a, b in cols))
+
+
+def _labelled_amounts(ln, g: Grid) -> bool:
+    """A row label of any length set within the label column, then amounts only: a
+    statement's last row ("Shares used to compute diluted net income per share"), not a
+    line of prose, which runs on across the columns in one piece."""
+    first, rest = ln.phrases[0], ln.phrases[1:]
+    return first.x1 <= g.col_edges[1] and bool(rest) and all(is_number(p.text) for p in rest)
