@@ -205,7 +205,7 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
             and not LABEL_ONLY.match(block[0].text):
         return True   # out of a display set apart from the prose into a full prose line
     indent = row.bbox.x0 - column.x0
-    prev_short = prev.bbox.x1 < column.x1 - 1.5 * em
+    prev_short = prev.bbox.x1 < _right_edge(block, column, em) - 1.5 * em
     if prev.toc_entry or (row.toc_entry and prev.bbox.x1 < column.x0 + 0.75 * column.width):
         return True   # one contents entry per block (the first line of a wrapped entry is long)
     if indent > 0.6 * em and indent < 4 * em and prev_short and prev.bbox.x0 < row.bbox.x0 - 0.5 * em:
@@ -213,6 +213,22 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
     if prev_short and prev.text.rstrip().endswith((".", "!", "?", ":")) and indent > 0.6 * em:
         return True
     return _caption_ended(block, row, stats, em)
+
+
+def _right_edge(block: list[Row], column: BBox, em: float) -> float:
+    """Where the block's full lines end: the column's right edge, or the block's own when
+    the block is set in from both edges of the column, as an abstract or a quotation is,
+    and justified (two of its rows or more end at one edge). A line of the inset block
+    that runs to its own edge and ends a sentence is a full line, not a paragraph's short
+    last line."""
+    if len(block) < 2:
+        return column.x1
+    x0 = min(r.bbox.x0 for r in block)
+    x1 = max(r.bbox.x1 for r in block)
+    full = sum(1 for r in block if r.bbox.x1 >= x1 - 0.5 * em)
+    if x0 - column.x0 > 0.6 * em and column.x1 - x1 > 1.5 * em and full >= 2:
+        return x1
+    return column.x1
 
 
 def _caption_ended(block: list[Row], row: Row, stats: Stats, em: float) -> bool:

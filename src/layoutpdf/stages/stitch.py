@@ -86,16 +86,37 @@ def _same_markup(a: Element, b: Element) -> tuple[str, str, str]:
 def _next_body(elements: list[Element], i: int,
                lines: dict[str, Line]) -> tuple[int | None, list[int]]:
     """The next body text after element i, and the floats read before it (with the notes
-    and source lines set under a figure or table: `_float_note`)."""
+    and source lines set under a figure or table, `_float_note`, and the text a float
+    holds, `_float_text`)."""
     between = []
     for k in range(i + 1, len(elements)):
         e = elements[k]
         if e.layer is not _BODY or e.role in FLOATS \
-                or _float_note(elements[i], e, [elements[j] for j in between], lines):
+                or _float_note(elements[i], e, [elements[j] for j in between], lines) \
+                or _float_text(e, elements[k + 1:k + 2], [elements[j] for j in between]):
             between.append(k)
             continue
         return k, between
     return None, between
+
+
+def _float_text(e: Element, after: list[Element], between: list[Element]) -> bool:
+    """`e` is text a float holds, read before the place where the paragraph `a` goes on:
+    text set between a caption read before it and the figure or table right under it (the
+    rows of a table its region missed). A caption is set next to its float, so what lies
+    between the two is the float's; a paragraph does not run into a float and out again."""
+    if e.role not in FLOWING:
+        return False
+    captions = [c for c in between if c.role is Role.CAPTION and c.page == e.page]
+    return any(c.bbox.y1 <= e.bbox.y0 + 2 and c.bbox.overlap_x(e.bbox) > 0.5 * e.bbox.width
+               for c in captions) and any(
+        f.role in _FIGURE_OR_TABLE and f.page == e.page and 0 <= f.bbox.y0 - e.bbox.y1 < 1.0 * _size(e)
+        and f.bbox.overlap_x(e.bbox) > 0.5 * e.bbox.width for f in after)
+
+
+def _size(e: Element) -> float:
+    """A rough type size of an element: its height per line, at least 6 pt."""
+    return max(6.0, e.bbox.height / max(1, len(e.line_ids)))
 
 
 def _float_note(a: Element, e: Element, between: list[Element], lines: dict[str, Line]) -> bool:

@@ -12,6 +12,7 @@ from ...settings import Settings
 from ...text.lines import join_lines, line_text
 from .bands import separator_rules
 from .columns import reading_order
+from .scripts import merge_scripts
 from .vertical import reading_blocks
 
 
@@ -26,7 +27,7 @@ def run(doc: Document, settings: Settings) -> Document:
 
 def _page(doc: Document, page: Page, existing: list[Element], settings: Settings):
     used = {lid for e in existing for lid in e.line_ids}
-    page = _merge_drop_caps(page, used, doc.stats.body_size or 10.0)
+    page = merge_scripts(_merge_drop_caps(page, used, doc.stats.body_size or 10.0), used)
     flowing: list[Line] = []
     other: list[Line] = []
     for ln in page.lines:
