@@ -3,6 +3,7 @@ serialize.py, which documents the API."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -113,6 +114,9 @@ def glyphs_to_latex(glyphs: list[Glyph], rules: Sequence[BBox], reasons: list[st
     if display:
         rows, tags = _pop_tags(rows)
     row_atoms = [serialize_row(r, ctx) for r in rows if r]
+    if any(not _writes_something(atoms) for atoms in row_atoms):
+        row_atoms = [atoms for atoms in row_atoms if _writes_something(atoms)] or [[]]
+        ctx.note(EMPTY_ROW_REASON)
     if len(row_atoms) == 1:
         latex = join_atoms(row_atoms[0], display)
     else:
@@ -125,6 +129,18 @@ def glyphs_to_latex(glyphs: list[Glyph], rules: Sequence[BBox], reasons: list[st
 
 
 _TEXT_RUN = re.compile(r"\\text\{([^{}]*)\} \\text\{")
+
+
+EMPTY_ROW_REASON = "a row of glyphs with nothing to write (no Unicode mapping) left out"
+
+
+def _writes_something(atoms: Sequence[Atom]) -> bool:
+    """A row writes something when one of its atoms has a visible character. A row made
+    only of glyphs without a Unicode mapping (control codes from a font whose glyph names
+    say nothing, such as the pieces of a big bracket drawn over the formula) would come out
+    as an empty row of the display (`\\begin{gathered} \\quad \\\\ ...`)."""
+    return any(not c.isspace() and unicodedata.category(c) not in ("Cc", "Cf")
+               for a in atoms for c in a.tex)
 
 
 def _plain_letters(glyphs: list[Glyph]) -> bool:

@@ -280,8 +280,8 @@ def apply_limits(gs: list[Glyph], ctx: Ctx) -> list[Glyph]:
                       and g.size <= op.size * 1.05 and not g.big]
         lower = _grow(below_seed, [g for g in pool if g.cy > op.bottom]) if below_seed else []
         upper = _grow(above_seed, [g for g in pool if g.cy < op.top]) if above_seed else []
-        lower = lower if _centered(lower, op) else []
-        upper = upper if _centered(upper, op) else []
+        lower = lower if _centered(lower, op) and not _crosses_row(lower, op, pool) else []
+        upper = upper if _centered(upper, op) and not _crosses_row(upper, op, pool) else []
         if not lower and not upper:
             continue
         tex = op.tex if op.kind != "word" else "\\" + op.ch
@@ -297,6 +297,17 @@ def apply_limits(gs: list[Glyph], ctx: Ctx) -> list[Glyph]:
         comp.big = op.big
         gs = _without(gs, parts) + [comp]
     return gs
+
+
+def _crosses_row(group: Sequence[Glyph], op: Glyph, pool: Sequence[Glyph]) -> bool:
+    """A limit lives inside its operator's box (TeX centres operator and limits in one
+    box; the row's other atoms stand left and right of it), so it never reaches over a
+    glyph of the operator's own row. A row above or below that does (the line before a
+    text-style sum in an algorithm) is another row, not a limit."""
+    x0, _, x1, _ = _bbox(group)
+    mine = {id(g) for g in group}
+    return any(id(g) not in mine and g.top < op.axis < g.bottom
+               and min(g.x1, x1) - max(g.x0, x0) > 0.15 * g.size for g in pool)
 
 
 def _centered(group: Sequence[Glyph], op: Glyph) -> bool:
