@@ -252,13 +252,13 @@ def _opening(before: str, header_md: str) -> str:
 
 def _balance_last(pieces: list[list[int]], row_cost: list[int], first_cost: int,
                   rest_cost: int) -> None:
-    """Share the rows of the last two pieces so that the fuller of them is as small as
-    it can be: packing rows greedily fills every piece to the budget and can leave the
-    last piece one row under a repeated header (a statement's closing line alone in a
-    chunk). Rows move back from the next-to-last piece while that makes the larger of
-    the two pieces smaller, so neither holds more tokens than before (both stay within
-    the budget) and the table needs no more pieces."""
-    if len(pieces) < 2:
+    """Packing rows greedily fills every piece to the budget and can leave the last
+    piece one row under a repeated header (a statement's closing line alone in a
+    chunk). Then the last two pieces share their rows: rows move back from the
+    next-to-last piece while that makes the larger of the two pieces smaller, so
+    neither holds more tokens than before (both stay within the budget) and the table
+    needs no more pieces. A last piece of two rows or more is left as packed."""
+    if len(pieces) < 2 or len(pieces[-1]) > 1:
         return
     prev, last = pieces[-2], pieces[-1]
     base = first_cost if len(pieces) == 2 else rest_cost

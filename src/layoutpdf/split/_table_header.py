@@ -46,29 +46,13 @@ def repeated_header(header: str, context: str, tok: Tokenizer, limit: int) -> st
 def opening_header(header: str) -> str:
     """The header the opening piece of a cut table shows, compact as the repeated one:
     the upper label every column shares ("For the Years Ended December 31,") said once,
-    on a line of its own above the column labels ("| | 2021 | 2020 | 2019 |"); an upper
-    label over a group of columns only ("Three Months Ended June 30" over Flexibles,
-    Rigid Packaging, Total) said once, on the first column of its group, as a spanning
-    cell is set over its group. The header as it was when no label spans columns."""
+    on a line of its own above the column labels ("| | 2021 | 2020 | 2019 |"). A label
+    over a group of columns only ("Three Months Ended June 30" over Flexibles, Rigid
+    Packaging, Total, then "Twelve Months Ended June 30" over the same) stays on each
+    column of its group: no label heads the table, and each column says its period.
+    The header as it was when no label spans every column."""
     lifted, shared = _lift_shared_label(header)
-    lifted = _map_header(lifted, _spanning_once)
-    return shared + "\n\n" + lifted if shared else lifted
-
-
-def _spanning_once(cells: list[str]) -> list[str]:
-    """Each upper label said on the first column of its run of columns only, in full
-    ("Three Months Ended June 30 / Flexibles | Rigid Packaging | Total | Twelve ...");
-    the cells as they were when no upper label spans two columns."""
-    levels = [c.split(HEADER_JOIN) for c in cells]
-    spans = any(len(a) > 1 and len(b) > 1 and a[0] == b[0] for a, b in zip(levels, levels[1:]))
-    if not spans:
-        return cells
-    out = []
-    for k, lv in enumerate(levels):
-        prev = levels[k - 1] if k else []
-        keep = [x for d, x in enumerate(lv[:-1]) if not (len(prev) > d + 1 and prev[d] == x)]
-        out.append(HEADER_JOIN.join(keep + lv[-1:]))
-    return out
+    return shared + "\n\n" + lifted if shared else header
 
 
 def _lift_shared_label(header: str) -> tuple[str, str]:
