@@ -201,7 +201,9 @@ def table_atoms(md: str, unit: int, start: int, end: int, tok: Tokenizer,
     " (continued)") and the header row and separator line, together within
     `context_share` of the budget: a long title is shortened, then the header's labels
     (a flattened two-level header can fill half a chunk and leave room for one row).
-    None when the unit has no body rows to cut between.
+    The first piece says an upper header label all columns share once, above the column
+    labels (`opening_header`); the last piece is not left with a lone row
+    (`_balance_last`). None when the unit has no body rows to cut between.
     """
     first_budget = budget if first_budget is None else first_budget
     lines, pos = [], start
