@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..model.units import UnitKind
 from . import _syntax as sx
-from ._table_header import repeated_header
+from ._table_header import opening_header, repeated_header
 from .tokenizers import Tokenizer
 
 UNIT, SENTENCE, WORD, TABLE = 0, 1, 2, 3     # atom levels
@@ -201,7 +201,9 @@ def table_atoms(md: str, unit: int, start: int, end: int, tok: Tokenizer,
     " (continued)") and the header row and separator line, together within
     `context_share` of the budget: a long title is shortened, then the header's labels
     (a flattened two-level header can fill half a chunk and leave room for one row).
-    None when the unit has no body rows to cut between.
+    The first piece says an upper header label all columns share once, above the column
+    labels (`opening_header`); the last piece is not left with a lone row
+    (`_balance_last`). None when the unit has no body rows to cut between.
     """
     first_budget = budget if first_budget is None else first_budget
     lines, pos = [], start
@@ -217,13 +219,13 @@ def table_atoms(md: str, unit: int, start: int, end: int, tok: Tokenizer,
     body = [lines[i] for i in range(head_last + 1, hi + 1)]
     if not body:
         return None
-    header = repeated_header(md[lines[lo][0]:lines[head_last][1]], context, tok,
-                             int(context_share * budget))
-    head_end = lines[head_last][1]
+    header_md = md[lines[lo][0]:lines[head_last][1]]
+    header = repeated_header(header_md, context, tok, int(context_share * budget))
+    opening = _opening(md[start:lines[lo][0]], header_md)
     after = md[lines[hi][1]:end]
     cap_start = lines[hi][1] + len(after) - len(after.lstrip())
     caption = (md[lines[hi][1]:cap_start], (cap_start, end)) if after.strip() else None
-    first_cost = tok.count(md[start:head_end]) + (tok.count(md[cap_start:end]) + 1 if caption else 0)
+    first_cost = tok.count(opening) + (tok.count(md[cap_start:end]) + 1 if caption else 0)
     rest_cost = tok.count(header)
     row_cost = [tok.count("\n" + md[a:b]) for a, b in body]
     pieces: list[list[int]] = []
@@ -236,14 +238,50 @@ def table_atoms(md: str, unit: int, start: int, end: int, tok: Tokenizer,
         cur.append(i)
         total += cost
     pieces.append(cur)
-    return _verify_table_pieces(md, unit, start, header, caption, body, pieces, tok,
-                                budget, first_budget)
+    _balance_last(pieces, row_cost, first_cost, rest_cost)
+    return _verify_table_pieces(md, unit, start, (opening, header), caption, body, pieces,
+                                tok, budget, first_budget)
 
 
-def _verify_table_pieces(md: str, unit: int, start: int, header: str,
+def _opening(before: str, header_md: str) -> str:
+    """The text the opening piece shows before its rows: what precedes the header in
+    the unit (a caption line) and the header said compactly (`opening_header`)."""
+    head = opening_header(header_md)
+    if head == header_md:
+        return before + header_md
+    return (before.rstrip("\n") + "\n\n" if before.strip() else before) + head
+
+
+def _balance_last(pieces: list[list[int]], row_cost: list[int], first_cost: int,
+                  rest_cost: int) -> None:
+    """Packing rows greedily fills every piece to the budget and can leave the last
+    piece one row under a repeated header (a statement's closing line alone in a
+    chunk). Then the last two pieces share their rows: rows move back from the
+    next-to-last piece while that makes the larger of the two pieces smaller, so
+    neither holds more tokens than before (both stay within the budget) and the table
+    needs no more pieces. A last piece of two rows or more is left as packed."""
+    if len(pieces) < 2 or len(pieces[-1]) > 1:
+        return
+    prev, last = pieces[-2], pieces[-1]
+    base = first_cost if len(pieces) == 2 else rest_cost
+
+    def cost(idx: list[int], head: int) -> int:
+        return head + sum(row_cost[i] for i in idx)
+
+    while len(prev) > 1:
+        worst = max(cost(prev, base), cost(last, rest_cost))
+        if max(cost(prev[:-1], base), cost(prev[-1:] + last, rest_cost)) >= worst:
+            break
+        last.insert(0, prev.pop())
+
+
+def _verify_table_pieces(md: str, unit: int, start: int, heads: tuple[str, str],
                          caption: tuple[str, tuple[int, int]] | None,
                          body: list[tuple[int, int]], pieces: list[list[int]],
                          tok: Tokenizer, budget: int, first_budget: int) -> list[Atom]:
+    """Atoms of the pieces, each counted whole; `heads`: the opening piece's text before
+    its rows and the header the later pieces repeat."""
+    opening, header = heads
     atoms: list[Atom] = []
     queue = list(pieces)
     while queue:
@@ -251,7 +289,7 @@ def _verify_table_pieces(md: str, unit: int, start: int, header: str,
         first = not atoms
         a, b = body[idx[0]][0], body[idx[-1]][1]
         if first:
-            text = md[start:b]
+            text = opening + "\n" + md[a:b]       # md[start:b] unless the header was made compact
             spans, joins = [(start, b)], [""]
             if caption is not None:
                 joiner, (cs, ce) = caption

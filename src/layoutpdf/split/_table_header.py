@@ -43,6 +43,18 @@ def repeated_header(header: str, context: str, tok: Tokenizer, limit: int) -> st
     return head
 
 
+def opening_header(header: str) -> str:
+    """The header the opening piece of a cut table shows, compact as the repeated one:
+    the upper label every column shares ("For the Years Ended December 31,") said once,
+    on a line of its own above the column labels ("| | 2021 | 2020 | 2019 |"). A label
+    over a group of columns only ("Three Months Ended June 30" over Flexibles, Rigid
+    Packaging, Total, then "Twelve Months Ended June 30" over the same) stays on each
+    column of its group: no label heads the table, and each column says its period.
+    The header as it was when no label spans every column."""
+    lifted, shared = _lift_shared_label(header)
+    return shared + "\n\n" + lifted if shared else header
+
+
 def _lift_shared_label(header: str) -> tuple[str, str]:
     """(header, label): the upper label every amount column shares ("For the Years Ended
     December 31," over "2021", "2020", "2019") said once, out of the column labels, for

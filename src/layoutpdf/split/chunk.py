@@ -24,7 +24,9 @@ class Chunk:
     the Markdown it was cut from, with three documented exceptions: an overlap prefix
     (the first ``overlap_len`` characters, repeated from the previous chunk and joined by a
     blank line), a table header repeated in the second and later pieces of a split table
-    (and a caption after a split table, carried into its first piece), and the footnote
+    (and a caption after a split table, carried into its first piece; the first piece
+    says an upper header label every column shares once, on a line above the column
+    labels, and its span is the Markdown of the header and rows it holds), and the footnote
     definitions of a split paragraph, which follow the piece holding their anchors.
 
     ``spans`` are the (start, end) ranges of the Markdown the chunk's own content was cut
