@@ -131,7 +131,7 @@ def bind(doc: Document, settings: Settings) -> Document:
         for tid, change in _bind_page(doc, page_index, figure_captions):
             tables[tid] = change(tables[tid])
     doc = doc.with_(tables=tuple(tables[t.id] for t in doc.tables))
-    return _join_continued(doc)
+    return _join_continued(_join_sub_tables(doc))
 
 
 def _refusals(doc: Document) -> Document:
@@ -180,6 +180,79 @@ def _bind_page(doc: Document, page_index: int, taken: set[str]):
             caption_bbox=cap.bbox, caption_element_id=cap.id, score=b.score,
             reasons=t.reasons + b.reasons, needs_review=b.needs_review)))
     return out
+
+
+def _join_sub_tables(doc: Document) -> Document:
+    """Sub-tables (a), (b) set side by side under one caption are one table (issue 37.2):
+    the caption bound to one of them runs over the whole width of both, and the other has
+    no caption of its own. The first holds the rows of both, side by side, and one region
+    over both; the neighbour's element is folded into the first's. Side-by-side tables
+    with a caption each, or a caption over one of them only, stay apart."""
+    em = doc.stats.line_height or 12.0
+    tables = list(doc.tables)
+    elements = {e.id: e for e in doc.elements}
+    gone: set[str] = set()
+    changed: dict[str, Element] = {}
+    for a in tables:
+        if a.caption_bbox is None or a.id in gone or a.element_id not in elements:
+            continue
+        for b in tables:
+            if b is a or b.id in gone or not _governed_pair(doc, a, b, em) or b.element_id not in elements:
+                continue
+            left, right = (a, b) if a.bbox.x0 < b.bbox.x0 else (b, a)
+            joined = replace(a, bbox=a.bbox.union(b.bbox), rows=_side_by_side_rows(left, right),
+                             header_rows=min(left.header_rows, right.header_rows),
+                             spans=_side_by_side_spans(left, right),
+                             footnotes=left.footnotes + right.footnotes,
+                             reasons=a.reasons + ("sub-tables side by side under one caption",))
+            el, other = changed.get(a.element_id, elements[a.element_id]), elements[b.element_id]
+            changed[a.element_id] = replace(el, bbox=el.bbox.union(other.bbox), text=el.text + "\n" + other.text,
+                                            line_ids=el.line_ids
+                                            + other.line_ids, reasons=el.reasons + joined.reasons[-1:])
+            tables[tables.index(a)] = a = joined
+            gone.add(b.id)
+            changed[b.element_id] = None
+    if not gone:
+        return doc
+    return doc.with_(tables=tuple(t for t in tables if t.id not in gone),
+                     elements=tuple(changed.get(e.id, e) for e in doc.elements
+                                    if e.id not in changed or changed[e.id] is not None))
+
+
+def _governed_pair(doc: Document, a: Table, b: Table, em: float) -> bool:
+    """`b` (no caption of its own) sits beside `a` on the same rows, nothing between them,
+    and the caption of `a` spans both: one caption governs both."""
+    if b.page != a.page or b.caption is not None or b.continued or a.continued:
+        return False
+    ab, bb, cap = a.bbox, b.bbox, a.caption_bbox
+    if ab.overlap_x(bb) > 0 or min(ab.y1, bb.y1) - max(ab.y0, bb.y0) < 0.8 * min(ab.height, bb.height):
+        return False
+    if cap.x0 > min(ab.x0, bb.x0) + em or cap.x1 < max(ab.x1, bb.x1) - em:
+        return False                        # a caption over one of them only
+    if not (cap.y1 <= min(ab.y0, bb.y0) + 1 or cap.y0 >= max(ab.y1, bb.y1) - 1):
+        return False
+    gap = BBox(min(ab.x1, bb.x1), max(ab.y0, bb.y0), max(ab.x0, bb.x0), min(ab.y1, bb.y1))
+    return not any(e.page == a.page and e.layer is _BODY and e.role is not _TABLE
+                   and gap.intersection(e.bbox) is not None for e in doc.elements)
+
+
+def _side_by_side_rows(left: Table, right: Table) -> tuple[tuple[str, ...], ...]:
+    """The rows of two tables read side by side: row k of the left, then row k of the
+    right (a shorter one padded with empty cells)."""
+    wl = max((len(r) for r in left.rows), default=0)
+    wr = max((len(r) for r in right.rows), default=0)
+    out = []
+    for k in range(max(len(left.rows), len(right.rows))):
+        lrow = tuple(left.rows[k]) if k < len(left.rows) else ()
+        rrow = tuple(right.rows[k]) if k < len(right.rows) else ()
+        out.append(lrow + ("",) * (wl - len(lrow)) + rrow + ("",) * (wr - len(rrow)))
+    return tuple(out)
+
+
+def _side_by_side_spans(left: Table, right: Table) -> tuple:
+    """Spans (row0, col0, row1, col1) of both, the right table's moved past the left's columns."""
+    wl = max((len(r) for r in left.rows), default=0)
+    return tuple(left.spans) + tuple((r0, c0 + wl, r1, c1 + wl) for r0, c0, r1, c1 in right.spans)
 
 
 def _join_continued(doc: Document) -> Document:
