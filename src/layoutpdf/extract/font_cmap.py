@@ -151,12 +151,8 @@ class _Shifted:
         return self.match.end() + self.offset
 
 
-def _is_broken(dst) -> bool:
-    """A destination naming no character: a lone surrogate, U+0000, U+FFFD."""
-    return _names_nothing(dst.group(1))
-
-
 def _names_nothing(hexa: "bytes | None") -> bool:
+    """A destination (hex digits) naming no character: a lone surrogate, U+0000, U+FFFD."""
     if hexa is None or not 1 <= len(hexa) <= 4:
         return False
     value = int(hexa, 16)
