@@ -10,6 +10,7 @@ from ..errors import Issue
 from ..limits import DocumentClock
 from ..settings import Settings
 from ..text.glyph_columns import glyph_columns
+from .font_cmap import mark_unreadable, repair_tounicode
 from .font_encoding import recode_tex_fonts
 from .glyph_repair import needs_repair, repair
 from .ocr import apply_ocr
@@ -44,6 +45,8 @@ def extract_page(page: pymupdf.Page, index: int, settings: Settings,
     if issues is None:
         issues = []
     issues.extend(verdict.issues)
+    if verdict.read:
+        repair_tounicode(page)         # ToUnicode entries naming no character (font_cmap.py)
     if not verdict.read or verdict.plain_text:
         raw_page = plain_text_page(page, index, TEXT_FLAGS) if verdict.read \
             else empty_page(page, index)
@@ -81,6 +84,7 @@ def _read_page(page: pymupdf.Page, index: int, settings: Settings, verdict) -> P
                                    else textpage.extractRAWDICT())
     raw = fix_text(textpage, raw)      # word spaces, separate accents, ligatures (words.py)
     raw = recode_tex_fonts(page, raw)  # re-encoded cmex: standard glyph codes
+    raw = mark_unreadable(page, raw)   # glyphs no font map names: U+FFFD, not their ids
     # over the span limit the page degrades (pipeline: too_many_spans, plain text, no tables);
     # over the drawing limit only the first paths are kept and tables are not looked for
     lines, raw_spans = _lines(raw, index, limits.max_spans_per_page * DENSE_SPAN_FACTOR)
