@@ -168,3 +168,94 @@ def _right(page: pymupdf.Page, at: tuple[float, float], text: str, font: str, si
     """`text` set right-aligned to x = at[0] on baseline at[1]."""
     page.insert_text((at[0] - pymupdf.get_text_length(text, fontname=font, fontsize=size), at[1]),
                      text, fontname=font, fontsize=size)
+
+
+SEGMENT_ROWS = [      # label, amounts (None: a group label on its own line), footnote mark
+    ("Reportable Segment:", None, ""),
+    ("Biopharma", ("$ 12,418", "$ 27,425", "$ 30,389", "$ 52,748"), ""),
+    ("Other business activities", ("316", "317", "626", "655"), "(b)"),
+    ("Amortization of intangible assets", ("(1,184)", "(822)", "(2,287)", "(1,657)"), ""),
+    ("Certain significant items", ("(293)", "(1,431)", "(958)", "(2,322)"), "(c)"),
+    ("Total", ("$ 12,734", "$ 27,742", "$ 31,015", "$ 53,402"), ""),
+]
+SEG_SIGNS = (206.0, 300.0, 394.0, 488.0)     # the left edge of each `$` cell
+SEG_RIGHTS = (290.0, 384.0, 478.0, 572.0)    # the right edge of each amount cell
+RULE_H = 0.675                               # pt: the height of a filing's rule pieces
+
+
+def _cell_rule(page: pymupdf.Page, y: float, x0: float, x1: float, cuts: tuple[float, ...] = ()) -> None:
+    """A rule painted as filing software writes it: abutting thin filled boxes, one per
+    cell it runs under (the `$` cell, a 1.35 pt gutter, the amount cell ...)."""
+    edges = [x0] + [c for c in sorted(cuts) if x0 < c < x1] + [x1]
+    for a, b in zip(edges, edges[1:]):
+        page.draw_rect(pymupdf.Rect(a, y, b, y + RULE_H), color=None, fill=(0, 0, 0))
+
+
+def _all_cuts() -> tuple[float, ...]:
+    out = []
+    for s, r in zip(SEG_SIGNS, SEG_RIGHTS):
+        out += [s - 5.0, s - 3.65, s, s + 6.0, r]
+    return tuple(out)
+
+
+def _segment_statement(page: pymupdf.Page, y: float, title: str, periods: tuple[str, str]) -> float:
+    """A statement ruled across the measure above its two-level header (a period over two
+    dates, each date set on two lines) and twice under its last row; the header ruled
+    under each column apart; `$` set in its own cell; footnote marks raised. Returns the
+    y under its bottom rule."""
+    y = _lines(page, title, y) + 2
+    _cell_rule(page, y, LEFT, LEFT + WIDTH, _all_cuts())
+    for k, period in enumerate(periods):                # upper level: over two columns
+        mid = (SEG_SIGNS[2 * k] + SEG_RIGHTS[2 * k + 1]) / 2
+        page.insert_text((mid - pymupdf.get_text_length(period, fontsize=8) / 2, y + 9), period, fontsize=8)
+        _cell_rule(page, y + 11, SEG_SIGNS[2 * k], SEG_RIGHTS[2 * k + 1], _all_cuts())
+    for k, (date, year) in enumerate((("July 2,", "2023"), ("July 3,", "2022")) * 2):
+        _right(page, (SEG_RIGHTS[k], y + 20), date, "helv", 8)
+        _right(page, (SEG_RIGHTS[k], y + 28), year, "helv", 8)
+    page.insert_text((LEFT + 1, y + 28), "(MILLIONS)", fontsize=7)
+    y += 31
+    _cell_rule(page, y, LEFT, SEG_SIGNS[0] - 5.0)
+    for s, r in zip(SEG_SIGNS, SEG_RIGHTS):             # under each column apart
+        _cell_rule(page, y, s, r, (s + 6.0,))
+    for label, amounts, mark in SEGMENT_ROWS:
+        y += 11
+        indent = 0 if amounts is None or label == "Total" else 4
+        page.insert_text((LEFT + 1 + indent, y), label, fontsize=8)
+        if mark:
+            x = LEFT + 1 + indent + pymupdf.get_text_length(label, fontsize=8) + 1
+            page.insert_text((x, y - 3), mark, fontsize=5)
+        for s, r, v in zip(SEG_SIGNS, SEG_RIGHTS, amounts or ()):
+            if v.startswith("$ "):
+                page.insert_text((s + 1, y), "$", fontsize=8)
+                v = v[2:]
+            _right(page, (r - (0 if v.endswith(")") else 4), y), v, "helv", 8)
+        if label == "Certain significant items":
+            for s, r in zip(SEG_SIGNS, SEG_RIGHTS):     # the sum rules under the amounts
+                _cell_rule(page, y + 2.5, s, r, (s + 6.0,))
+    _cell_rule(page, y + 3.5, LEFT, LEFT + WIDTH, _all_cuts())
+    _cell_rule(page, y + 5.5, LEFT, LEFT + WIDTH, _all_cuts())
+    return y + 8
+
+
+def segment_statements_pdf() -> bytes:
+    """A 10-Q notes page as Workiva/Donnelley write them: the running head ruled across the
+    measure, prose, two statements each ruled above and below across the measure (every
+    rule a row of abutting per-cell filled boxes), footnotes and prose after each, and the
+    page foot ruled across the measure. Every full-measure rule on the page lines up with
+    the next one down; only the two rules of each statement bound a table."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((LEFT, 40), "ACME INC. AND SUBSIDIARY COMPANIES", fontsize=SIZE)
+    page.insert_text((LEFT, 51), "NOTES TO CONDENSED CONSOLIDATED FINANCIAL STATEMENTS", fontsize=SIZE)
+    _cell_rule(page, 56, LEFT, LEFT + WIDTH, _all_cuts())
+    y = _lines(page, prose(70), 74) + 4
+    y = _segment_statement(page, y, "Selected Income Statement Information",
+                           ("Three Months Ended", "Six Months Ended"))
+    y = _lines(page, "(a) " + prose(55, 4), y + 12) + 4
+    y = _lines(page, prose(60, 9), y + 6) + 4
+    y = _lines(page, "Revenues by segment were as follows:", y + 6)
+    y = _segment_statement(page, y, "Revenues by Segment", ("Second Quarter", "First Half"))
+    y = _lines(page, prose(80, 2), y + 14) + 4
+    _cell_rule(page, 700, LEFT, LEFT + WIDTH, _all_cuts())
+    page.insert_text((300, 714), "35", fontsize=SIZE)
+    return doc.tobytes()

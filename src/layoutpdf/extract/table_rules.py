@@ -26,6 +26,11 @@ _TITLE_WORD = re.compile(r"[^\W\d_]{3}")   # a title has words; a block's headin
 HEADING_SIZE = 1.2      # a line this much larger than the page's text is a heading
 WORD_EDGE = 1.0        # pt: a rule this far inside a word's box runs through the word
 LEGEND_EM = 6.0         # a ruled box lower than this beside curves is a plot legend        # curves or slanted lines inside a ruled region make it a figure
+PARAGRAPH_LINES = 2     # lines of running text between two rules that make a paragraph
+FULL_MEASURE = 0.8      # a line of running text spans this share of the rules' length
+WORD_GAP_EM = 1.0       # widest gap between two pieces of one line of text
+MIN_RUNNING_WORDS = 6   # a line of running text has this many words or more
+RUNNING_WORD_SHARE = 0.6  # and most of them words, not amounts
 CAPTION_LABEL = re.compile(r"^\s*(fig(ure)?|chart|table|tab)\.?\s*[A-Z]?\d+|^\s*table\s+[IVXLC]+\b", re.I)
 
 
@@ -272,9 +277,13 @@ def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent, rule
 
 def _blocked(lines: list[Line], y0: float, y1: float, x0: float, x1: float, em: float) -> bool:
     """Text between two rules that no table holds between its rules: a line running
-    across the range's edges, a caption, or a heading set larger than the page's text
+    across the range's edges, a caption, a heading set larger than the page's text
     (the title of the next table, between the last rule of one table and the first of
-    the next)."""
+    the next), or a paragraph: lines of running text across the range (`_running`).
+    Filings rule the running head, each statement's top and bottom and the page foot
+    across the full measure; the text between one statement's bottom rule and the
+    next one's top rule is the page's prose, and the rules are not one table's."""
+    running = 0
     for ln in lines:
         b = ln.bbox
         if not (y0 < b.cy < y1) or b.x1 < x0 or b.x0 > x1:
@@ -283,7 +292,25 @@ def _blocked(lines: list[Line], y0: float, y1: float, x0: float, x1: float, em: 
             return True
         if ln.size > HEADING_SIZE * em and _TITLE_WORD.search(ln.text):
             return True                     # (a larger amount, "1,000", heads a block)
+        running += _running(ln, x1 - x0)
+        if running >= PARAGRAPH_LINES:
+            return True
     return False
+
+
+def _running(ln: Line, width: float) -> bool:
+    """A line of running text across a range `width` wide: it spans most of the range
+    with word spaces only between its pieces, and is mostly words (a table's row has
+    column gaps between its cells, and amounts in them)."""
+    b = ln.bbox
+    if b.width < FULL_MEASURE * width:
+        return False
+    pieces = sorted((s.bbox for s in ln.spans if s.text.strip()), key=lambda p: p.x0)
+    if any(q.x0 - p.x1 > WORD_GAP_EM * ln.size for p, q in zip(pieces, pieces[1:])):
+        return False
+    words = ln.text.split()
+    return len(words) >= MIN_RUNNING_WORDS and \
+        sum(1 for w in words if _TITLE_WORD.search(w)) >= RUNNING_WORD_SHARE * len(words)
 
 
 def _is_figure(box, marks: list[BBox], images: list[ImagePlacement], em: float) -> bool:
