@@ -10,15 +10,9 @@ do not apply, a header bar); those edges may bound cells as rules do. But:
 - zebra shading -- stripes of one colour over every other row, all of one width -- is a
   reading aid over the rows, not a grid: its stripes give no cell edges (the rows and
   columns are read from the text and the thin rules); the run of stripes marks the
-  table's extent, as a rule above and one below it would;
-- a highlight -- a marker-pen fill behind some words of a line, the line's text running on
-  through its end -- is an emphasis of the text, not a cell: a cell's shade holds its
-  text, and no run of text crosses its edge (issue 37: a highlighted case summary read
-  as a two-row grid).
+  table's extent, as a rule above and one below it would.
 """
 from __future__ import annotations
-
-from bisect import bisect_left, bisect_right
 
 from .table_grid import Seg
 
@@ -28,19 +22,14 @@ SHARED = 0.9           # share of an edge a touching box of the same colour must
 SAME_WIDTH = 2.0       # pt: stripes of one zebra start and end within this
 STRIPE_GAP = (0.3, 3.0)  # gap between two stripes, in stripe heights (every other row)
 MAX_ROWS = 3.0         # a stripe over a row of up to three lines
-EDGE_INSIDE = 1.0      # pt: a fill's end this far inside a span runs through the text
 
 
-def fill_edges(fills: list[tuple], max_area: float, thin: float, text=()) -> tuple[list[Seg], list[Seg]]:
+def fill_edges(fills: list[tuple], max_area: float, thin: float) -> tuple[list[Seg], list[Seg]]:
     """Horizontal and vertical edges that the filled boxes `fills` ((x0, y0, x1, y1,
     colour) each) show on the page; a box no thicker than `thin` that touches none of its
-    colour is a rule. `text`: the boxes of the page's text spans (highlights show no edge)."""
+    colour is a rule."""
     boxes = [f for f in fills if not paper(f[4]) and (f[2] - f[0]) * (f[3] - f[1]) < max_area]
     blocks = _row_blocks(boxes)
-    if text and blocks:
-        text = sorted(text, key=lambda t: (t.y0 + t.y1) / 2)
-        mids = [(t.y0 + t.y1) / 2 for t in text]
-        blocks = [b for b in blocks if not _highlight(b, text[bisect_left(mids, b[1]):bisect_right(mids, b[3])])]
     hs: list[Seg] = []
     vs: list[Seg] = []
     rules = {k for k, b in enumerate(blocks) if b[3] - b[1] <= thin or b[2] - b[0] <= thin}
@@ -70,19 +59,6 @@ def fill_edges(fills: list[tuple], max_area: float, thin: float, text=()) -> tup
         if not any(abs(b[0] - x1) <= TOUCH and _overlap(b[1], b[3], y0, y1) >= SHARED * (y1 - y0) for b in others):
             vs.append(Seg(x1, y0, y1))
     return hs, vs
-
-
-def _highlight(block: tuple, text) -> bool:
-    """A fill behind part of a line of text: a span on the block's line (`text`: the spans
-    whose middle lies within the block's height) runs through its left or right end (by
-    more than `EDGE_INSIDE`), so the line goes on past the fill."""
-    x0, y0, x1, y1 = block[:4]
-    for t in text:
-        if t.y1 - t.y0 < 0.5 * (y1 - y0):
-            continue
-        if any(t.x0 + EDGE_INSIDE < x < t.x1 - EDGE_INSIDE for x in (x0, x1)):
-            return True
-    return False
 
 
 def paper(colour) -> bool:

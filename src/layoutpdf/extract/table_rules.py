@@ -41,7 +41,7 @@ def ruled_regions(paths, drawings, images, body: list[Line], em: float, area: fl
     `page` (width, height): rules are clipped to it (what lies outside is not seen);
     `words`: a callable giving the page's word boxes, read only when a vertical rule
     crosses a text line (a rule through words is art behind the text, not a cell border)."""
-    hs, vs, marks = _segments(paths, drawings, area, body)
+    hs, vs, marks = _segments(paths, drawings, area)
     if page is not None:
         hs, vs = _on_page(hs, page[0], page[1]), _on_page(vs, page[1], page[0])
     hs = [h for h in _merge(hs) if h.length >= MIN_HRULE_EM * em][:MAX_RULES]
@@ -82,10 +82,10 @@ def rule_signal(drawings: list[Drawing], em: float) -> bool:
     return False
 
 
-def _segments(paths: list[dict], drawings: list[Drawing], page_area: float, lines: list[Line] = ()):
+def _segments(paths: list[dict], drawings: list[Drawing], page_area: float):
     """Horizontal and vertical rule pieces, and marks (curves, slanted lines) of figures.
     Read from the drawings' boxes when every path is one thin piece (the common case),
-    else from the path items. The spans of `lines` tell highlights from shaded cells."""
+    else from the path items."""
     hs: list[Seg] = []
     vs: list[Seg] = []
     marks: list[BBox] = []
@@ -133,8 +133,7 @@ def _segments(paths: list[dict], drawings: list[Drawing], page_area: float, line
                 pts = item[1:]
                 marks.append(BBox(min(q[0] for q in pts), min(q[1] for q in pts),
                                   max(q[0] for q in pts), max(q[1] for q in pts)))
-    text = [s.bbox for ln in lines for s in ln.spans if s.text.strip()] if fills else []
-    fh, fv = fill_edges(fills, MAX_BOX_SHARE * page_area, RULE_THICK, text)
+    fh, fv = fill_edges(fills, MAX_BOX_SHARE * page_area, RULE_THICK)
     return hs + fh, vs + fv, marks
 
 
