@@ -215,3 +215,20 @@ def test_a_heading_goes_on_with_the_words_that_travel_to_a_note_mark():
     chunks = split_markdown(md, chunk_size=32)
     assert not any(c.text.rstrip().endswith("# alpha") for c in chunks)
     assert any(c.text.startswith("# alpha\n\nAlpha alpha[^2]") for c in chunks)
+
+
+def test_the_sentence_that_announces_a_table_opens_its_chunk():
+    """A note's table under a lettered title line and a sentence ending with a colon
+    ('B. Geographic Information' / 'The following summarizes revenues by geographic
+    area:', as a 10-Q sets it): both read into the table, so they open the table's chunk,
+    never end the chunk before it, and later pieces name them."""
+    block = "B. Geographic Information\n\nThe following summarizes revenues by geographic area:"
+    size = 256
+    before = _fill_before(block, size)
+    md = "\n\n".join([before, block, statement_md(60), prose(2)])
+    chunks = split_markdown(md, chunk_size=size)
+    assert not any(c.text.rstrip().endswith("geographic area:") for c in chunks)
+    opening = next(c for c in chunks if "Line item 1 " in c.text)
+    assert opening.text.startswith(block + "\n\n|  | 2019 | 2018 |")
+    later = [c for c in chunks if "| Line item" in c.text][1:]
+    assert later and all(c.text.startswith("B. Geographic Information") for c in later)

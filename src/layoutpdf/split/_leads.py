@@ -88,7 +88,8 @@ def title_lines(units: Sequence[Unit], tok: Tokenizer, size: int) -> set[int]:
 def lead_units(units: Sequence[Unit], tok: Tokenizer, size: int) -> set[int]:
     """Indices of short lines that open what follows: up to MAX_LEAD_LINES after a
     heading (when anything follows them), a title block of lines that end no sentence
-    right above a table, and the company line above the heading of a table
+    right above a table (under the one sentence that announces it, ending with a colon),
+    and the company line above the heading of a table
     (`title_lines`)."""
     limit = _lead_limit(size)
     leads: set[int] = title_lines(units, tok, size)
@@ -101,11 +102,20 @@ def lead_units(units: Sequence[Unit], tok: Tokenizer, size: int) -> set[int]:
                 leads.update(range(i + 1, j))
         elif u.kind is UnitKind.TABLE:
             j = i - 1
+            if _introduces(units, j, tok, limit) and j not in leads:
+                j -= 1
             while j >= 0 and i - j <= MAX_LEAD_LINES and j not in leads \
                     and _title_line(units[j], tok, limit):
                 j -= 1
             leads.update(range(j + 1, i))
     return leads
+
+
+def _introduces(units: Sequence[Unit], j: int, tok: Tokenizer, limit: int) -> bool:
+    """Unit j is the one short sentence that announces the table right after it ('The
+    following summarizes revenues by geographic area:'): a line ending with a colon
+    directly above a table reads into it, as a lead sentence reads into a display."""
+    return j >= 0 and _short_line(units[j], tok, limit) and units[j].text.strip().endswith(":")
 
 
 def table_context(units: Sequence[Unit], i: int, leads: set[int],
