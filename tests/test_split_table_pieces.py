@@ -32,26 +32,6 @@ def _pieces(md: str) -> list[list[int]]:
     return [f for f in found if f]
 
 
-def test_the_last_piece_of_a_cut_table_is_not_left_with_a_lone_row():
-    """For every length of a statement cut into pieces, the last piece holds two rows
-    or more (greedy packing leaves one row alone for some lengths): the last two pieces
-    share their rows, the table needs no more pieces than greedy packing, and none is
-    over the budget."""
-    head = ["", "2016", "2015", "2014"]
-    for n in range(12, 60):
-        md = "\n\n".join([TITLE, _table(head, n), "See accompanying Notes to Consolidated "
-                          "Financial Statements."])
-        pieces = _pieces(md)
-        assert sum(pieces, []) == list(range(1, n + 1))
-        if len(pieces) < 2:
-            continue
-        assert len(pieces[-1]) >= 2, (n, pieces)
-        full = max(len(p) for p in pieces)
-        assert len(pieces) == -(-n // full) or len(pieces) <= -(-n // (full - 1)), (n, pieces)
-    for c in split_markdown(md, chunk_size=SIZE):
-        assert c.token_count <= SIZE
-
-
 def test_a_table_that_fits_one_chunk_stays_whole():
     md = "\n\n".join([TITLE, _table(["", "2016", "2015", "2014"], 6)])
     assert TOK.count(md) <= SIZE

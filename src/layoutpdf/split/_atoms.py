@@ -202,8 +202,7 @@ def table_atoms(md: str, unit: int, start: int, end: int, tok: Tokenizer,
     `context_share` of the budget: a long title is shortened, then the header's labels
     (a flattened two-level header can fill half a chunk and leave room for one row).
     The first piece says an upper header label all columns share once, above the column
-    labels (`opening_header`); the last piece is not left with a lone row
-    (`_balance_last`). None when the unit has no body rows to cut between.
+    labels (`opening_header`). None when the unit has no body rows to cut between.
     """
     first_budget = budget if first_budget is None else first_budget
     lines, pos = [], start
@@ -238,7 +237,6 @@ def table_atoms(md: str, unit: int, start: int, end: int, tok: Tokenizer,
         cur.append(i)
         total += cost
     pieces.append(cur)
-    _balance_last(pieces, row_cost, first_cost, rest_cost)
     return _verify_table_pieces(md, unit, start, (opening, header), caption, body, pieces,
                                 tok, budget, first_budget)
 
@@ -250,29 +248,6 @@ def _opening(before: str, header_md: str) -> str:
     if head == header_md:
         return before + header_md
     return (before.rstrip("\n") + "\n\n" if before.strip() else before) + head
-
-
-def _balance_last(pieces: list[list[int]], row_cost: list[int], first_cost: int,
-                  rest_cost: int) -> None:
-    """Packing rows greedily fills every piece to the budget and can leave the last
-    piece one row under a repeated header (a statement's closing line alone in a
-    chunk). Then the last two pieces share their rows: rows move back from the
-    next-to-last piece while that makes the larger of the two pieces smaller, so
-    neither holds more tokens than before (both stay within the budget) and the table
-    needs no more pieces. A last piece of two rows or more is left as packed."""
-    if len(pieces) < 2 or len(pieces[-1]) > 1:
-        return
-    prev, last = pieces[-2], pieces[-1]
-    base = first_cost if len(pieces) == 2 else rest_cost
-
-    def cost(idx: list[int], head: int) -> int:
-        return head + sum(row_cost[i] for i in idx)
-
-    while len(prev) > 1:
-        worst = max(cost(prev, base), cost(last, rest_cost))
-        if max(cost(prev[:-1], base), cost(prev[-1:] + last, rest_cost)) >= worst:
-            break
-        last.insert(0, prev.pop())
 
 
 def _verify_table_pieces(md: str, unit: int, start: int, heads: tuple[str, str],
