@@ -1,8 +1,7 @@
-"""How a table cut into pieces shares its rows and says its header (issue 39, D): the
-last piece of a statement is not left with one row under a repeated header when the
-rows can be shared within the budget, and the opening piece says the upper label of a
-flattened two-level header once (the period every column shares as a line above the
-column labels; a label over a group of columns on the first column of its group)."""
+"""How a table cut into pieces says its header (issue 39, D): the opening piece says the
+upper label of a flattened two-level header once (the period every column shares, as a
+line above the column labels); a label over a group of columns stays on each column of
+its group; a table that fits one chunk is not cut."""
 from __future__ import annotations
 
 import re
@@ -23,13 +22,6 @@ def _table(head: list[str], rows: int) -> str:
     for label, (a, b) in statement_rows(rows):
         lines.append("| " + " | ".join([label] + [a, b, a, b, a, b][:len(head) - 1]) + " |")
     return "\n".join(lines)
-
-
-def _pieces(md: str) -> list[list[int]]:
-    """The body rows ("Line item N") each chunk holds, for the chunks holding some."""
-    found = [[int(n) for n in re.findall(r"^\| Line item (\d+) ", c.text, re.MULTILINE)]
-             for c in split_markdown(md, chunk_size=SIZE)]
-    return [f for f in found if f]
 
 
 def test_a_table_that_fits_one_chunk_stays_whole():
