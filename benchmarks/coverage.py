@@ -53,7 +53,12 @@ def _command(m: re.Match) -> str:
     return f" {name} " if name in _OPERATOR_NAMES else " "
 
 
+# a script is set glued to its base in the text layer (`x_{Ai}` prints as "xAi"): joined
+_SCRIPT = re.compile(r"[_^]\{([^{}]*)\}|[_^](\w)")
+
+
 def output_words(text: str) -> Counter:
+    text = _SCRIPT.sub(lambda m: m.group(1) or m.group(2) or "", text)
     return words(_LATEX_COMMAND.sub(_command, text))
 
 
