@@ -53,12 +53,18 @@ def _command(m: re.Match) -> str:
     return f" {name} " if name in _OPERATOR_NAMES else " "
 
 
-# a script is set glued to its base in the text layer (`x_{Ai}` prints as "xAi"): joined
+# in maths a script is set glued to its base in the text layer (`$x_{Ai}$` prints as
+# "xAi"): joined there, and only there (an escaped `\_` in prose is an underscore)
+_MATH = re.compile(r"\$\$.*?\$\$|(?<!\\)\$[^$\n]+?(?<!\\)\$", re.DOTALL)
 _SCRIPT = re.compile(r"[_^]\{([^{}]*)\}|[_^](\w)")
 
 
+def _join_scripts(m: re.Match) -> str:
+    return _SCRIPT.sub(lambda s: s.group(1) or s.group(2) or "", m.group(0))
+
+
 def output_words(text: str) -> Counter:
-    text = _SCRIPT.sub(lambda m: m.group(1) or m.group(2) or "", text)
+    text = _MATH.sub(_join_scripts, text)
     return words(_LATEX_COMMAND.sub(_command, text))
 
 
