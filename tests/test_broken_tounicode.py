@@ -15,6 +15,7 @@ import pytest
 
 import layoutpdf
 from layoutpdf.text.quality import garbled_chars
+from tounicode_pdfs import replace_type0_tounicode, tounicode_cmap
 
 GOOD = "The annual report of the ministry lists the results of each district in turn."
 BROKEN = "the regional office counts the votes of each town and sends them on to the capital"
@@ -26,13 +27,7 @@ def _cmap(font: pymupdf.Font, text: str) -> bytes:
     moved into the Greek and Coptic block."""
     pairs = sorted({(font.has_glyph(ord(ch)), 0x0003 if ch == " " else COPTIC_AT + font.has_glyph(ord(ch)))
                     for ch in text})
-    body = "\n".join(f"<{g:04X}> <{u:04X}>" for g, u in pairs)
-    return ("/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
-            "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
-            "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
-            "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n"
-            f"{len(pairs)} beginbfchar\n{body}\nendbfchar\nendcmap\n"
-            "CMapName currentdict /CMap defineresource pop\nend\nend\n").encode()
+    return tounicode_cmap((g, f"{u:04X}") for g, u in pairs)
 
 
 def broken_pdf(path, good_lines: int = 6, broken_lines: int = 3) -> None:
@@ -49,10 +44,7 @@ def broken_pdf(path, good_lines: int = 6, broken_lines: int = 3) -> None:
     for _ in range(broken_lines):
         page.insert_text((72, y), BROKEN, fontname="F0", fontsize=10)
         y += 14
-    for xref in range(1, doc.xref_length()):
-        kind, value = doc.xref_get_key(xref, "ToUnicode")
-        if kind == "xref" and doc.xref_get_key(xref, "Subtype")[1] == "/Type0":
-            doc.update_stream(int(value.split()[0]), _cmap(font, BROKEN))
+    replace_type0_tounicode(doc, _cmap(font, BROKEN))
     doc.save(str(path))
 
 

@@ -17,6 +17,7 @@ import pytest
 
 import layoutpdf
 from layoutpdf.extract.font_cmap import repair_tounicode
+from tounicode_pdfs import replace_type0_tounicode, tounicode_cmap
 
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 TEXT = "xyz x+y"
@@ -35,13 +36,7 @@ def _broken_cmap(font: pymupdf.Font, extra_glyph: int) -> bytes:
     gid = {ch: font.has_glyph(ord(ch)) for ch in "xyz +"}
     pairs = [(gid["x"], "D835"), (gid["y"], "0000"), (gid["z"], "DC52"),
              (gid[" "], "200D"), (gid["+"], "002B"), (extra_glyph, "0000")]
-    body = "\n".join(f"<{g:04X}> <{u}>" for g, u in sorted(pairs))
-    return ("/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
-            "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
-            "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
-            "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n"
-            f"{len(pairs)} beginbfchar\n{body}\nendbfchar\nendcmap\n"
-            "CMapName currentdict /CMap defineresource pop\nend\nend\n").encode()
+    return tounicode_cmap(pairs)
 
 
 def broken_pdf(path, damage: bool = True) -> int:
@@ -59,10 +54,7 @@ def broken_pdf(path, damage: bool = True) -> int:
     # a space and the extra glyph after TEXT, in the same string of glyph ids
     doc.update_stream(xref, doc.xref_stream(xref).replace(b">]TJ", b"0003%04X>]TJ" % extra, 1))
     if damage:
-        for fx in range(1, doc.xref_length()):
-            kind, value = doc.xref_get_key(fx, "ToUnicode")
-            if kind == "xref" and doc.xref_get_key(fx, "Subtype")[1] == "/Type0":
-                doc.update_stream(int(value.split()[0]), _broken_cmap(font, extra))
+        replace_type0_tounicode(doc, _broken_cmap(font, extra))
     doc.save(str(path))
     return extra
 
