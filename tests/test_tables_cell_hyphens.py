@@ -7,6 +7,7 @@ import pymupdf
 
 import layoutpdf
 from layoutpdf.extract.table_grid import cell_text
+from layoutpdf.render.markdown import header_labels
 
 AMOUNTS = (430.0, 530.0)          # right edges of the two amount columns
 ROWS = [("Net income", ("2,327", "8,607")),
@@ -55,3 +56,11 @@ def test_cell_text_joins_lines_at_hyphens_only():
     assert cell_text([(0, "Class A-"), (0, "B")]) == "Class A- B"
     assert cell_text([(0, "2019 -"), (1, "2020")]) == "2019 - 2020"
     assert cell_text([(0, "FY2019-"), (1, "2020")]) == "FY2019- 2020"
+
+
+def test_a_header_label_wrapped_at_a_hyphen_is_one_word():
+    """A column label stacked over header rows ("Non-" / "controlling" / "interests") is
+    one label, joined at the hyphen as a cell's lines are."""
+    rows = [["", "Share-", "Non-"], ["", "holders' Equity", "controlling"], ["", "", "interests"],
+            ["Balance", "100,970", "266"]]
+    assert header_labels(rows, 3, []) == ["", "Share-holders' Equity", "Non-controlling interests"]
