@@ -42,7 +42,9 @@ def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
     hcuts = sorted({round(h.pos, 1) for h in hrules
                     if y0 + EDGE_IN < h.pos < y1 - EDGE_IN and h.length >= 0.25 * width
                     and h.b > x0 and h.a < x1})
-    joined = [h for h in joined_pieces(hrules, box, em) if h.length >= HEADER_RULE * width]
+    drawn = set(hrules)
+    joined = [h for h in joined_pieces(hrules, box, em) if h.length >= HEADER_RULE * width
+              and (h in drawn or h.a <= x0 + em)]   # pieces: from the table's left edge on
     heads = [h for h in joined if y0 + EDGE_IN < h.pos < y1 - EDGE_IN and _under_labels(h, edges)]
     hcuts = _dedupe(sorted(hcuts + [round(h.pos, 1) for h in heads
                                     if not any(abs(h.pos - y) <= SNAP for y in hcuts)]))
@@ -72,7 +74,9 @@ def joined_pieces(hrules: list[Seg], box, em: float) -> list[Seg]:
     """The horizontal rules in `box`, the pieces drawn on one y with a gap of at most an
     em between them joined into one rule: filing software rules a header column by
     column, each piece under one column's label with the gutter between the columns left
-    open, and the row of pieces is one rule under the header."""
+    open, and the row of pieces is one rule under the header. (Such a row starts at the
+    table's left edge, under the label column; booktabs draws its cmidrules under the
+    groups of amount columns only, a few points apart: `build_grid` keeps those apart.)"""
     x0, y0, x1, y1 = box
     inside = sorted((h for h in hrules if y0 - SNAP <= h.pos <= y1 + SNAP and h.b > x0 and h.a < x1),
                     key=lambda h: h.pos)
