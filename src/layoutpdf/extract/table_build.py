@@ -10,6 +10,8 @@ from .table_grid import (EDGE_IN, HEADER_RULE, MIN_FILL, SNAP, STRIP_SUPPORT, Gr
                          text_separators)
 from .table_header import header_count, header_spans
 
+RULE_Y = 0.5             # pt: rule pieces whose y differ by at most this lie on one line
+
 
 def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
                strategy: str, em: float) -> Grid | None:
@@ -40,7 +42,12 @@ def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
     hcuts = sorted({round(h.pos, 1) for h in hrules
                     if y0 + EDGE_IN < h.pos < y1 - EDGE_IN and h.length >= 0.25 * width
                     and h.b > x0 and h.a < x1})
-    hcuts = _dedupe(hcuts)
+    drawn = set(hrules)
+    joined = [h for h in joined_pieces(hrules, box, em) if h.length >= HEADER_RULE * width
+              and (h in drawn or h.a <= x0 + em)]   # pieces: from the table's left edge on
+    heads = [h for h in joined if y0 + EDGE_IN < h.pos < y1 - EDGE_IN and _under_labels(h, edges)]
+    hcuts = _dedupe(sorted(hcuts + [round(h.pos, 1) for h in heads
+                                    if not any(abs(h.pos - y) <= SNAP for y in hcuts)]))
     rows = group_rows(lines, hcuts, edges, em)
     cells, spans = fill_cells(rows, edges, em, vin if rules else [])
     cells, edges, spans = prune_empty(cells, edges, spans)
@@ -51,8 +58,7 @@ def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
     fill = filled / (len(cells) * ncols)
     if fill < MIN_FILL:
         return None
-    wide = [y for y in hcuts if any(abs(h.pos - y) <= SNAP and h.length >= HEADER_RULE * width
-                                    and _under_labels(h, edges) for h in hrules)]
+    wide = [y for y in hcuts if any(abs(h.pos - y) <= SNAP and _under_labels(h, edges) for h in joined)]
     header, why = header_count(rows, cells, wide)
     if why:
         reasons.append(why)
@@ -62,6 +68,36 @@ def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
     score = round(min(1.0, 0.4 + 0.4 * fill + (0.2 if strategy == "lines" else 0.1)), 3)
     return Grid(box, cells, edges, row_edges, spans, header, strategy, score, reasons,
                 rule_columns=len(rules))
+
+
+def joined_pieces(hrules: list[Seg], box, em: float) -> list[Seg]:
+    """The horizontal rules in `box`, the pieces drawn on one y with a gap of at most an
+    em between them joined into one rule: filing software rules a header column by
+    column, each piece under one column's label with the gutter between the columns left
+    open, and the row of pieces is one rule under the header. (Such a row starts at the
+    table's left edge, under the label column; booktabs draws its cmidrules under the
+    groups of amount columns only, a few points apart: `build_grid` keeps those apart.)"""
+    x0, y0, x1, y1 = box
+    inside = sorted((h for h in hrules if y0 - SNAP <= h.pos <= y1 + SNAP and h.b > x0 and h.a < x1),
+                    key=lambda h: h.pos)
+    levels: list[list[Seg]] = []
+    for h in inside:
+        if levels and h.pos - levels[-1][0].pos <= RULE_Y:
+            levels[-1].append(h)
+        else:
+            levels.append([h])
+    out: list[Seg] = []
+    for level in levels:
+        level.sort(key=lambda h: h.a)
+        cur = level[0]
+        for h in level[1:]:
+            if h.a - cur.b <= em:
+                cur = Seg(cur.pos, cur.a, max(cur.b, h.b))
+            else:
+                out.append(cur)
+                cur = h
+        out.append(cur)
+    return out
 
 
 def _under_labels(h: Seg, edges: list[float]) -> bool:

@@ -232,6 +232,7 @@ def header_labels(rows: list[list[str]], k: int, spans) -> list[str]:
 
 
 _AMOUNT = re.compile(r"[\d%]")
+_BROKEN_AT_HYPHEN = re.compile(r"[^\W\d_][-\u2010]$")   # a label line ending in a hyphen after a letter
 
 
 def _joined(parts: list[tuple[str, bool]]) -> str:
@@ -245,7 +246,8 @@ def _joined(parts: list[tuple[str, bool]]) -> str:
         if k:
             prev = parts[k - 1]
             wrapped = not spans and not prev[1] and not _AMOUNT.search(label + prev[0])
-            text += " " if wrapped else HEADER_JOIN
+            broken = wrapped and _BROKEN_AT_HYPHEN.search(text)   # "Non-" / "controlling"
+            text += "" if broken else " " if wrapped else HEADER_JOIN
         text += label
     return text
 

@@ -149,6 +149,8 @@ def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, 
         return False  # below it in the same column, nothing set between them
     if b.page > last.page + 1:
         return False
+    if _titles_float(a, between, lines, doc.stats.body_size):
+        return False          # a statement's title: it names the table under it
     text = a.text.rstrip()
     if not text or not b.text or is_toc_entry(text):
         return False          # a contents entry ends with its page number
@@ -161,6 +163,23 @@ def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, 
         full = end is not None and end.bbox.x1 >= last.bbox.x1 - 1.0 * doc.stats.body_size
         return full and not indented and len(a.line_ids) > 1
     return not indented or b.text[:1].islower()
+
+
+TITLE_GAP = 1.5           # a title is set at most this many body sizes above its float
+
+
+def _titles_float(a: Element, between: list[Element], lines: dict[str, Line], size: float) -> bool:
+    """The text `a` is one short line set right above a table or figure read between it
+    and the next text: the title of that float ("Consolidated Statements of Operations"
+    in the body font, no full stop), which names what is under it and does not go on
+    after it. A paragraph that a float cuts mid-column has lines above the float (and
+    its last one there runs to the column's right edge)."""
+    last, end = _last_part(a), _last_line(a, lines)
+    if end is None:
+        return False
+    under = [f for f in between if f.role in _FIGURE_OR_TABLE and f.page == last.page
+             and -2 <= f.bbox.y0 - end.bbox.y1 <= TITLE_GAP * size and f.bbox.overlap_x(end.bbox) > 0]
+    return len(a.line_ids) == 1 and any(end.bbox.x1 < f.bbox.x1 - 4 * size for f in under)
 
 
 _NUMBER = re.compile(r"^\s*\(?(\d{1,3})[.)]\s")
