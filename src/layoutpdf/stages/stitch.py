@@ -18,7 +18,7 @@ from ..elements import float_order
 from ..elements.line_kinds import is_toc_entry
 from ..model import BBox, Document, Element, Layer, Line, Region, Role
 from ..settings import Settings
-from ..text.lines import SENTENCE_END, join_lines
+from ..text.lines import SENTENCE_END, hyphen_compounds, join_lines
 
 # enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
 # through EnumType's attribute hook, several times slower than a global on Python 3.11
@@ -31,6 +31,7 @@ FLOWING = {Role.PARAGRAPH, Role.LIST_ITEM}
 
 def run(doc: Document, settings: Settings) -> Document:
     lines = doc.lines_by_id()
+    compounds = hyphen_compounds(ln.text for ln in lines.values())
     elements = list(doc.elements)
     float_boxes: dict[int, list[BBox]] = {}
     for e in elements:
@@ -49,7 +50,7 @@ def run(doc: Document, settings: Settings) -> Document:
             continue
         b = elements[j]
         markup, ta, tb = _same_markup(a, b)
-        joined = replace(a, text=join_lines([ta, tb]), markup=markup, line_ids=a.line_ids + b.line_ids,
+        joined = replace(a, text=join_lines([ta, tb], compounds), markup=markup, line_ids=a.line_ids + b.line_ids,
                          continuation=a.continuation + (Region(b.page, b.bbox),) + b.continuation)
         floats = [elements[k] for k in between]
         elements[i:j + 1] = [joined] + floats

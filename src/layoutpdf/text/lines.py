@@ -7,6 +7,7 @@ text this one way, so a paragraph reads the same whichever stage built it.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from operator import attrgetter
 from typing import Iterable
 
@@ -47,9 +48,54 @@ def line_text(lines: Iterable[Line]) -> str:
     return out
 
 
-def join_lines(texts: list[str]) -> str:
+_HYPHENATED = re.compile(r"[^\W\d_]+(?:[-\u2010][^\W\d_]+)+")
+_LAST_WORD = re.compile(r"[^\W\d_]+$")
+_FIRST_WORD = _WORD = re.compile(r"[^\W\d_]+")
+
+
+def hyphen_compounds(texts: Iterable[str]) -> frozenset[tuple[str, str]]:
+    """The word pairs a document writes joined by a hyphen inside its lines, lowercased:
+    `short-term` gives ("short", "term"), `state-of-the-art` each neighbouring pair.
+
+    A typesetter breaks a line at a compound's own hyphen as readily as inside a word;
+    the one way to tell `short-|term` from `exam-|ple` without a dictionary is whether
+    the document writes the pair with its hyphen where no line ends (`join_lines`). A
+    pair the document writes more often closed up (`copyright`, once quoted `copy-right`)
+    is not kept."""
+    texts = list(texts)
+    hyphenated: Counter[tuple[str, str]] = Counter()
+    for text in texts:
+        if "-" not in text and "\u2010" not in text:
+            continue
+        for m in _HYPHENATED.finditer(text):
+            parts = re.split("[-\u2010]", m.group(0).lower())
+            hyphenated.update(zip(parts, parts[1:]))
+    if not hyphenated:
+        return frozenset()
+    closed = {a + b: 0 for a, b in hyphenated}
+    for text in texts:
+        for w in _WORD.findall(text):
+            w = w.lower()
+            if w in closed:
+                closed[w] += 1
+    return frozenset(p for p, n in hyphenated.items() if n >= closed[p[0] + p[1]])
+
+
+def _compound(out: str, t: str, compounds: frozenset[tuple[str, str]]) -> bool:
+    """Whether the hyphen ending `out` joins two words the document writes as a compound."""
+    if not compounds:
+        return False
+    left = _LAST_WORD.search(out.rstrip("-\u2010\u00ad"))
+    right = _FIRST_WORD.match(t)
+    return bool(left and right) and (left.group(0).lower(), right.group(0).lower()) in compounds
+
+
+def join_lines(texts: list[str], compounds: frozenset[tuple[str, str]] = frozenset()) -> str:
     """Join the lines of a paragraph: undo end-of-line hyphenation, no spaces inside CJK
-    (a Korean line that ended with a space was cut between words: keep one)."""
+    (a Korean line that ended with a space was cut between words: keep one).
+
+    `compounds` (`hyphen_compounds` of the document): a line broken at the hyphen of a
+    pair the document writes hyphenated elsewhere keeps it (`short-|term`)."""
     out = ""
     word_end = False
     for raw in texts:
@@ -63,8 +109,8 @@ def join_lines(texts: list[str]) -> str:
         if (last in _HYPHENS and len(out) >= 2 and out[-2].isalpha() and not is_cjk(out[-2])
                 and first.islower()):
             word = out.rstrip("-\u2010\u00ad").rsplit(" ", 1)[-1]
-            if "-" in word or last == "\u2010":
-                out += t                      # a real compound: state-of-the-|art
+            if "-" in word or last == "\u2010" or (last == "-" and _compound(out, t, compounds)):
+                out += t                      # a real compound: state-of-the-|art, short-|term
             else:
                 out = out[:-1] + t            # exam-|ple -> example
         elif last in _HYPHENS and len(out) >= 2 and out[-2].isalpha() and first.isalpha():

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from ...elements.blocks import segment
 from ...elements.ids import element_id
@@ -9,7 +10,7 @@ from ...elements.per_page import per_page
 from ...elements.rows import has_glyphs, rows_of
 from ...model import BBox, Document, Element, Layer, Line, Page, Role
 from ...settings import Settings
-from ...text.lines import join_lines, line_text
+from ...text.lines import hyphen_compounds, join_lines, line_text
 from .bands import separator_rules
 from .columns import reading_order
 from .scripts import merge_scripts
@@ -22,10 +23,12 @@ _BODY = Layer.BODY
 _PARAGRAPH = Role.PARAGRAPH
 
 def run(doc: Document, settings: Settings) -> Document:
-    return per_page("layout", _page, doc, settings)
+    compounds = hyphen_compounds(ln.text for p in doc.pages for ln in p.lines)
+    return per_page("layout", partial(_page, compounds=compounds), doc, settings)
 
 
-def _page(doc: Document, page: Page, existing: list[Element], settings: Settings):
+def _page(doc: Document, page: Page, existing: list[Element], settings: Settings, *,
+          compounds: frozenset[tuple[str, str]] = frozenset()):
     used = {lid for e in existing for lid in e.line_ids}
     page = merge_scripts(_merge_drop_caps(page, used, doc.stats.body_size or 10.0), used)
     flowing: list[Line] = []
@@ -45,7 +48,7 @@ def _page(doc: Document, page: Page, existing: list[Element], settings: Settings
         col = _column_of(leaf.bbox, columns)
         for block in segment(rows_of(leaf.lines), doc.stats, leaf.bbox):
             lines = [ln for row in block for ln in row.lines]
-            text = join_lines([line_text(row.lines) for row in block])
+            text = join_lines([line_text(row.lines) for row in block], compounds)
             elements.append(_element(page.index, lines, text, col))
     for block in reading_blocks([ln for ln in other if ln.vertical], em):   # CJK tategaki
         el = _element(page.index, block, join_lines([ln.text for ln in block]), None)
