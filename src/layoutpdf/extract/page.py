@@ -96,7 +96,7 @@ def _read_page(page: pymupdf.Page, index: int, settings: Settings, verdict) -> P
     drawings, truncated = _drawings(paths, limits.max_drawings_per_page)
     few_chars = sum(len(ln.text) for ln in lines) < 200
     images = _images(page, index, to_display, lines, limits.max_image_pixels) if verdict.render and (
-        few_chars or page.get_images()) else []
+        few_chars or _lists_images(page, verdict)) else []
     if to_display is not None:
         rect, view_rotation = page.rect, 0
     else:    # page.cropbox: the unrotated box (page.rect is the displayed one)
@@ -111,6 +111,13 @@ def _read_page(page: pymupdf.Page, index: int, settings: Settings, verdict) -> P
                                                            images, paths)
                     if settings.tables.enabled and not (dense or truncated) else ())
     return raw_page
+
+
+def _lists_images(page: pymupdf.Page, verdict) -> bool:
+    """The page's resources list an image (preflight's answer when it asked already)."""
+    if verdict.has_images is not None:
+        return verdict.has_images
+    return bool(page.get_images())
 
 
 def _repaired(page: pymupdf.Page, textpage: pymupdf.TextPage, raw: dict) -> dict:

@@ -69,6 +69,7 @@ class Verdict:
     drawings: bool = True          # vector paths may be read
     render: bool = True            # the page may be rendered (OCR) and its images listed
     text_ops: int = 0              # text-showing operators in its content (forms per use)
+    has_images: bool | None = None  # page.get_images() lists some (None: not asked here)
     issues: list[Issue] = field(default_factory=list)
 
 
@@ -112,7 +113,7 @@ def check_page(doc: pymupdf.Document, page: pymupdf.Page, index: int,
                               f"{DRAWINGS_FACTOR} x limits.max_drawings_per_page="
                               f"{limits.max_drawings_per_page:,}: vector paths are not read and "
                               "tables are not looked for on this page"))
-    image = _image_problem(doc, page, names, total, limits) if names else ""
+    image = _image_problem(doc, page, names, total, limits, v) if names else ""
     if image:
         v.render = False
         v.issues.append(Issue("extract", index, "image_too_large",
@@ -361,8 +362,10 @@ def _is_form(doc: pymupdf.Document, xref: int) -> bool:
 
 
 def _image_problem(doc: pymupdf.Document, page: pymupdf.Page, names: dict[str, int],
-                   cost: StreamCost, limits: LimitSettings) -> str:
-    """Why the page's images must not be decoded (rendered), or ''."""
+                   cost: StreamCost, limits: LimitSettings, verdict: Verdict | None = None) -> str:
+    """Why the page's images must not be decoded (rendered), or ''. Whether the page lists
+    images at all goes into `verdict.has_images` (extraction asks it again otherwise:
+    `get_images` scans the page's resources each time)."""
     images = {x for x in names.values() if not _is_form(doc, x)}
     draws = sum(n for name, n in cost.draws.items() if names.get(name) in images)
     if draws > MAX_IMAGE_DRAWS:
@@ -372,6 +375,8 @@ def _image_problem(doc: pymupdf.Document, page: pymupdf.Page, names: dict[str, i
         infos = page.get_images(full=True)
     except Exception:
         return ""
+    if verdict is not None:
+        verdict.has_images = bool(infos)
     for xref, _smask, width, height, bpc, cs, *_ in infos:
         comps = _COMPONENTS.get(cs, 4)
         size = max(0, width) * max(0, height) * comps * max(1, bpc or 8) // 8

@@ -53,6 +53,7 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     body = [ln for ln in lines if ln.horizontal and ln.text.strip()]
     if len(body) < 2:
         return ()
+    textpage = _WordsOnce(textpage)
     em = _typical_size(body)
     regions, hs, vs, blocked = [], [], [], []
     if rule_signal(drawings, em):
@@ -86,6 +87,21 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
              for g in grids]
     grids.sort(key=lambda g: (g.bbox[1], g.bbox[0]))
     return tuple(_candidate(_join_sign_columns(g)) for g in grids) + tuple(refused)
+
+
+class _WordsOnce:
+    """The text page's word boxes, read from MuPDF once: the finders below ask for them up
+    to four times a page (rules crossing words, the words of ruled regions, of turned
+    labels and of aligned bands), and each `extractWORDS` walks the whole text page."""
+
+    def __init__(self, textpage) -> None:
+        self._textpage = textpage
+        self._words: list | None = None
+
+    def extractWORDS(self) -> list:   # noqa: N802 (the TextPage method it stands for)
+        if self._words is None:
+            self._words = self._textpage.extractWORDS()
+        return self._words
 
 
 def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs: list[Seg],
