@@ -20,7 +20,8 @@ from .math_font_names import (base_font_name, font_family, is_math_font,  # noqa
                               is_opensymbol, is_symbol_font)
 from .tex_font_codes import (ACCENT, BIGOP, BIN, CLOSE, CMEX, CMEX_BY_NAME, CMMI_RAW,  # noqa: F401
                              CMR_RAW, CMSY_RAW, GLYPH_NAMES, OPEN, ORD, PUNCT, RADICAL, REL,
-                             cmex_extent, recode_adobe_pieces, recode_cmex)
+                             cmex_extent, recode_adobe_pieces, recode_cmex,
+                             recode_unicode_big_ops)
 
 GREEK: dict[str, str] = {
     "α": r"\alpha", "β": r"\beta", "γ": r"\gamma", "δ": r"\delta", "ε": r"\varepsilon",
@@ -250,10 +251,15 @@ def is_private_use(ch: str) -> bool:
     return unicodedata.category(ch) in ("Co", "Cn") or ch == "\ufffd"
 
 
-def lookup(ch: str, family: str = "") -> tuple[str, str] | None:
+def lookup(ch: str, family: str = "", raw: bool = True) -> tuple[str, str] | None:
     """(latex, kind) for one character in a font of the given TeX `family` (see
     `font_family`), or None when unknown. Plain ASCII letters/digits are returned as is
-    (kind ord); fonts decide \\mathbb / \\mathcal / \\mathfrak styling."""
+    (kind ord); fonts decide \\mathbb / \\mathcal / \\mathfrak styling. `raw=False`: the
+    font's text is Unicode (a ToUnicode map names its glyphs), so an ASCII character is
+    itself, not the glyph at that code in the family's layout ('=' is '=', not cmmi's '/')."""
+    if not raw and family in ("cmsy", "cmmi", "cmmib", "cmr", "bold") and (
+            ch in CMSY_RAW or ch in CMMI_RAW or ch in CMR_RAW):
+        return lookup(ch)
     if family == "cmex":
         code = ord(ch)
         if code in CMEX:

@@ -14,6 +14,7 @@ from functools import lru_cache
 _MATH_FONT_RX = re.compile(
     r"^(cmmi|cmmib|cmsy|cmbsy|cmex|msam|msbm|eufm|eufb|eusm|eusb|rsfs|mtmi|mtsy|mtex|mt2mit|"
     r"r?txmi|r?txsy|txex|r?pxmi|pxsy|pxex|zxmi|zxsy|ntxmi|ntxsy|ntxex|newtxmi|newtxbmi|"
+    r"newpxmi|newpxbmi|"
     r"ntxbmi|txbmi|pxbmi|stmary|wasy|esint|dsrom|bbm|bbold|"
     r"lmmathitalic|lmmathsymbols|lmmathextension|symbol|mathematicalpi|euclid|mathtime)"
     r"|math|rsfs|msbm|msam|cambria.?math|stix.*(math|integrals|sizes|variants|nonuni)",
@@ -73,9 +74,9 @@ def font_family(fontname: str) -> str:
             ("txsy", "pxsy", "mtsy", "rtxsy", "ntxsy", "zxsy")):
         return "cmsy"
     if "cmmi" in n or "mathitalic" in n or n.startswith(
-            ("txmi", "pxmi", "mtmi", "rtxmi", "rpxmi", "ntxmi", "newtxmi", "zxmi")):
+            ("txmi", "pxmi", "mtmi", "rtxmi", "rpxmi", "ntxmi", "newtxmi", "newpxmi", "zxmi")):
         return "cmmib" if ("cmmib" in n or "bold" in n) else "cmmi"
-    if n.startswith(("newtxbmi", "ntxbmi", "txbmi", "pxbmi", "rtxbmi", "rpxbmi")):
+    if n.startswith(("newtxbmi", "newpxbmi", "ntxbmi", "txbmi", "pxbmi", "rtxbmi", "rpxbmi")):
         return "cmmib"
     if n.startswith(("msbm", "bbold", "dsrom", "bbm")):
         return "msbm"

@@ -25,7 +25,7 @@ from ...text import latex_symbols as sym
 from .atoms import AXIS, RAW_CODED, RAW_SPACE, SPACES, Glyph, char_extent, char_width
 from .composites import dots_glyph, extensible_stack, merge_cdots, merge_pieces
 from .levels import box_offsets, head_off_level, span_at_level
-from .raw_codes import brace_not_pilcrow
+from .raw_codes import brace_not_pilcrow, tex_fonts_unicode
 
 def _is_upright(span: Span, family: str) -> bool:
     return _upright(span.font, span.flags & FLAG_ITALIC, family)
@@ -80,13 +80,15 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
     pending_accent, pending_not = "", False
     offsets = box_offsets(spans)
     brace = brace_not_pilcrow(spans)
+    raw = not tex_fonts_unicode(spans)
     for si, span in enumerate(spans):
         head_base, rest_base = span.origin[1], head_off_level(span, offsets)
         if rest_base is not None:
             span = replace(span, origin=(span.origin[0], rest_base))
         span, alt = span_at_level(span, offsets, out)
         family = sym.font_family(span.font)
-        if family == "cmex" and (text := sym.recode_adobe_pieces(span.text)) != span.text:
+        if family == "cmex" and (text := sym.recode_unicode_big_ops(
+                sym.recode_adobe_pieces(span.text))) != span.text:
             span = replace(span, text=text)
         mathf = sym.is_math_font(span.font)
         fontname = sym.base_font_name(span.font)
@@ -112,7 +114,7 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
                                                       pending_not)
                 continue
             g = _make_glyph(c, span, "" if brace and c == "{" else family, mathf, upright,
-                            x0, x1, reasons, si, ci, fontname)
+                            x0, x1, reasons, si, ci, fontname, raw)
             if pending_accent:
                 g.tex, pending_accent = f"{pending_accent}{{{g.tex}}}", ""
             if pending_not:
@@ -223,7 +225,7 @@ def _accentable(ch: str) -> bool:
 
 def _make_glyph(c: str, span: Span, family: str, mathf: bool, upright: bool,
                 x0: float, x1: float, reasons: list[str] | None, si: int, ci: int,
-                font: str) -> Glyph:
+                font: str, raw: bool = True) -> Glyph:
     """The glyph of character `ci` of span `si`, at x0..x1."""
     size, base = span.size, span.origin[1]
     if c in _SCRIPT_CHARS:
@@ -233,7 +235,7 @@ def _make_glyph(c: str, span: Span, family: str, mathf: bool, upright: bool,
         return Glyph(tex, kind, x0, x1, base - h * size, base + d * size, base, size, ch=c2,
                      family=family, upright=False, math_font=True, script_hint=hint,
                      pos=(si, ci), end=(si, ci + 1), font=font)
-    tex, kind, unmapped, h, d, big, letter = _char_info(c, family)
+    tex, kind, unmapped, h, d, big, letter = _char_info(c, family, raw)
     if c == sym.WRITER_ERROR_MARK and sym.is_opensymbol(font):
         tex, kind, unmapped = sym.WRITER_ERROR_RELATION, sym.REL, False
         note = f"LibreOffice error mark read as the relation '{sym.WRITER_ERROR_RELATION}'"
@@ -264,11 +266,12 @@ def _script_char(c: str) -> tuple[int, str, str, str, float, float]:
 
 
 @lru_cache(maxsize=16384)
-def _char_info(c: str, family: str) -> tuple[str, str, bool, float, float, bool, bool]:
+def _char_info(c: str, family: str, raw: bool = True
+               ) -> tuple[str, str, bool, float, float, bool, bool]:
     """(tex, kind, unmapped, height, depth, big, word letter) of a character in a font of
-    `family`; height above and depth below the baseline in em (cmex glyphs and the cmsy
-    radical hang from their origin)."""
-    found = sym.lookup(c, family)
+    `family` (read as raw codes or, `raw` False, as Unicode); height above and depth below
+    the baseline in em (cmex glyphs and the cmsy radical hang from their origin)."""
+    found = sym.lookup(c, family, raw)
     unmapped = found is None or sym.is_private_use(c)
     tex, kind = (c, sym.ORD) if unmapped else found
     ascii_letter = c.isascii() and c.isalpha()

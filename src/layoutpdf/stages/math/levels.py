@@ -131,6 +131,10 @@ def span_at_level(span: Span, offsets: dict, before: Sequence[Glyph]) -> tuple[S
     if is_space(span.text[:1]) and before:
         if before[-1].size > 1.15 * span.size and not before[-1].big:
             prev = float("nan")     # a smaller span after its base: a script of it
+        elif before[-1].big and before[-1].family == "cmex" and not before[-1].composite:
+            # the space carries the origin of an extension-font glyph, which hangs from it:
+            # the delimiter's top, never a baseline, so the glyphs stand on the other level
+            prev = float("nan")
         else:
             prev = next((g.base for g in reversed(before)
                          if not g.big and g.size >= 0.85 * span.size), None)
