@@ -247,6 +247,18 @@ def is_math_char(ch: str) -> bool:
     return cat == "Sm" and ord(ch) > 0x7F
 
 
+# STIX names its calligraphic (chancery) capitals A..Z by private-use code points
+_STIX_CALLIGRAPHIC = 0xE22D
+
+
+def recode_calligraphic(text: str) -> str:
+    """The private-use capitals of a STIX calligraphy font (U+E22D 'A' .. U+E246 'Z', as
+    its ToUnicode map gives them) -> the Latin capitals they are drawn from."""
+    return "".join(chr(ord("A") + ord(c) - _STIX_CALLIGRAPHIC)
+                   if _STIX_CALLIGRAPHIC <= ord(c) < _STIX_CALLIGRAPHIC + 26 else c
+                   for c in text)
+
+
 def is_private_use(ch: str) -> bool:
     return unicodedata.category(ch) in ("Co", "Cn") or ch == "\ufffd"
 
@@ -280,6 +292,8 @@ def lookup(ch: str, family: str = "", raw: bool = True) -> tuple[str, str] | Non
         return rf"\mathfrak{{{ch}}}", ORD
     if family == "rsfs" and ch.isalpha() and ch.isascii():
         return rf"\mathscr{{{ch}}}", ORD
+    if family == "cal" and ch.isalpha() and ch.isascii():
+        return rf"\mathcal{{{ch}}}", ORD
     if ch.isascii() and ch.isalnum():
         return ch, ORD
     if ch in GREEK:

@@ -59,8 +59,9 @@ def is_opensymbol(fontname: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def font_family(fontname: str) -> str:
-    """Coarse TeX family of a font: 'cmex', 'cmsy', 'cmmi', 'msbm', 'eufm', 'rsfs', 'cmr'
-    (any TeX text roman), 'bold' (TeX bold text), or '' (anything else)."""
+    """Coarse TeX family of a font: 'cmex', 'cmsy', 'cmmi', 'msbm', 'eufm', 'rsfs', 'cal'
+    (calligraphic capitals), 'cmr' (any TeX text roman), 'bold' (TeX bold text), or ''
+    (anything else)."""
     n = base_font_name(fontname).lower().replace(" ", "")
     # Times and Palatino TeX maths (txfonts, pxfonts, newtx, mathtime) keep cm's layouts
     if "cmex" in n or "mathextension" in n or n.startswith(("txex", "pxex", "mtex", "esint",
@@ -84,6 +85,10 @@ def font_family(fontname: str) -> str:
         return "eufm"
     if n.startswith("rsfs"):
         return "rsfs"
+    # a font of calligraphic capitals alone (STIXMathCalligraphy: libertinust1math's and
+    # stix2's \mathcal)
+    if n.startswith("stix") and "calligraphy" in n:
+        return "cal"
     if n.startswith(("cmbx", "cmb10")) or ("lmroman" in n and "bold" in n and "italic" not in n):
         return "bold"
     if n.startswith(("cmr", "lmroman", "sfrm", "ecrm")) and "caps" not in n:

@@ -24,7 +24,7 @@ from ...model.content import FLAG_ITALIC, Span
 from ...text import latex_symbols as sym
 from .atoms import AXIS, RAW_CODED, RAW_SPACE, SPACES, Glyph, char_extent, char_width
 from .composites import dots_glyph, extensible_stack, merge_cdots, merge_pieces
-from .levels import box_offsets, head_off_level, span_at_level
+from .levels import box_offsets, head_off_level, span_at_level, tail_off_level
 from .raw_codes import brace_not_pilcrow, tex_fonts_unicode
 
 def _is_upright(span: Span, family: str) -> bool:
@@ -83,12 +83,16 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
     raw = not tex_fonts_unicode(spans)
     for si, span in enumerate(spans):
         head_base, rest_base = span.origin[1], head_off_level(span, offsets)
+        tail_base = None if rest_base is not None else tail_off_level(span, offsets)
+        tail_at = len(span.text.rstrip()) - 1
         if rest_base is not None:
             span = replace(span, origin=(span.origin[0], rest_base))
         span, alt = span_at_level(span, offsets, out)
         family = sym.font_family(span.font)
         if family == "cmex" and (text := sym.recode_unicode_big_ops(
                 sym.recode_adobe_pieces(span.text))) != span.text:
+            span = replace(span, text=text)
+        elif family == "cal" and (text := sym.recode_calligraphic(span.text)) != span.text:
             span = replace(span, text=text)
         mathf = sym.is_math_font(span.font)
         fontname = sym.base_font_name(span.font)
@@ -130,6 +134,10 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
             if rest_base is not None and ci == 0:
                 shift = head_base - g.base             # back on the first glyph's level
                 g.base, g.top, g.bottom = head_base, g.top + shift, g.bottom + shift
+            elif tail_base is not None and ci == tail_at:
+                shift = tail_base - g.base             # a delimiter on a level of its own
+                g.base, g.top, g.bottom = tail_base, g.top + shift, g.bottom + shift
+                g.alt_base = None
             first = False
             out.append(g)
     _settle_floating(out)
