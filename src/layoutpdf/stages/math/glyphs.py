@@ -141,6 +141,7 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
             first = False
             out.append(g)
     _settle_floating(out)
+    _hang_big_operators(out)
     if any(g.family == "rsfs" for g in out):
         _rsfs_as_calligraphic(out, spans)
     return merge_cdots(merge_pieces(out))
@@ -225,6 +226,30 @@ def _settle_floating(glyphs: list[Glyph]) -> None:
         axis = near.base - AXIS * near.size
         g.top, g.bottom = axis - half, axis + half
         g.base = g.top
+
+
+def _hang_big_operators(glyphs: list[Glyph]) -> None:
+    """A big operator named by Unicode at the text size whose origin sits above the maths
+    axis of the glyphs beside it is a TeX extension-font glyph, which hangs from its origin
+    (pdfTeX with stix2 or libertinust1math: the size variants share the letters' font name,
+    so no cmex family tells). TeX centres it on the axis: it reaches as far below the axis
+    as its origin is above; the axis is that of the row of its operand. An OpenType maths
+    font's operator stands on the baseline."""
+    ops = [g for g in glyphs if g.kind == sym.BIGOP and not g.big and g.family != "cmex"]
+    if not ops:
+        return
+    for g in ops:
+        # its row is its operand's, to its right and below its origin (the '=' before it
+        # may be a line above, a numerator over it)
+        peers = [h for h in glyphs if not h.big and h.kind != sym.BIGOP
+                 and abs(h.size - g.size) <= 0.1 * g.size and h.x0 >= g.x1 - 0.1 * g.size
+                 and h.base > g.base + 0.1 * g.size]
+        if not peers:
+            continue
+        near = min(peers, key=lambda h: (h.x0 - g.x1, h.base))
+        axis = near.base - AXIS * near.size
+        if g.base < axis - 0.1 * g.size:
+            g.top, g.bottom, g.big = g.base, 2 * axis - g.base, True
 
 
 def _accentable(ch: str) -> bool:
