@@ -108,7 +108,8 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
         upright = _is_upright(span, family)
         first = True
         # cmex code 0x20 is a Bigg left parenthesis: a lone, wide ' ' in cmex is that glyph
-        lone_paren = family == "cmex" and span.text == " " and span.bbox.width > 0.45 * span.size
+        # (0.6 em in cmex, 0.38 em in txfonts' txex; a word space is narrower)
+        lone_paren = family == "cmex" and span.text == " " and span.bbox.width > 0.33 * span.size
         spaces = RAW_SPACE if family in RAW_CODED else SPACES    # as is_space(c, family)
         for ci, (c, (x0, x1)) in enumerate(zip(span.text, boxes)):
             if c in spaces and not lone_paren:
@@ -239,16 +240,16 @@ def _hang_big_operators(glyphs: list[Glyph]) -> None:
     if not ops:
         return
     for g in ops:
-        # its row is its operand's, to its right and below its origin (the '=' before it
-        # may be a line above, a numerator over it)
+        # its row is its operand's, right after it (the '=' before it may be on a line
+        # above; a numerator over it is not its row)
         peers = [h for h in glyphs if not h.big and h.kind != sym.BIGOP
-                 and abs(h.size - g.size) <= 0.1 * g.size and h.x0 >= g.x1 - 0.1 * g.size
-                 and h.base > g.base + 0.1 * g.size]
+                 and abs(h.size - g.size) <= 0.1 * g.size
+                 and -0.1 * g.size <= h.x0 - g.x1 <= g.size and h.base > g.base - 0.3 * g.size]
         if not peers:
             continue
         near = min(peers, key=lambda h: (h.x0 - g.x1, h.base))
         axis = near.base - AXIS * near.size
-        if g.base < axis - 0.1 * g.size:
+        if near.base > g.base + 0.1 * g.size and g.base < axis - 0.1 * g.size:
             g.top, g.bottom, g.big = g.base, 2 * axis - g.base, True
 
 
