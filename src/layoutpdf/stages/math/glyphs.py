@@ -230,27 +230,25 @@ def _settle_floating(glyphs: list[Glyph]) -> None:
 
 
 def _hang_big_operators(glyphs: list[Glyph]) -> None:
-    """A big operator named by Unicode at the text size whose origin sits above the maths
-    axis of the glyphs beside it is a TeX extension-font glyph, which hangs from its origin
-    (pdfTeX with stix2 or libertinust1math: the size variants share the letters' font name,
-    so no cmex family tells). TeX centres it on the axis: it reaches as far below the axis
-    as its origin is above; the axis is that of the row of its operand. An OpenType maths
-    font's operator stands on the baseline."""
+    """A big operator named by Unicode may be a TeX extension-font glyph, which hangs from
+    its origin (pdfTeX with stix2 or libertinust1math: the size variants share the letters'
+    font name, so no cmex family tells); an OpenType maths font's or a browser's stands on
+    the baseline. Its scripts tell: a limit set right over the origin (a display operator
+    reaches down from there), or a subscript beside it a full line below the origin (a
+    text-style one hanging from the line above its operand's). It then takes cmex's depth
+    for its style: 1.4 em under a limit, 1 em beside a subscript."""
     ops = [g for g in glyphs if g.kind == sym.BIGOP and not g.big and g.family != "cmex"]
-    if not ops:
-        return
     for g in ops:
-        # its row is its operand's, right after it (the '=' before it may be on a line
-        # above; a numerator over it is not its row)
-        peers = [h for h in glyphs if not h.big and h.kind != sym.BIGOP
-                 and abs(h.size - g.size) <= 0.1 * g.size
-                 and -0.1 * g.size <= h.x0 - g.x1 <= g.size and h.base > g.base - 0.3 * g.size]
-        if not peers:
-            continue
-        near = min(peers, key=lambda h: (h.x0 - g.x1, h.base))
-        axis = near.base - AXIS * near.size
-        if near.base > g.base + 0.1 * g.size and g.base < axis - 0.1 * g.size:
-            g.top, g.bottom, g.big = g.base, 2 * axis - g.base, True
+        s = g.size
+        small = [h for h in glyphs if h.size < 0.9 * s and not h.big]
+        over = any(min(h.x1, g.x1) - max(h.x0, g.x0) > 0 and g.base - 0.6 * s <= h.base <= g.base
+                   for h in small)
+        under = any(min(h.x1, g.x1) - max(h.x0, g.x0) > 0.1 * s and h.base > g.base
+                    for h in small)
+        beside = not under and any(g.x1 - 0.02 * s <= h.x0 <= g.x1 + 0.3 * s
+                                   and h.base > g.base + 0.8 * s for h in small)
+        if over or beside:
+            g.top, g.bottom, g.big = g.base, g.base + (1.4 if over else 1.0) * s, True
 
 
 def _accentable(ch: str) -> bool:
