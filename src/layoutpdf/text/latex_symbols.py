@@ -147,6 +147,10 @@ FUNCTION_NAMES = frozenset(
     "liminf limsup ln log max min Pr sec sin sinh sup tan tanh".split())
 # operators whose limits TeX sets below/above in display style
 LIMIT_FUNCTIONS = frozenset("det gcd inf lim liminf limsup max min Pr sup".split())
+# operator names of two words that take limits (amsmath's \\DeclareMathOperator* habit):
+# the words read together, thin space dropped -> their LaTeX
+LIMIT_OPERATOR_NAMES = {"argmin": r"\operatorname*{arg\,min}",
+                        "argmax": r"\operatorname*{arg\,max}"}
 
 # ----------------------------------------------------------------------------------------
 # character lookups

@@ -241,8 +241,7 @@ def _hang_big_operators(glyphs: list[Glyph]) -> None:
     for g in ops:
         s = g.size
         small = [h for h in glyphs if h.size < 0.9 * s and not h.big]
-        over = any(min(h.x1, g.x1) - max(h.x0, g.x0) > 0 and g.base - 0.6 * s <= h.base <= g.base
-                   for h in small)
+        over = any(g.x0 < h.cx < g.x1 and g.base - 0.6 * s <= h.base <= g.base for h in small)
         under = any(min(h.x1, g.x1) - max(h.x0, g.x0) > 0.1 * s and h.base > g.base
                     for h in small)
         beside = not under and any(g.x1 - 0.02 * s <= h.x0 <= g.x1 + 0.3 * s

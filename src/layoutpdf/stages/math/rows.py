@@ -218,6 +218,8 @@ def _base_tex(b: Glyph, prev: Glyph | None, nxt: Glyph | None, size: float,
         return b.tex, b.kind
     word = b.ch
     glued = prev is not None and b.x0 - prev.x1 < 0.1 * size
+    if word in sym.LIMIT_OPERATOR_NAMES and not plain:
+        return sym.LIMIT_OPERATOR_NAMES[word], ORD
     if word in sym.FUNCTION_NAMES and not (plain and glued):
         return "\\" + word, ORD
     if plain:
