@@ -84,18 +84,12 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
     for si, span in enumerate(spans):
         head_base, rest_base = span.origin[1], head_off_level(span, offsets)
         tail_base = None if rest_base is not None else tail_off_level(span, offsets)
-        tail_at = len(span.text.rstrip()) - 1
         if rest_base is not None:
             span = replace(span, origin=(span.origin[0], rest_base))
         span, alt = span_at_level(span, offsets, out)
         family = sym.font_family(span.font)
-        if family == "cmex" and (text := sym.recode_unicode_big_ops(
-                sym.recode_adobe_pieces(span.text))) != span.text:
-            span = replace(span, text=text)
-        elif family == "cal" and (text := sym.recode_calligraphic(span.text)) != span.text:
-            span = replace(span, text=text)
-        mathf = sym.is_math_font(span.font)
-        fontname = sym.base_font_name(span.font)
+        span = _recoded(span, family)
+        mathf, fontname = sym.is_math_font(span.font), sym.base_font_name(span.font)
         stack = extensible_stack(span, family) or dots_glyph(span, offsets)
         if stack is not None:
             stack.pos, stack.end = (si, 0), (si, len(span.text))
@@ -133,19 +127,42 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
             elif alt is not None:
                 g.alt_base = alt
             if rest_base is not None and ci == 0:
-                shift = head_base - g.base             # back on the first glyph's level
-                g.base, g.top, g.bottom = head_base, g.top + shift, g.bottom + shift
-            elif tail_base is not None and ci == tail_at:
-                shift = tail_base - g.base             # a delimiter on a level of its own
-                g.base, g.top, g.bottom = tail_base, g.top + shift, g.bottom + shift
+                _move(g, head_base)                     # back on the first glyph's level
+            elif tail_base is not None and ci == len(span.text.rstrip()) - 1:
+                _move(g, tail_base)                     # a delimiter on a level of its own
                 g.alt_base = None
             first = False
             out.append(g)
+    return _finish(out, spans)
+
+
+def _finish(out: list[Glyph], spans: Sequence[Span]) -> list[Glyph]:
+    """What the glyphs of a formula say of each other: big glyphs placed, script capitals
+    named, pieces and dots merged."""
     _settle_floating(out)
     _hang_big_operators(out)
     if any(g.family == "rsfs" for g in out):
         _rsfs_as_calligraphic(out, spans)
     return merge_cdots(merge_pieces(out))
+
+
+def _recoded(span: Span, family: str) -> Span:
+    """The span in the codes the symbol tables read: an extension font's Adobe piece code
+    points and Unicode big operators back on cmex codes, STIX's private-use calligraphic
+    capitals on Latin capitals."""
+    if family == "cmex":
+        text = sym.recode_unicode_big_ops(sym.recode_adobe_pieces(span.text))
+    elif family == "cal":
+        text = sym.recode_calligraphic(span.text)
+    else:
+        return span
+    return span if text == span.text else replace(span, text=text)
+
+
+def _move(g: Glyph, base: float) -> None:
+    """Set a glyph on another baseline, its box with it."""
+    shift = base - g.base
+    g.base, g.top, g.bottom = base, g.top + shift, g.bottom + shift
 
 
 def _rsfs_as_calligraphic(glyphs: list[Glyph], spans: Sequence[Span]) -> None:
