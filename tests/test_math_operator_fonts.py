@@ -1,6 +1,7 @@
 """Operator names, blackboard and calligraphic letters in each TeX maths font set (committed
 pdfLaTeX PDFs tests/fixtures/tex/operators_{cm,times,palatino,tx}.pdf, the same formulas with
-Computer Modern, mathptmx, mathpazo and txfonts; no TeX at test time)."""
+Computer Modern, mathptmx, mathpazo and txfonts; no TeX at test time). The same set in more
+font sets and producers: test_math_font_similarity.py."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -63,3 +64,11 @@ def test_bracket_matrix_is_one_display(equations, font):
     assert equations[font].get("6") == _squeeze(
         r"R_{\theta} = \begin{bmatrix} \cos\theta & -\sin\theta \\ \sin\theta & \cos\theta "
         r"\end{bmatrix}")
+
+
+@pytest.mark.parametrize("font", FONTS)
+def test_two_word_operator_name_takes_its_limit(equations, font):
+    # 'arg' and 'min' a thin space apart with theta centred under both came as
+    # \arg_{\theta}\min (CM, Times, txfonts) or \mathrm{argmin}_{\theta} (Palatino)
+    assert equations[font].get("2", "").startswith(_squeeze(
+        r"\hat{\theta} = \operatorname*{arg\,min}_{\theta} \sum_{i=1}^{n}"))

@@ -28,16 +28,19 @@ def doc():
 def test_typed_lines_are_displays(doc):
     got = [_squeeze(q.latex) for q in doc.equations if q.display]
     assert got == [r"F(\text{FillRate})=(a+b)/(c-1)",
-                   r"\lambdamax=(x1+x2+x3\ldots+xn)/n",
-                   r"\muavg=(4.20+5.31+4.39+4.27)/4=4.54",
+                   r"\lambda_{max}=(x1+x2+x3\ldots+xn)/n",
+                   r"\mu_{avg}=(4.20+5.31+4.39+4.27)/4=4.54",
                    r"G=(u-v)/2"]    # centred: too few maths characters for the share test
 
 
 def test_typed_letters_are_letters_as_typed(doc):
-    """Upright is all a typed formula has: 'xn' is no \\mathrm label, 'max' glued to
-    lambda is a name's letters (no operator applied to anything), a gloss one \\text."""
+    """Upright is all a typed formula has: 'xn' is no \\mathrm label, a gloss one \\text;
+    'max' glued to lambda is its label, the script the typist could not lower (a Greek
+    letter times a word is never written without a space): no \\max applied to nothing,
+    no product of letters."""
     got = " ".join(q.latex for q in doc.equations if q.display)
-    assert r"\mathrm" not in got and r"\max" not in got and r"\lambda max" in got
+    assert r"\mathrm" not in got and r"\max" not in got and r"\lambda max" not in got
+    assert r"\lambda_{max}" in got and r"\mu_{avg}" in got
     assert r"\text{Fill Rate}" in got
 
 
@@ -51,7 +54,7 @@ def test_typed_displays_say_their_scripts_are_unread(doc):
 def test_typed_displays_are_equation_elements_between_their_prose(doc):
     texts = [(e.role, e.text) for e in doc.elements if e.text]
     roles = [r for r, t in texts if t.startswith(("F (", "Where n", "Once the mean"))
-             or "max =" in t or "avg =" in t]
+             or "_{max} =" in t or "_{avg} =" in t]
     assert roles == [Role.EQUATION, Role.EQUATION, Role.PARAGRAPH, Role.EQUATION,
                      Role.PARAGRAPH]
 

@@ -86,8 +86,32 @@ def _page_recodes(page: pymupdf.Page) -> dict[str, dict[int, str]]:
 def _font_recode(doc: pymupdf.Document, xref: int) -> dict[int, str]:
     """{code: glyph name} for the codes whose /Differences name is a cmex glyph kept at
     another code in the standard layout; {} when the font follows that layout."""
-    return {code: name for code, name in _differences(doc, xref).items()
+    names = _differences(doc, xref) or _extended_builtin(doc, xref)
+    return {code: name for code, name in names.items()
             if code != _SPACE and CMEX_BY_NAME.get(name, code) != code}
+
+
+_BUILTIN = re.compile(rb"dup\s+(\d+)\s*/([^\s/\[\]<>()]+)\s+put")
+_CMEX_CODES = 128
+
+
+def _extended_builtin(doc: pymupdf.Document, xref: int) -> dict[int, str]:
+    """Glyph names at codes beyond cmex's 128 in the built-in encoding of an embedded Type 1
+    font that has no /Encoding: newtx's and newpx's txexs extend the cmex layout with
+    variants up there ('summationtext.1' at 205), which MuPDF reports by their bare code.
+    The name, its variant suffix dropped, is the cmex glyph; codes below 128 keep their
+    cmex meaning."""
+    try:
+        if doc.xref_get_key(xref, "Encoding")[0] != "null":
+            return {}
+        _name, ext, _kind, buf = doc.extract_font(xref)
+    except Exception:   # no embedded program, or a damaged one: the codes stay as they are
+        return {}
+    if ext != "pfa" or not buf:
+        return {}
+    head = buf[:buf.find(b"eexec")] if b"eexec" in buf else buf[:20000]
+    return {int(code): name.decode("latin-1").split(".", 1)[0]
+            for code, name in _BUILTIN.findall(head) if int(code) >= _CMEX_CODES}
 
 
 def _differences(doc: pymupdf.Document, xref: int) -> dict[int, str]:

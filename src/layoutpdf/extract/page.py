@@ -10,6 +10,7 @@ from ..errors import Issue
 from ..limits import DocumentClock
 from ..settings import Settings
 from ..text.glyph_columns import glyph_columns
+from ..text.math_font_names import font_family
 from .font_cmap import mark_unreadable, repair_tounicode
 from .font_encoding import recode_tex_fonts
 from .glyph_repair import needs_repair, repair
@@ -311,7 +312,9 @@ def _split_wide_gaps(spans: list[Span], direction: tuple, vertical: bool) -> lis
 def _trim(piece: list[Span]) -> list[Span]:
     while piece and _blank(piece[-1].text):
         piece.pop()
-    while piece and _blank(piece[0].text):
+    # a line's first span can be no space MuPDF put in (it adds those to the span before):
+    # in TeX's extension font code 32 is a glyph, the Bigg left parenthesis
+    while piece and _blank(piece[0].text) and font_family(piece[0].font) != "cmex":
         piece.pop(0)
     return piece
 

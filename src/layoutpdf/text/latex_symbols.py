@@ -20,7 +20,8 @@ from .math_font_names import (base_font_name, font_family, is_math_font,  # noqa
                               is_opensymbol, is_symbol_font)
 from .tex_font_codes import (ACCENT, BIGOP, BIN, CLOSE, CMEX, CMEX_BY_NAME, CMMI_RAW,  # noqa: F401
                              CMR_RAW, CMSY_RAW, GLYPH_NAMES, OPEN, ORD, PUNCT, RADICAL, REL,
-                             cmex_extent, recode_adobe_pieces, recode_cmex)
+                             cmex_extent, recode_adobe_pieces, recode_cmex,
+                             recode_unicode_big_ops)
 
 GREEK: dict[str, str] = {
     "α": r"\alpha", "β": r"\beta", "γ": r"\gamma", "δ": r"\delta", "ε": r"\varepsilon",
@@ -146,6 +147,10 @@ FUNCTION_NAMES = frozenset(
     "liminf limsup ln log max min Pr sec sin sinh sup tan tanh".split())
 # operators whose limits TeX sets below/above in display style
 LIMIT_FUNCTIONS = frozenset("det gcd inf lim liminf limsup max min Pr sup".split())
+# operator names of two words that take limits (amsmath's \\DeclareMathOperator* habit):
+# the words read together, thin space dropped -> their LaTeX
+LIMIT_OPERATOR_NAMES = {"argmin": r"\operatorname*{arg\,min}",
+                        "argmax": r"\operatorname*{arg\,max}"}
 
 # ----------------------------------------------------------------------------------------
 # character lookups
@@ -246,14 +251,31 @@ def is_math_char(ch: str) -> bool:
     return cat == "Sm" and ord(ch) > 0x7F
 
 
+# STIX names its calligraphic (chancery) capitals A..Z by private-use code points
+_STIX_CALLIGRAPHIC = 0xE22D
+
+
+def recode_calligraphic(text: str) -> str:
+    """The private-use capitals of a STIX calligraphy font (U+E22D 'A' .. U+E246 'Z', as
+    its ToUnicode map gives them) -> the Latin capitals they are drawn from."""
+    return "".join(chr(ord("A") + ord(c) - _STIX_CALLIGRAPHIC)
+                   if _STIX_CALLIGRAPHIC <= ord(c) < _STIX_CALLIGRAPHIC + 26 else c
+                   for c in text)
+
+
 def is_private_use(ch: str) -> bool:
     return unicodedata.category(ch) in ("Co", "Cn") or ch == "\ufffd"
 
 
-def lookup(ch: str, family: str = "") -> tuple[str, str] | None:
+def lookup(ch: str, family: str = "", raw: bool = True) -> tuple[str, str] | None:
     """(latex, kind) for one character in a font of the given TeX `family` (see
     `font_family`), or None when unknown. Plain ASCII letters/digits are returned as is
-    (kind ord); fonts decide \\mathbb / \\mathcal / \\mathfrak styling."""
+    (kind ord); fonts decide \\mathbb / \\mathcal / \\mathfrak styling. `raw=False`: the
+    font's text is Unicode (a ToUnicode map names its glyphs), so an ASCII character is
+    itself, not the glyph at that code in the family's layout ('=' is '=', not cmmi's '/')."""
+    if not raw and family in ("cmsy", "cmmi", "cmmib", "cmr", "bold") and (
+            ch in CMSY_RAW or ch in CMMI_RAW or ch in CMR_RAW):
+        return lookup(ch)
     if family == "cmex":
         code = ord(ch)
         if code in CMEX:
@@ -274,6 +296,8 @@ def lookup(ch: str, family: str = "") -> tuple[str, str] | None:
         return rf"\mathfrak{{{ch}}}", ORD
     if family == "rsfs" and ch.isalpha() and ch.isascii():
         return rf"\mathscr{{{ch}}}", ORD
+    if family == "cal" and ch.isalpha() and ch.isascii():
+        return rf"\mathcal{{{ch}}}", ORD
     if ch.isascii() and ch.isalnum():
         return ch, ORD
     if ch in GREEK:

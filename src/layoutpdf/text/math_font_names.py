@@ -14,6 +14,7 @@ from functools import lru_cache
 _MATH_FONT_RX = re.compile(
     r"^(cmmi|cmmib|cmsy|cmbsy|cmex|msam|msbm|eufm|eufb|eusm|eusb|rsfs|mtmi|mtsy|mtex|mt2mit|"
     r"r?txmi|r?txsy|txex|r?pxmi|pxsy|pxex|zxmi|zxsy|ntxmi|ntxsy|ntxex|newtxmi|newtxbmi|"
+    r"newpxmi|newpxbmi|"
     r"ntxbmi|txbmi|pxbmi|stmary|wasy|esint|dsrom|bbm|bbold|"
     r"lmmathitalic|lmmathsymbols|lmmathextension|symbol|mathematicalpi|euclid|mathtime)"
     r"|math|rsfs|msbm|msam|cambria.?math|stix.*(math|integrals|sizes|variants|nonuni)",
@@ -58,8 +59,9 @@ def is_opensymbol(fontname: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def font_family(fontname: str) -> str:
-    """Coarse TeX family of a font: 'cmex', 'cmsy', 'cmmi', 'msbm', 'eufm', 'rsfs', 'cmr'
-    (any TeX text roman), 'bold' (TeX bold text), or '' (anything else)."""
+    """Coarse TeX family of a font: 'cmex', 'cmsy', 'cmmi', 'msbm', 'eufm', 'rsfs', 'cal'
+    (calligraphic capitals), 'cmr' (any TeX text roman), 'bold' (TeX bold text), or ''
+    (anything else)."""
     n = base_font_name(fontname).lower().replace(" ", "")
     # Times and Palatino TeX maths (txfonts, pxfonts, newtx, mathtime) keep cm's layouts
     if "cmex" in n or "mathextension" in n or n.startswith(("txex", "pxex", "mtex", "esint",
@@ -73,9 +75,9 @@ def font_family(fontname: str) -> str:
             ("txsy", "pxsy", "mtsy", "rtxsy", "ntxsy", "zxsy")):
         return "cmsy"
     if "cmmi" in n or "mathitalic" in n or n.startswith(
-            ("txmi", "pxmi", "mtmi", "rtxmi", "rpxmi", "ntxmi", "newtxmi", "zxmi")):
+            ("txmi", "pxmi", "mtmi", "rtxmi", "rpxmi", "ntxmi", "newtxmi", "newpxmi", "zxmi")):
         return "cmmib" if ("cmmib" in n or "bold" in n) else "cmmi"
-    if n.startswith(("newtxbmi", "ntxbmi", "txbmi", "pxbmi", "rtxbmi", "rpxbmi")):
+    if n.startswith(("newtxbmi", "newpxbmi", "ntxbmi", "txbmi", "pxbmi", "rtxbmi", "rpxbmi")):
         return "cmmib"
     if n.startswith(("msbm", "bbold", "dsrom", "bbm")):
         return "msbm"
@@ -83,6 +85,10 @@ def font_family(fontname: str) -> str:
         return "eufm"
     if n.startswith("rsfs"):
         return "rsfs"
+    # a font of calligraphic capitals alone (STIXMathCalligraphy: libertinust1math's and
+    # stix2's \mathcal)
+    if n.startswith("stix") and "calligraphy" in n:
+        return "cal"
     if n.startswith(("cmbx", "cmb10")) or ("lmroman" in n and "bold" in n and "italic" not in n):
         return "bold"
     if n.startswith(("cmr", "lmroman", "sfrm", "ecrm")) and "caps" not in n:

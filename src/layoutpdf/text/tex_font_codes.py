@@ -194,3 +194,25 @@ def cmex_extent(ch: str) -> tuple[float, float] | None:
     """(height, depth) in em of a raw-coded cmex glyph, None if not a cmex code."""
     v = CMEX.get(ord(ch)) if len(ch) == 1 else None
     return (v[3], v[4]) if v else None
+
+
+# big operators a cmex-family font with a ToUnicode map names by their Unicode character
+# (newtx's txexs: code 0x58, the display summation, is U+2211 + U+FE01)
+_UNICODE_BIG_OPS = {"\u2211": "summationdisplay", "\u220f": "productdisplay",
+                    "\u2210": "coproductdisplay", "\u222b": "integraldisplay",
+                    "\u222e": "contintegraldisplay", "\u22c3": "uniondisplay",
+                    "\u22c2": "intersectiondisplay", "\u2a04": "unionmultidisplay",
+                    "\u22c0": "logicalanddisplay", "\u22c1": "logicalordisplay",
+                    "\u2a00": "circledotdisplay", "\u2a01": "circleplusdisplay",
+                    "\u2a02": "circlemultiplydisplay", "\u2a06": "unionsqdisplay"}
+
+
+def recode_unicode_big_ops(text: str) -> str:
+    """Big operators of a cmex-family font read as Unicode -> their cmex display codes. The
+    glyph is still the extension font's: it hangs from its origin like every cmex glyph,
+    whatever character the font's map names it by; the size variant the map does not tell
+    (text and display sizes share a code point), and TeX's displays set the display one."""
+    if not any(c in _UNICODE_BIG_OPS for c in text):
+        return text
+    return "".join(chr(CMEX_BY_NAME[_UNICODE_BIG_OPS[c]]) if c in _UNICODE_BIG_OPS else c
+                   for c in text)

@@ -72,8 +72,18 @@ _DESC = set("gjpqyβγζημξρςφχψϕϱ,;()[]{}|/⟨⟩∫")
 _OPS = set("+−-=<>≤≥≠≈≡∼≃∝±∓×÷·∘→←↔⇒⇐⇔↦∈∉⊂⊆⊃⊇∪∩∧∨")
 
 
+def _plain_letter(c: str) -> str:
+    """A letter of a maths alphabet (U+1D458 MATHEMATICAL ITALIC SMALL K) has the shape of
+    its plain letter: its ascender, descender and width are the plain letter's."""
+    if len(c) == 1 and 0x1D400 <= ord(c) <= 0x1D7FF:
+        plain = unicodedata.normalize("NFKC", c)
+        return plain if len(plain) == 1 else c
+    return c
+
+
 @lru_cache(maxsize=8192)
 def char_width(c: str) -> float:
+    c = _plain_letter(c)
     if c.isspace():
         return 0.33
     if c in _NARROW:
@@ -90,6 +100,7 @@ def char_width(c: str) -> float:
 @lru_cache(maxsize=8192)
 def char_extent(c: str) -> tuple[float, float]:
     """(height above baseline, depth below baseline) in em, a typographic estimate."""
+    c = _plain_letter(c)
     if c in _OPS:
         return 0.58, 0.08
     h = 0.7 if (c in _TALL or c.isupper() or c.isdigit()

@@ -279,7 +279,7 @@ def group_words(glyphs: list[Glyph]) -> list[Glyph]:
                 break
         else:
             runs.append([g])
-    for run in runs:
+    for run in _two_word_names(runs):
         if len(run) == 1:
             others.append(run[0])
             continue
@@ -290,6 +290,22 @@ def group_words(glyphs: list[Glyph]) -> list[Glyph]:
                             pos=run[0].pos, end=run[-1].end, parts=list(run)))
     others.sort(key=lambda g: g.x0)
     return others
+
+
+def _two_word_names(runs: list[list[Glyph]]) -> list[list[Glyph]]:
+    """'arg' and 'min' a thin space apart on one baseline are one operator name (amsmath's
+    `arg\\,min`), whose limit is centred under both words."""
+    runs = sorted(runs, key=lambda r: r[0].x0)
+    out: list[list[Glyph]] = []
+    for run in runs:
+        prev = out[-1] if out else None
+        if prev is not None and "".join(g.ch for g in prev + run) in sym.LIMIT_OPERATOR_NAMES \
+                and abs(run[0].base - prev[-1].base) < 0.08 * run[0].size \
+                and 0 <= run[0].x0 - prev[-1].x1 < 0.35 * run[0].size:
+            out[-1] = prev + run
+            continue
+        out.append(run)
+    return out
 
 
 def cut_operator_names(glyphs: list[Glyph], reasons: list[str]) -> None:

@@ -24,8 +24,8 @@ from ...model.content import FLAG_ITALIC, Span
 from ...text import latex_symbols as sym
 from .atoms import AXIS, RAW_CODED, RAW_SPACE, SPACES, Glyph, char_extent, char_width
 from .composites import dots_glyph, extensible_stack, merge_cdots, merge_pieces
-from .levels import box_offsets, head_off_level, span_at_level
-from .raw_codes import brace_not_pilcrow
+from .levels import box_offsets, head_off_level, span_at_level, tail_off_level
+from .raw_codes import brace_not_pilcrow, tex_fonts_unicode
 
 def _is_upright(span: Span, family: str) -> bool:
     return _upright(span.font, span.flags & FLAG_ITALIC, family)
@@ -80,16 +80,16 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
     pending_accent, pending_not = "", False
     offsets = box_offsets(spans)
     brace = brace_not_pilcrow(spans)
+    raw = not tex_fonts_unicode(spans)
     for si, span in enumerate(spans):
         head_base, rest_base = span.origin[1], head_off_level(span, offsets)
+        tail_base = None if rest_base is not None else tail_off_level(span, offsets)
         if rest_base is not None:
             span = replace(span, origin=(span.origin[0], rest_base))
         span, alt = span_at_level(span, offsets, out)
         family = sym.font_family(span.font)
-        if family == "cmex" and (text := sym.recode_adobe_pieces(span.text)) != span.text:
-            span = replace(span, text=text)
-        mathf = sym.is_math_font(span.font)
-        fontname = sym.base_font_name(span.font)
+        span = _recoded(span, family)
+        mathf, fontname = sym.is_math_font(span.font), sym.base_font_name(span.font)
         stack = extensible_stack(span, family) or dots_glyph(span, offsets)
         if stack is not None:
             stack.pos, stack.end = (si, 0), (si, len(span.text))
@@ -102,7 +102,8 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
         upright = _is_upright(span, family)
         first = True
         # cmex code 0x20 is a Bigg left parenthesis: a lone, wide ' ' in cmex is that glyph
-        lone_paren = family == "cmex" and span.text == " " and span.bbox.width > 0.45 * span.size
+        # (0.6 em in cmex, 0.38 em in txfonts' txex; a word space is narrower)
+        lone_paren = family == "cmex" and span.text == " " and span.bbox.width > 0.33 * span.size
         spaces = RAW_SPACE if family in RAW_CODED else SPACES    # as is_space(c, family)
         for ci, (c, (x0, x1)) in enumerate(zip(span.text, boxes)):
             if c in spaces and not lone_paren:
@@ -112,7 +113,7 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
                                                       pending_not)
                 continue
             g = _make_glyph(c, span, "" if brace and c == "{" else family, mathf, upright,
-                            x0, x1, reasons, si, ci, fontname)
+                            x0, x1, reasons, si, ci, fontname, raw)
             if pending_accent:
                 g.tex, pending_accent = f"{pending_accent}{{{g.tex}}}", ""
             if pending_not:
@@ -126,14 +127,42 @@ def glyphs_from_spans(spans: Sequence[Span], reasons: list[str] | None = None) -
             elif alt is not None:
                 g.alt_base = alt
             if rest_base is not None and ci == 0:
-                shift = head_base - g.base             # back on the first glyph's level
-                g.base, g.top, g.bottom = head_base, g.top + shift, g.bottom + shift
+                _move(g, head_base)                     # back on the first glyph's level
+            elif tail_base is not None and ci == len(span.text.rstrip()) - 1:
+                _move(g, tail_base)                     # a delimiter on a level of its own
+                g.alt_base = None
             first = False
             out.append(g)
+    return _finish(out, spans)
+
+
+def _finish(out: list[Glyph], spans: Sequence[Span]) -> list[Glyph]:
+    """What the glyphs of a formula say of each other: big glyphs placed, script capitals
+    named, pieces and dots merged."""
     _settle_floating(out)
+    _hang_big_operators(out)
     if any(g.family == "rsfs" for g in out):
         _rsfs_as_calligraphic(out, spans)
     return merge_cdots(merge_pieces(out))
+
+
+def _recoded(span: Span, family: str) -> Span:
+    """The span in the codes the symbol tables read: an extension font's Adobe piece code
+    points and Unicode big operators back on cmex codes, STIX's private-use calligraphic
+    capitals on Latin capitals."""
+    if family == "cmex":
+        text = sym.recode_unicode_big_ops(sym.recode_adobe_pieces(span.text))
+    elif family == "cal":
+        text = sym.recode_calligraphic(span.text)
+    else:
+        return span
+    return span if text == span.text else replace(span, text=text)
+
+
+def _move(g: Glyph, base: float) -> None:
+    """Set a glyph on another baseline, its box with it."""
+    shift = base - g.base
+    g.base, g.top, g.bottom = base, g.top + shift, g.bottom + shift
 
 
 def _rsfs_as_calligraphic(glyphs: list[Glyph], spans: Sequence[Span]) -> None:
@@ -217,13 +246,34 @@ def _settle_floating(glyphs: list[Glyph]) -> None:
         g.base = g.top
 
 
+def _hang_big_operators(glyphs: list[Glyph]) -> None:
+    """A big operator named by Unicode may be a TeX extension-font glyph, which hangs from
+    its origin (pdfTeX with stix2 or libertinust1math: the size variants share the letters'
+    font name, so no cmex family tells); an OpenType maths font's or a browser's stands on
+    the baseline. Its scripts tell: a limit set right over the origin (a display operator
+    reaches down from there), or a subscript beside it a full line below the origin (a
+    text-style one hanging from the line above its operand's). It then takes cmex's depth
+    for its style: 1.4 em under a limit, 1 em beside a subscript."""
+    ops = [g for g in glyphs if g.kind == sym.BIGOP and not g.big and g.family != "cmex"]
+    for g in ops:
+        s = g.size
+        small = [h for h in glyphs if h.size < 0.9 * s and not h.big]
+        over = any(g.x0 < h.cx < g.x1 and g.base - 0.6 * s <= h.base <= g.base for h in small)
+        under = any(min(h.x1, g.x1) - max(h.x0, g.x0) > 0.1 * s and h.base > g.base
+                    for h in small)
+        beside = not under and any(g.x1 - 0.02 * s <= h.x0 <= g.x1 + 0.3 * s
+                                   and h.base > g.base + 0.8 * s for h in small)
+        if over or beside:
+            g.top, g.bottom, g.big = g.base, g.base + (1.4 if over else 1.0) * s, True
+
+
 def _accentable(ch: str) -> bool:
     return len(ch) == 1 and (ch.isalnum() or unicodedata.category(ch).startswith("L"))
 
 
 def _make_glyph(c: str, span: Span, family: str, mathf: bool, upright: bool,
                 x0: float, x1: float, reasons: list[str] | None, si: int, ci: int,
-                font: str) -> Glyph:
+                font: str, raw: bool = True) -> Glyph:
     """The glyph of character `ci` of span `si`, at x0..x1."""
     size, base = span.size, span.origin[1]
     if c in _SCRIPT_CHARS:
@@ -233,7 +283,7 @@ def _make_glyph(c: str, span: Span, family: str, mathf: bool, upright: bool,
         return Glyph(tex, kind, x0, x1, base - h * size, base + d * size, base, size, ch=c2,
                      family=family, upright=False, math_font=True, script_hint=hint,
                      pos=(si, ci), end=(si, ci + 1), font=font)
-    tex, kind, unmapped, h, d, big, letter = _char_info(c, family)
+    tex, kind, unmapped, h, d, big, letter = _char_info(c, family, raw)
     if c == sym.WRITER_ERROR_MARK and sym.is_opensymbol(font):
         tex, kind, unmapped = sym.WRITER_ERROR_RELATION, sym.REL, False
         note = f"LibreOffice error mark read as the relation '{sym.WRITER_ERROR_RELATION}'"
@@ -264,11 +314,12 @@ def _script_char(c: str) -> tuple[int, str, str, str, float, float]:
 
 
 @lru_cache(maxsize=16384)
-def _char_info(c: str, family: str) -> tuple[str, str, bool, float, float, bool, bool]:
+def _char_info(c: str, family: str, raw: bool = True
+               ) -> tuple[str, str, bool, float, float, bool, bool]:
     """(tex, kind, unmapped, height, depth, big, word letter) of a character in a font of
-    `family`; height above and depth below the baseline in em (cmex glyphs and the cmsy
-    radical hang from their origin)."""
-    found = sym.lookup(c, family)
+    `family` (read as raw codes or, `raw` False, as Unicode); height above and depth below
+    the baseline in em (cmex glyphs and the cmsy radical hang from their origin)."""
+    found = sym.lookup(c, family, raw)
     unmapped = found is None or sym.is_private_use(c)
     tex, kind = (c, sym.ORD) if unmapped else found
     ascii_letter = c.isascii() and c.isalpha()

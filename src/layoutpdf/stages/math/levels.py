@@ -107,9 +107,36 @@ def head_off_level(span: Span, offsets: dict) -> float | None:
     delimiter on the maths axis, both in the font and size of the glyphs after them, which
     PyMuPDF joins into one span carrying the first glyph's origin. The span's box then
     reaches from one level to the other (its top plus the font's height, its bottom less
-    the font's depth): the level that is not the origin's is the others' baseline."""
+    the font's depth): the level that is not the origin's is the others' baseline. So
+    does pdfTeX with a one-font maths set (libertinust1math: a big ')' then ' = '), the
+    glyphs after a word space."""
     text = span.text
-    if len(text) < 2 or text[0] not in _OFF_LEVEL_HEADS or is_space(text[1]):
+    if len(text) < 2 or text[0] not in _OFF_LEVEL_HEADS or not text[1:].strip():
+        return None
+    off = offsets.get(font_key(span.font, span.size))
+    if off is None:
+        return None
+    top_level, bottom_level = span.bbox.y0 + off[0], span.bbox.y1 - off[1]
+    tol, base = 0.05 * span.size, span.origin[1]
+    if bottom_level - top_level < 0.15 * span.size:
+        return None
+    if abs(base - top_level) <= tol:
+        return bottom_level
+    return top_level if abs(base - bottom_level) <= tol else None
+
+
+_OFF_LEVEL_TAILS = frozenset("([{|\u2016\u27e8")
+
+
+def tail_off_level(span: Span, offsets: dict) -> float | None:
+    """The baseline of a span's last glyph, an opening delimiter set on a level of its own
+    after the glyphs of the formula's line, or None. A one-font maths set (pdfTeX with
+    libertinust1math) draws a matrix's big '(' from the font of the 'A =' before it, and
+    PyMuPDF joins them into one span with the first glyph's origin: the box reaches from
+    that level to the delimiter's, the level that is not the origin's."""
+    text = span.text.rstrip()
+    if len(text) < 2 or text[-1] not in _OFF_LEVEL_TAILS or not text[:-1].strip() \
+            or text[0] in _OFF_LEVEL_HEADS:
         return None
     off = offsets.get(font_key(span.font, span.size))
     if off is None:
@@ -131,6 +158,10 @@ def span_at_level(span: Span, offsets: dict, before: Sequence[Glyph]) -> tuple[S
     if is_space(span.text[:1]) and before:
         if before[-1].size > 1.15 * span.size and not before[-1].big:
             prev = float("nan")     # a smaller span after its base: a script of it
+        elif before[-1].big and before[-1].family == "cmex" and not before[-1].composite:
+            # the space carries the origin of an extension-font glyph, which hangs from it:
+            # the delimiter's top, never a baseline, so the glyphs stand on the other level
+            prev = float("nan")
         else:
             prev = next((g.base for g in reversed(before)
                          if not g.big and g.size >= 0.85 * span.size), None)

@@ -21,3 +21,16 @@ def brace_not_pilcrow(spans: Sequence[Span]) -> bool:
     """True when a '{' in these spans' cmsy-family fonts is the set brace."""
     return not any(c in sym.CMSY_RAW and c != _PILCROW_CODE and c != " "
                    for s in spans if sym.font_family(s.font) == "cmsy" for c in s.text)
+
+
+_LETTER_FAMILIES = frozenset({"cmmi", "cmmib"})
+
+
+def tex_fonts_unicode(spans: Sequence[Span]) -> bool:
+    """True when the formula's TeX maths fonts carry a ToUnicode map (newtxmath, newpxmath:
+    NewTXMI letters under txmi names): a letter font that gives Mathematical Alphanumeric
+    Symbols (U+1D44B for x) was named by such a map, as raw codes and Adobe glyph names
+    give ASCII letters. The sibling fonts of the set are then read as Unicode too: their
+    '=' and '[' are themselves, not cmmi's slash and cmsy's union at those codes."""
+    return any(0x1D400 <= ord(c) <= 0x1D7FF for s in spans
+               if sym.font_family(s.font) in _LETTER_FAMILIES for c in s.text)

@@ -218,9 +218,16 @@ def _base_tex(b: Glyph, prev: Glyph | None, nxt: Glyph | None, size: float,
         return b.tex, b.kind
     word = b.ch
     glued = prev is not None and b.x0 - prev.x1 < 0.1 * size
+    if word in sym.LIMIT_OPERATOR_NAMES and not plain:
+        return sym.LIMIT_OPERATOR_NAMES[word], ORD
     if word in sym.FUNCTION_NAMES and not (plain and glued):
         return "\\" + word, ORD
-    if plain:       # 'λmax' typed as text: a name's letters, no operator applied to anything
+    if plain:
+        if glued and _greek_letter(prev) and word.isascii() and word.islower():
+            # 'λmax', 'μavg' typed as text, where no script can be lowered: a Greek
+            # letter is never multiplied by a word without a space or operator, so the
+            # word glued to it is its label (λ_max), no operator applied to anything
+            return f"_{{{word}}}", ORD
         return (rf"\text{{{word}}}" if len(word) >= 4 else word), ORD
     # a tall delimiter stands off by a thin space (TeX's Op-Inner) and its side bearing; a
     # browser sets MathML's operator name (`<mo>Attention</mo>`) a thick space (5/18 em)
@@ -235,6 +242,12 @@ def _base_tex(b: Glyph, prev: Glyph | None, nxt: Glyph | None, size: float,
         after = " " if nxt is not None and spaced else ""   # TeX drops it after \text
         return rf"\text{{{word}{after}}}", ORD
     return rf"\mathrm{{{word}}}", ORD
+
+
+def _greek_letter(g: Glyph | None) -> bool:
+    """A single Greek letter (not a composite, a word or an operator)."""
+    return g is not None and not g.composite and g.kind == ORD and len(g.ch) == 1 \
+        and sym.GREEK.get(g.ch, "").startswith("\\")
 
 
 def _scripts(group: list[Glyph], axis: float, ctx: Ctx) -> str:

@@ -215,9 +215,11 @@ def _tall_delimiter(own: list[Line], body: float) -> bool:
     """A glyph of a maths extension font (the big delimiters and operators of cmex, txex,
     PazoMath...) or a delimiter drawn well above body size: a 2-D structure (a matrix, a
     binomial) whose entries may all be text-font letters and digits (Times, Palatino)."""
-    return any(sp.text.strip() and (font_family(sp.font) == "cmex" or (
-        sp.size > 1.4 * body and _DELIMITERS.issuperset(sp.text.strip())))
-        for ln in own for sp in ln.spans)
+    # (in the extension font ' ' is a glyph too: code 32, the Bigg left parenthesis)
+    return any(font_family(sp.font) == "cmex" and any(cmex_extent(c) for c in sp.text)
+               or sp.text.strip() and sp.size > 1.4 * body
+               and _DELIMITERS.issuperset(sp.text.strip())
+               for ln in own for sp in ln.spans)
 
 
 def _column_box(page: Page, e: Element) -> BBox:
@@ -293,16 +295,17 @@ def _merge_display_runs(elements: list[Element], lines: dict[str, Line], page: P
 def _one_formula(a: Element, b: Element, lines: dict[str, Line], memo: dict, body: float,
                  rules: list[BBox]) -> bool:
     mathy_a, mathy_b = _mathy(a, lines, memo), _mathy(b, lines, memo)
-    if not (mathy_a or mathy_b):
-        return False
     own_a = [lines[i] for i in a.line_ids if i in lines]
     own_b = [lines[i] for i in b.line_ids if i in lines]
+    # a tall delimiter's block lying half over the other: the rows it encloses, maths or
+    # not by their share (a matrix row 'sin θ cos θ' of text-roman operator names, a row
+    # 'a21 a22' of text-italic letters and digits beside a block 'a11 a12 A = )')
+    enclosed = _enclosed(_hanging(a.bbox, own_a), _hanging(b.bbox, own_b), own_a + own_b, body)
+    if not (mathy_a or mathy_b):
+        return enclosed and all(_candidate(e, own, memo) for e, own in ((a, own_a), (b, own_b)))
     if mathy_a and mathy_b and _adjacent(a.bbox, b.bbox, body):
         return True
-    # a tall delimiter's block lying half over the other: the rows it encloses, maths or
-    # not by their share (a matrix row 'sin θ cos θ' of text-roman operator names)
-    if _enclosed(_hanging(a.bbox, own_a), _hanging(b.bbox, own_b), own_a + own_b, body) \
-            and (mathy_a and mathy_b or all(
+    if enclosed and (mathy_a and mathy_b or all(
             _candidate(e, own, memo) for e, own in ((a, own_a), (b, own_b)))):
         return True
     # a fraction bar joins a numerator row to its denominator row of text italic (a

@@ -264,7 +264,7 @@ def _grow(seed: list[Glyph], pool: Sequence[Glyph]) -> list[Glyph]:
 
 def _is_limit_op(g: Glyph, display: bool) -> bool:
     if g.kind == "word":
-        return g.ch in sym.LIMIT_FUNCTIONS
+        return g.ch in sym.LIMIT_FUNCTIONS or g.ch in sym.LIMIT_OPERATOR_NAMES
     return g.kind == BIGOP and g.tex not in (r"\int", r"\iint", r"\iiint", r"\oint")
 
 
@@ -284,7 +284,8 @@ def apply_limits(gs: list[Glyph], ctx: Ctx) -> list[Glyph]:
         upper = upper if _centered(upper, op) and not _crosses_row(upper, op, pool) else []
         if not lower and not upper:
             continue
-        tex = op.tex if op.kind != "word" else "\\" + op.ch
+        tex = op.tex if op.kind != "word" else \
+            sym.LIMIT_OPERATOR_NAMES.get(op.ch, "\\" + op.ch)
         if lower:
             tex += f"_{{{layout(lower, (), ctx, multi='substack')}}}"
         if upper:
