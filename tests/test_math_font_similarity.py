@@ -40,9 +40,6 @@ FORMULAS = STRUCTURES + OPERATORS
 # what CM reaches (1.0), less a little: the set's mean and each formula against CM's own
 MEAN_THRESHOLD = 0.98
 PER_FORMULA_SLACK = 0.05
-# stix2: the first display sits right under the page's first paragraph, and the furniture
-# stage takes its numerator line and '(1)' for a running head and a page number
-KNOWN = {("stix2", 3): "display taken for a running head and page number (furniture)"}
 
 _SPACING = {r"\left", r"\right", r"\,", r"\;", r"\!", r"\quad", r"\qquad"}
 
@@ -109,19 +106,12 @@ def test_each_font_reads_its_formulas_as_well_as_cm(scores, font):
     # newtx: '=' and '[' read as cmmi's slash and cmsy's union (raw codes under a ToUnicode
     # map); stix2, libertinus: a binomial's and a matrix's size-variant parentheses and a
     # sum hanging from its origin fell apart into rows
-    got = [s for i, s in enumerate(scores[font]) if (font, i) not in KNOWN]
+    got = scores[font]
     assert sum(got) / len(got) >= MEAN_THRESHOLD, scores[font]
 
 
 @pytest.mark.parametrize("font", FONTS)
 @pytest.mark.parametrize("index", range(len(FORMULAS)))
 def test_each_formula_as_well_as_in_cm(scores, font, index):
-    if (font, index) in KNOWN:
-        pytest.xfail(KNOWN[(font, index)])
     assert scores[font][index] >= scores["cm"][index] - PER_FORMULA_SLACK, FORMULAS[index]
 
-
-def test_known_losses_are_still_lost(scores):
-    """A known loss that is read now should leave KNOWN (and the docs' table)."""
-    for (font, index) in KNOWN:
-        assert scores[font][index] < scores["cm"][index] - PER_FORMULA_SLACK

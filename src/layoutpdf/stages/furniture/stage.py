@@ -364,12 +364,14 @@ def _mark_set_apart(doc: Document, lines: PageLines, cfg: FurnitureSettings, mar
                 # of the text block, furniture only by its words
                 kinds = {k: v if v in STRONG_KINDS else None for k, v in kinds.items()}
             folios = numbers + [ln for ln in block.lines if kinds[ln.id] == "page number"
-                                and sequence.fits(ln, page.index, block.where)]
+                                and sequence.fits(ln, page.index, block.where)
+                                and not _text_outside(ln, block, kinds, page.width)]
             for ln in block.lines:
                 why = kinds[ln.id] or _continues_furniture(ln, block.lines, kinds) \
                     or _beside_page_number(ln, folios)
                 if why is None or _over_picture(page, ln) \
-                        or not sequence.fits(ln, page.index, block.where):
+                        or not sequence.fits(ln, page.index, block.where) \
+                        or why == "page number" and _text_outside(ln, block, kinds, page.width):
                     continue
                 top = block.where == "top"
                 role = _SET_APART_ROLES.get(why, Role.PAGE_HEADER if top else Role.PAGE_FOOTER)
@@ -412,6 +414,25 @@ def _inside_text_block(block, extents: list[tuple[float, float]], pitch: float) 
         y = max(ln.bbox.y1 for ln in block.lines)
         n = sum(1 for _, bottom in extents if bottom >= y - 0.5 * pitch)
     return n - 1 >= max(2, TEXT_BLOCK_SHARE * len(extents))     # less the block's own page
+
+
+def _text_outside(ln: Line, block, kinds: dict[str, str | None], width: float) -> bool:
+    """A line of running text (across half the page or more, no words proving it
+    furniture) lies between the line and the page's edge: the line is inside the text (an
+    equation's number '(1)' under a paragraph's first lines), not a folio, which a printer
+    sets in the margin, outside the text (a journal line beside it may be further out)."""
+    mid = (ln.bbox.y0 + ln.bbox.y1) / 2
+    for other in block.lines:
+        if kinds[other.id] is not None or other.bbox.width < TEXT_LINE_SHARE * width:
+            continue
+        o_mid = (other.bbox.y0 + other.bbox.y1) / 2
+        if (o_mid < ln.bbox.y0 if block.where == "top" else o_mid > ln.bbox.y1) and \
+                abs(o_mid - mid) > 0.5 * max(ln.bbox.height, other.bbox.height):
+            return True
+    return False
+
+
+TEXT_LINE_SHARE = 0.5   # of the page's width: a line this wide in an outer block is running text
 
 
 def _beside_page_number(ln: Line, numbers: list[Line]) -> str | None:
