@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..model import BBox, Drawing, ImagePlacement, Line
+from .table_captioned import CAPTIONED, captioned_bands
 from .table_fills import fill_edges, paper
 from .table_grid import Seg
 
@@ -41,7 +42,7 @@ def ruled_regions(paths, drawings, images, body: list[Line], em: float, area: fl
     `page` (width, height): rules are clipped to it (what lies outside is not seen);
     `words`: a callable giving the page's word boxes, read only when a vertical rule
     crosses a text line (a rule through words is art behind the text, not a cell border)."""
-    hs, vs, marks = _segments(paths, drawings, area)
+    hs, vs, marks = _segments(paths, drawings, area, body)
     if page is not None:
         hs, vs = _on_page(hs, page[0], page[1]), _on_page(vs, page[1], page[0])
     hs = [h for h in _merge(hs) if h.length >= MIN_HRULE_EM * em][:MAX_RULES]
@@ -64,7 +65,23 @@ def ruled_regions(paths, drawings, images, body: list[Line], em: float, area: fl
     blocked += [BBox(*box) for box, _ in regions if figure_captioned(box, body, em)]
     regions = [(box, strategy) for box, strategy in regions
                if not any(c.covers_fraction(BBox(*box)) > 0.5 for c in blocked)]
+    regions, blocked = _with_captioned_bands(regions, blocked, hs, drawings, body, em)
     return regions, hs, vs, blocked
+
+
+def _with_captioned_bands(regions, blocked: list[BBox], hs: list[Seg], drawings, body: list[Line], em: float):
+    """The regions with the tables of text that a "Table N" caption labels
+    (`table_captioned`, strategy "captioned") where no region holds them already: the
+    pieces of one found between some of its rules, and what was blocked inside it, give
+    way to the whole."""
+    for band in captioned_bands(hs, drawings, body, em):
+        whole = BBox(*band)
+        if any(BBox(*box).covers_fraction(whole) > 0.8 for box, _ in regions):
+            continue                        # a ruled table found whole already
+        regions = [(box, s) for box, s in regions if whole.covers_fraction(BBox(*box)) <= 0.5]
+        blocked = [b for b in blocked if whole.covers_fraction(b) <= 0.5]
+        regions.append((band, CAPTIONED))
+    return regions, blocked
 
 
 def rule_signal(drawings: list[Drawing], em: float) -> bool:
@@ -82,7 +99,7 @@ def rule_signal(drawings: list[Drawing], em: float) -> bool:
     return False
 
 
-def _segments(paths: list[dict], drawings: list[Drawing], page_area: float):
+def _segments(paths: list[dict], drawings: list[Drawing], page_area: float, lines: list[Line] = ()):
     """Horizontal and vertical rule pieces, and marks (curves, slanted lines) of figures.
     Read from the drawings' boxes when every path is one thin piece (the common case),
     else from the path items."""
@@ -133,7 +150,7 @@ def _segments(paths: list[dict], drawings: list[Drawing], page_area: float):
                 pts = item[1:]
                 marks.append(BBox(min(q[0] for q in pts), min(q[1] for q in pts),
                                   max(q[0] for q in pts), max(q[1] for q in pts)))
-    fh, fv = fill_edges(fills, MAX_BOX_SHARE * page_area, RULE_THICK)
+    fh, fv = fill_edges(fills, MAX_BOX_SHARE * page_area, RULE_THICK, lines)
     return hs + fh, vs + fv, marks
 
 

@@ -26,6 +26,7 @@ from ..model import BBox, Drawing, ImagePlacement, Line, TableCandidate
 from ..text.monospace import is_mono
 from .framed_text import framed_prose
 from .table_build import build_grid
+from .table_captioned import CAPTIONED, text_grid
 from .table_edges import EDGE_ROWS, MAX_MATH_SHARE, edge_rows
 from .table_prose import prose_refusal
 from .table_regions import head_marks, side_by_side_cuts, stacked_pairs
@@ -82,7 +83,8 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
         grids.extend(_joined_blocks(_text_grids(free, body, em, refused, head_marks(drawings, em)),
                                     free, body, em))
     taken = [b.to_list() for b in blocked]
-    grids = [_with_edge_rows(g, words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
+    grids = [g if g.strategy == CAPTIONED else
+             _with_edge_rows(g, words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
              for g in grids]
     grids.sort(key=lambda g: (g.bbox[1], g.bbox[0]))
     return tuple(_candidate(_join_sign_columns(g)) for g in grids) + tuple(refused)
@@ -94,6 +96,11 @@ def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs
     between rules (a sidebar ruled above and below), is blocked instead."""
     grids: list[Grid] = []
     for box, strategy in regions:
+        if strategy == CAPTIONED:           # a table of text its caption labels
+            grid = text_grid(box, hs, words)
+            if grid:
+                grids.append(grid)
+            continue
         if framed_prose(box, body, vs):
             blocked.append(BBox(*box))      # a boxed theorem or note: its text is prose
             continue
