@@ -34,8 +34,6 @@ def fill_edges(fills: list[tuple], max_area: float, thin: float,
     colour) each) show on the page; a box no thicker than `thin` that touches none of its
     colour is a rule. Highlighter marks over the text `lines` give none (`_highlight`)."""
     boxes = [f for f in fills if not paper(f[4]) and (f[2] - f[0]) * (f[3] - f[1]) < max_area]
-    if lines and boxes:
-        boxes = [f for f in boxes if not _highlight(f, lines)]
     blocks = _row_blocks(boxes)
     hs: list[Seg] = []
     vs: list[Seg] = []
@@ -54,7 +52,7 @@ def fill_edges(fills: list[tuple], max_area: float, thin: float,
         x0, x1 = min(blocks[k][0] for k in chain), max(blocks[k][2] for k in chain)
         hs.extend((Seg(first[1], x0, x1), Seg(last[3], x0, x1)))
     for k, (x0, y0, x1, y1, colour) in enumerate(blocks):
-        if k in stripes:
+        if k in stripes or (lines and _highlight(blocks[k], lines)):
             continue
         others = [b for j, b in enumerate(blocks) if j != k and b[4] == colour]
         if not any(abs(b[3] - y0) <= TOUCH and _overlap(b[0], b[2], x0, x1) >= SHARED * (x1 - x0) for b in others):
@@ -69,9 +67,10 @@ def fill_edges(fills: list[tuple], max_area: float, thin: float,
 
 
 def _highlight(box: tuple, lines: Sequence[Line]) -> bool:
-    """A highlighter mark: a box laid under words of one text line, as high as the line
-    and within its ends. A shaded cell or bar has room around its text (padding, the
-    cell's width); a mark hugs the words it marks, so its edges bound no cell."""
+    """A highlighter mark: a box (the touching boxes of one colour on a line joined) laid
+    under words of one text line, as high as the line and within its ends. A shaded cell
+    or bar has room around its text (padding, the cell's width); a mark hugs the words it
+    marks, so its edges bound no cell. (Zebra stripes are told apart before.)"""
     x0, y0, x1, y1 = box[:4]
     if y1 - y0 <= 0:
         return False

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 from ..model import BBox, Drawing, ImagePlacement, Line
-from .table_captioned import CAPTIONED, captioned_bands
 from .table_fills import fill_edges, paper
 from .table_grid import Seg
 
@@ -65,23 +64,7 @@ def ruled_regions(paths, drawings, images, body: list[Line], em: float, area: fl
     blocked += [BBox(*box) for box, _ in regions if figure_captioned(box, body, em)]
     regions = [(box, strategy) for box, strategy in regions
                if not any(c.covers_fraction(BBox(*box)) > 0.5 for c in blocked)]
-    regions, blocked = _with_captioned_bands(regions, blocked, hs, drawings, body, em)
     return regions, hs, vs, blocked
-
-
-def _with_captioned_bands(regions, blocked: list[BBox], hs: list[Seg], drawings, body: list[Line], em: float):
-    """The regions with the tables of text that a "Table N" caption labels
-    (`table_captioned`, strategy "captioned") where no region holds them already: the
-    pieces of one found between some of its rules, and what was blocked inside it, give
-    way to the whole."""
-    for band in captioned_bands(hs, drawings, body, em):
-        whole = BBox(*band)
-        if any(BBox(*box).covers_fraction(whole) > 0.8 for box, _ in regions):
-            continue                        # a ruled table found whole already
-        regions = [(box, s) for box, s in regions if whole.covers_fraction(BBox(*box)) <= 0.5]
-        blocked = [b for b in blocked if whole.covers_fraction(b) <= 0.5]
-        regions.append((band, CAPTIONED))
-    return regions, blocked
 
 
 def rule_signal(drawings: list[Drawing], em: float) -> bool:

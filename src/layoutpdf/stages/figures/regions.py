@@ -45,6 +45,9 @@ SUBLABEL_GAP_EM = 2.5   # sub-figure labels "(a)" may sit this far below their p
 WHITE = 0.95            # fills lighter than this (and unstroked) are page background
 PURE_WHITE = 0.999      # ... and a pale tint below this is a background box (frame_boxes)
 BACKGROUND_WIDTH = 0.8  # an image this share of the page wide may be a background
+BLEED = "bleed"         # a drawing that runs off the page: the art it belongs to is no figure
+BEHIND_LINES = 2        # lines of body prose inside an outline's box that put it behind the text
+BEHIND_SIZE = 0.92      # ... set at least this share of the body size
 PAGE_SIZED = 0.9        # an image this share of the page wide and high is the page itself
 
 
@@ -55,7 +58,8 @@ def raster_regions(page: Page, em: float, text: PageText | None = None) -> list[
     photo placed with blank paper around it, the text run around it over that paper, is
     the photo), tiles that touch joined."""
     page_area = max(1.0, page.width * page.height)
-    boxes = []
+    boxes: list[BBox] = []
+    bleeding: list[bool] = []
     for im in page.images:
         b = _seen(im).intersection(page.rect)
         if b is None or (0 < im.pixel_width * im.pixel_height <= 4):
@@ -63,8 +67,21 @@ def raster_regions(page: Page, em: float, text: PageText | None = None) -> list[
         if b.area < SCAN_SHARE * page_area and not _banner(b, page) and \
                 not (text is not None and _text_on(b, text)):
             boxes.append(b)
-    return [b for b in cluster_boxes(boxes, TILE_GAP_EM * em)
-            if _big_enough(b, em) and b.area < SCAN_SHARE * page_area]
+            bleeding.append(_off_page(im.bbox, page, em) and not _big_enough(b, em))
+    out = []
+    for members, box in cluster_items([(b.x0, b.y0, b.x1, b.y1) for b in boxes], TILE_GAP_EM * em):
+        b = BBox(*box)
+        if not _big_enough(b, em) or b.area >= SCAN_SHARE * page_area:
+            continue
+        if any(bleeding[i] for i in members) and not any(_big_enough(boxes[i], em) for i in members):
+            continue            # icons strewn over the page's edge: decoration, like bleeding art
+        out.append(b)
+    return out
+
+
+def _off_page(b: BBox, page: Page, em: float) -> bool:
+    """Placed more than an em off the page: the page box cuts it (art that bleeds)."""
+    return b.x0 < -em or b.y0 < -em or b.x1 > page.width + em or b.y1 > page.height + em
 
 
 def _seen(im) -> BBox:
@@ -110,24 +127,28 @@ def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, st
     thin = max(1.0, RULE_EM * em)
     boxes: list[tuple[float, float, float, float]] = []
     kinds: list[str] = []
+    colours: list[int | None] = []
     pw, ph = 0.9 * page.width, 0.9 * page.height
-    right, bottom = page.width + em, page.height + em
     for d in page.drawings:                           # (tens of thousands on a plan: kept lean)
         x0, y0, x1, y1 = box = d.bbox.x0, d.bbox.y0, d.bbox.x1, d.bbox.y1
         w, h = x1 - x0, y1 - y0
         if w >= pw and h >= ph:
             continue                                  # page frame or background
-        if x0 < -em or y0 < -em or x1 > right or y1 > bottom:
-            # more than an em off the page: background art a designer let bleed and the page
-            # box cuts (a figure sits inside the text block)
-            continue
         if d.stroke is None and (d.fill is None or _lightness(d.fill) >= WHITE):
             continue                                  # invisible or white background
+        if d.fill is None and d.kind in ("curve", "path") and _behind_text(d.bbox, text):
+            continue                                  # an outline drawn behind the page's prose
         boxes.append(box)
-        kinds.append("rule" if min(w, h) <= thin and d.kind in ("line", "rect")
+        colours.append(d.fill if d.fill is not None else d.stroke)
+        # more than an em off the page: background art a designer let bleed and the page
+        # box cuts (a figure sits inside the text block); it marks the art it belongs to
+        kinds.append(BLEED if _off_page(d.bbox, page, em) else
+                     "rule" if min(w, h) <= thin and d.kind in ("line", "rect")
                      else "box" if d.kind == "rect" else "ink")
     out = []
-    clusters = without_gutter_rules(cluster_items(boxes, CLUSTER_GAP_EM * em), boxes, kinds, text, em)
+    clusters = cluster_items(boxes, CLUSTER_GAP_EM * em)
+    clusters = without_gutter_rules(_without_bleeding_art(clusters, boxes, kinds, colours, CLUSTER_GAP_EM * em),
+                                    boxes, kinds, text, em)
     for members, (x0, y0, x1, y1) in clusters:
         bbox = BBox(x0, y0, x1, y1)
         if not _big_enough(bbox, em):
@@ -138,6 +159,39 @@ def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, st
             _ink_spread(members, boxes, kinds, text) >= INK_SHARE * bbox.area
         out.append((bbox, f"vector cluster of {len(members)} paths", strong))
     return out
+
+
+def _without_bleeding_art(clusters: list[tuple[list[int], Box]], boxes: list[Box], kinds: list[str],
+                          colours: list, gap: float) -> list[tuple[list[int], Box]]:
+    """Clusters less the art that bleeds off the page: a cluster whose drawings on the
+    page are all of the colours of the pieces it has off the page is the rest of that
+    art (a dotted trail, a swoosh the page box cuts) and is dropped; in any other, the
+    pieces off the page are art laid over or beside a figure and are left out of it."""
+    out: list[tuple[list[int], Box]] = []
+    for members, box in clusters:
+        bleed = {colours[i] for i in members if kinds[i] == BLEED}
+        if not bleed:
+            out.append((members, box))
+            continue
+        rest = [i for i in members if kinds[i] != BLEED]
+        if all(colours[i] in bleed for i in rest):
+            continue                            # one piece of art with what runs off the page
+        out += [([rest[k] for k in sub], b) for sub, b in cluster_items([boxes[i] for i in rest], gap)]
+    return out
+
+
+def _behind_text(box: BBox, text: PageText) -> bool:
+    """An outline (a stroked curve, no fill) whose box holds lines of the page's running
+    text at body size: background art -- a designer's swoosh or contour laid across the
+    page and set over with text -- not a figure's ink. A figure's own curves enclose its
+    labels (short, often smaller), never paragraphs of body text."""
+    prose = 0
+    for ln in text.inside(box):
+        if (ln.size or 0) >= BEHIND_SIZE * text.body and text.is_prose(ln):
+            prose += 1
+            if prose >= BEHIND_LINES:
+                return True
+    return False
 
 
 def without_gutter_rules(clusters: list[tuple[list[int], Box]], boxes: list[Box], kinds: list[str],
@@ -271,7 +325,7 @@ def grow(p: Proposal, text: PageText, em: float, fragments: list[BBox] = ()) -> 
     for _ in range(8):
         added = False
         for ln in text.near(box.expand(SUBLABEL_GAP_EM * em)):
-            if ln.id in taken or not text.is_label(ln) or text.is_display_math(ln):
+            if ln.id in taken or not text.is_label(ln) or text.is_display_math(ln) or _runs_on(ln, text):
                 continue
             if not _close(box, ln.bbox, gap) and not (
                     SUBLABEL.match(ln.text) and ln.bbox.overlap_x(box) > 0 and len(ln.text.split()) <= 12):
@@ -289,6 +343,21 @@ def grow(p: Proposal, text: PageText, em: float, fragments: list[BBox] = ()) -> 
     if box != p.bbox:
         p.reasons.append("with the labels around it")
     p.bbox = box
+
+
+def _runs_on(ln, text: PageText) -> bool:
+    """The line's text goes on in the line right under it (same size, same left edge, at
+    line spacing), and that line is running text or a heading, no label: the first line
+    of a wrapped heading or of a paragraph, the page's text -- a figure takes whole
+    labels, never half a heading."""
+    size = ln.size or text.body
+    b = ln.bbox
+    for o in text.near(BBox(b.x0, b.y1 - 0.3 * size, b.x1, b.y1 + 0.6 * size)):
+        if o is not ln and o.bbox.y0 > b.y0 + 0.5 * size and abs(o.bbox.x0 - b.x0) <= size \
+                and abs((o.size or size) - size) <= 0.1 * size and not text.is_label(o) \
+                and (text.is_heading(o) or text.is_prose(o) and text.is_long(o)):
+            return True
+    return False
 
 
 def merge_parts(props: list[Proposal], text: PageText, em: float, grown: bool) -> list[Proposal]:
@@ -364,7 +433,9 @@ def _mergeable(a: BBox, b: BBox, text: PageText, em: float, grown: bool) -> bool
         return True
     if not grown:
         return False
-    close = _close(a, b, MERGE_GAP_EM * em)
+    # parts of one figure sit side by side or one over the other; two regions that meet
+    # only corner to corner (a masthead's art over one column, a graphic in the next) do not
+    close = _close(a, b, MERGE_GAP_EM * em) and (a.overlap_x(b) > 0 or a.overlap_y(b) > 0)
     stacked = a.overlap_x(b) >= 0.3 * min(a.width, b.width) and \
         max(a.y0 - b.y1, b.y0 - a.y1) <= STACK_GAP_EM * em
     return (close or stacked) and not separated(a, b, text) and not _captioned_apart(a, b, text, em)
