@@ -106,3 +106,43 @@ def test_icons_strewn_over_the_page_edge_are_no_figure():
     d = layoutpdf.parse(doc.tobytes())
     assert d.figures == ()
     assert any("June 2023" in e.text for e in d.elements if e.role.name != "FIGURE")
+
+
+def _masthead(page: pymupdf.Page, right: float, bottom: float) -> None:
+    """A report's masthead: a filled wave across the top of the left column."""
+    pts = [(20, bottom)] + [(20 + k * (right - 20) / 12, 20 + (12 if k % 2 else 0)) for k in range(13)] \
+        + [(right, bottom)]
+    page.draw_polyline(pts, color=None, fill=(0.02, 0.31, 0.57), closePath=True)
+
+
+def test_half_a_heading_is_no_label_of_the_art_over_it():
+    """A two-line bold heading set right under the masthead art: its first line is not
+    taken into the art as a label (the heading stays whole, as the page's text)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    _masthead(page, 300, 90)
+    page.insert_text((36, 104), "Threats Highlight the Importance of Establishing", fontsize=11, fontname="hebo")
+    page.insert_text((36, 117), "Leadership in Cybersecurity", fontsize=11, fontname="hebo")
+    _body(page, 36, 134, 250, 40)
+    _body(page, 326, 60, 250, 50)
+    d = layoutpdf.parse(doc.tobytes())
+    assert not any("Threats" in f.text for f in d.figures)
+    assert any("Threats Highlight" in e.text and "Leadership in" in e.text for e in d.elements)
+
+
+def test_regions_meeting_corner_to_corner_are_two_figures():
+    """The masthead art over the left column and an infographic starting in the right
+    column just under its corner: two regions that meet only corner to corner are not
+    parts of one figure; the captioned graphic stays itself."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    _masthead(page, 342, 100)
+    page.insert_text((326, 70), "Figure 1. Four Pillars of the Strategy", fontsize=9)
+    bottom = _infographic(page, 110)
+    _body(page, 36, 130, 250, 50)
+    _body(page, 326, bottom + 30, 250, 18)
+    d = layoutpdf.parse(doc.tobytes())
+    captioned = [f for f in d.figures if f.caption and "Figure 1" in str(getattr(f.caption, "text", f.caption))]
+    assert len(captioned) == 1
+    f = captioned[0]
+    assert f.bbox.x0 >= 300 and f.bbox.y0 >= 95 and f.bbox.y1 >= bottom_of_points()
