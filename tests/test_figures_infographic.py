@@ -31,7 +31,7 @@ def _body(page: pymupdf.Page, x: float, y: float, width: float, lines: int) -> N
 
 
 def _infographic(page: pymupdf.Page, top: float) -> float:
-    """Four pillars, each a bar with a round badge, an arrow head and a title, four numbered points in
+    """Four pillars, each a bar with a round numbered badge, an arrow head and a title, four numbered points in
     7 pt under it; returns the bottom."""
     y = top
     for n, colour in enumerate(PILLARS, start=1):
@@ -39,6 +39,7 @@ def _infographic(page: pymupdf.Page, top: float) -> float:
         page.draw_circle((372, y + 15), 22, color=None, fill=colour)
         # the bar ends in an arrow head (graphic ink across the bar)
         page.draw_polyline([(600, y), (612, y + 15), (600, y + 30)], color=None, fill=colour, closePath=True)
+        page.insert_text((367, y + 21), str(n), fontsize=15, color=(1, 1, 1))   # the badge's number
         page.insert_text((402, y + 19), f"Pillar number {n} of the strategy", fontsize=11, color=(1, 1, 1))
         y += 40
         for k, point in enumerate(POINTS, start=1):
@@ -82,6 +83,8 @@ def test_infographic_is_one_figure_without_the_background_art():
     # from the first pillar's badge to the last pillar's points, and not the left column
     assert f.bbox.y0 <= 112 and f.bbox.y1 >= bottom_of_points()
     assert f.bbox.x0 >= 300
+    # the pillars' numbers, set large on their badges, are the figure's, not the page's text
+    assert not any(e.text.strip().isdigit() for e in d.elements if e.role.name != "FIGURE")
     # the dotted trail off the page edge is no figure
     assert not any(g.bbox.x1 < 120 for g in d.figures)
 

@@ -303,14 +303,23 @@ def _in_running_text(p: Proposal, text: PageText) -> bool:
 
 
 def claim_labels(props: list[Proposal], text: PageText) -> None:
-    """Give each claiming region the label lines inside it (each line to one region)."""
+    """Give each claiming region the label lines inside it (each line to one region), and
+    the numerals set on it however large (`_numeral`)."""
     claimed: set[str] = set()
     for p in sorted(props, key=lambda p: (p.bbox.y0, p.bbox.x0)):
         if not p.claim:
             continue
         p.line_ids = [ln.id for ln in sorted(text.inside(p.bbox), key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
-                      if ln.id not in claimed and text.is_label(ln)]
+                      if ln.id not in claimed and (text.is_label(ln) or _numeral(ln, text))]
         claimed.update(p.line_ids)
+
+
+def _numeral(ln, text: PageText) -> bool:
+    """A lone number set on a figure (a badge's "3", a step's number in an infographic),
+    large as it may be: no heading or running text is a bare number inside a figure's
+    box, so it is the figure's, not a line of the page's text."""
+    t = ln.text.strip()
+    return ln.horizontal and 0 < len(t) <= 3 and t.isdigit() and ln.id not in text.captions
 
 
 def grow(p: Proposal, text: PageText, em: float, fragments: list[BBox] = ()) -> None:
