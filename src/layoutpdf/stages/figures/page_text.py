@@ -277,3 +277,26 @@ def blocker(ln: Line, text: PageText, size: float | None = None) -> bool:
     if SUBLABEL.match(ln.text):
         return False
     return text.is_prose(ln) and (ln.size or 0) >= min(0.92 * text.body, size or text.body)
+
+
+def numeral(ln: Line, text: PageText) -> bool:
+    """A lone number set on a figure (a badge's "3", a step's number in an infographic),
+    large as it may be: no heading or running text is a bare number inside a figure's
+    box, so it is the figure's, not a line of the page's text."""
+    t = ln.text.strip()
+    return ln.horizontal and 0 < len(t) <= 3 and t.isdigit() and ln.id not in text.captions
+
+
+def runs_on(ln: Line, text: PageText) -> bool:
+    """The line's text goes on in the line right under it (same size, same left edge, at
+    line spacing), and that line is running text or a heading, no label: the first line
+    of a wrapped heading or of a paragraph, the page's text -- a figure takes whole
+    labels, never half a heading."""
+    size = ln.size or text.body
+    b = ln.bbox
+    for o in text.near(BBox(b.x0, b.y1 - 0.3 * size, b.x1, b.y1 + 0.6 * size)):
+        if o is not ln and o.bbox.y0 > b.y0 + 0.5 * size and abs(o.bbox.x0 - b.x0) <= size \
+                and abs((o.size or size) - size) <= 0.1 * size and not text.is_label(o) \
+                and (text.is_heading(o) or text.is_prose(o) and text.is_long(o)):
+            return True
+    return False

@@ -21,10 +21,11 @@ from operator import itemgetter
 
 from ...model import BBox, Page
 from .caption_reach import facing_side, merge_under_caption, own_caption, separated
-from .clusters import Box, cluster_boxes, cluster_items
+from .clusters import Box, cluster_items
 from .clusters import _merge_groups  # noqa: F401  (read by tests/test_stage_shortcuts.py)
 from .gutter_rules import loose_rules
-from .page_text import HEADING_SIZE, PAGE_TEXT_SIZE, SUBLABEL, PageText
+from .page_art import BLEED, behind_text, off_page, without_bleeding_art
+from .page_text import HEADING_SIZE, PAGE_TEXT_SIZE, SUBLABEL, PageText, numeral, runs_on
 from .proposal import Proposal
 
 RULE_EM = 0.15          # a drawing thinner than this is a rule (table rule, underline, axis)
@@ -45,9 +46,6 @@ SUBLABEL_GAP_EM = 2.5   # sub-figure labels "(a)" may sit this far below their p
 WHITE = 0.95            # fills lighter than this (and unstroked) are page background
 PURE_WHITE = 0.999      # ... and a pale tint below this is a background box (frame_boxes)
 BACKGROUND_WIDTH = 0.8  # an image this share of the page wide may be a background
-BLEED = "bleed"         # a drawing that runs off the page: the art it belongs to is no figure
-BEHIND_LINES = 2        # lines of body prose inside an outline's box that put it behind the text
-BEHIND_SIZE = 0.92      # ... set at least this share of the body size
 PAGE_SIZED = 0.9        # an image this share of the page wide and high is the page itself
 
 
@@ -67,7 +65,7 @@ def raster_regions(page: Page, em: float, text: PageText | None = None) -> list[
         if b.area < SCAN_SHARE * page_area and not _banner(b, page) and \
                 not (text is not None and _text_on(b, text)):
             boxes.append(b)
-            bleeding.append(_off_page(im.bbox, page, em) and not _big_enough(b, em))
+            bleeding.append(off_page(im.bbox, page, em) and not _big_enough(b, em))
     out = []
     for members, box in cluster_items([(b.x0, b.y0, b.x1, b.y1) for b in boxes], TILE_GAP_EM * em):
         b = BBox(*box)
@@ -77,11 +75,6 @@ def raster_regions(page: Page, em: float, text: PageText | None = None) -> list[
             continue            # icons strewn over the page's edge: decoration, like bleeding art
         out.append(b)
     return out
-
-
-def _off_page(b: BBox, page: Page, em: float) -> bool:
-    """Placed more than an em off the page: the page box cuts it (art that bleeds)."""
-    return b.x0 < -em or b.y0 < -em or b.x1 > page.width + em or b.y1 > page.height + em
 
 
 def _seen(im) -> BBox:
@@ -136,18 +129,18 @@ def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, st
             continue                                  # page frame or background
         if d.stroke is None and (d.fill is None or _lightness(d.fill) >= WHITE):
             continue                                  # invisible or white background
-        if d.fill is None and d.kind in ("curve", "path") and _behind_text(d.bbox, text):
+        if d.fill is None and d.kind in ("curve", "path") and behind_text(d.bbox, text):
             continue                                  # an outline drawn behind the page's prose
         boxes.append(box)
         colours.append(d.fill if d.fill is not None else d.stroke)
         # more than an em off the page: background art a designer let bleed and the page
         # box cuts (a figure sits inside the text block); it marks the art it belongs to
-        kinds.append(BLEED if _off_page(d.bbox, page, em) else
+        kinds.append(BLEED if off_page(d.bbox, page, em) else
                      "rule" if min(w, h) <= thin and d.kind in ("line", "rect")
                      else "box" if d.kind == "rect" else "ink")
     out = []
     clusters = cluster_items(boxes, CLUSTER_GAP_EM * em)
-    clusters = without_gutter_rules(_without_bleeding_art(clusters, boxes, kinds, colours, CLUSTER_GAP_EM * em),
+    clusters = without_gutter_rules(without_bleeding_art(clusters, boxes, kinds, colours, CLUSTER_GAP_EM * em),
                                     boxes, kinds, text, em)
     for members, (x0, y0, x1, y1) in clusters:
         bbox = BBox(x0, y0, x1, y1)
@@ -159,39 +152,6 @@ def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, st
             _ink_spread(members, boxes, kinds, text) >= INK_SHARE * bbox.area
         out.append((bbox, f"vector cluster of {len(members)} paths", strong))
     return out
-
-
-def _without_bleeding_art(clusters: list[tuple[list[int], Box]], boxes: list[Box], kinds: list[str],
-                          colours: list, gap: float) -> list[tuple[list[int], Box]]:
-    """Clusters less the art that bleeds off the page: a cluster whose drawings on the
-    page are all of the colours of the pieces it has off the page is the rest of that
-    art (a dotted trail, a swoosh the page box cuts) and is dropped; in any other, the
-    pieces off the page are art laid over or beside a figure and are left out of it."""
-    out: list[tuple[list[int], Box]] = []
-    for members, box in clusters:
-        bleed = {colours[i] for i in members if kinds[i] == BLEED}
-        if not bleed:
-            out.append((members, box))
-            continue
-        rest = [i for i in members if kinds[i] != BLEED]
-        if all(colours[i] in bleed for i in rest):
-            continue                            # one piece of art with what runs off the page
-        out += [([rest[k] for k in sub], b) for sub, b in cluster_items([boxes[i] for i in rest], gap)]
-    return out
-
-
-def _behind_text(box: BBox, text: PageText) -> bool:
-    """An outline (a stroked curve, no fill) whose box holds lines of the page's running
-    text at body size: background art -- a designer's swoosh or contour laid across the
-    page and set over with text -- not a figure's ink. A figure's own curves enclose its
-    labels (short, often smaller), never paragraphs of body text."""
-    prose = 0
-    for ln in text.inside(box):
-        if (ln.size or 0) >= BEHIND_SIZE * text.body and text.is_prose(ln):
-            prose += 1
-            if prose >= BEHIND_LINES:
-                return True
-    return False
 
 
 def without_gutter_rules(clusters: list[tuple[list[int], Box]], boxes: list[Box], kinds: list[str],
@@ -304,22 +264,14 @@ def _in_running_text(p: Proposal, text: PageText) -> bool:
 
 def claim_labels(props: list[Proposal], text: PageText) -> None:
     """Give each claiming region the label lines inside it (each line to one region), and
-    the numerals set on it however large (`_numeral`)."""
+    the numerals set on it however large (`page_text.numeral`)."""
     claimed: set[str] = set()
     for p in sorted(props, key=lambda p: (p.bbox.y0, p.bbox.x0)):
         if not p.claim:
             continue
         p.line_ids = [ln.id for ln in sorted(text.inside(p.bbox), key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
-                      if ln.id not in claimed and (text.is_label(ln) or _numeral(ln, text))]
+                      if ln.id not in claimed and (text.is_label(ln) or numeral(ln, text))]
         claimed.update(p.line_ids)
-
-
-def _numeral(ln, text: PageText) -> bool:
-    """A lone number set on a figure (a badge's "3", a step's number in an infographic),
-    large as it may be: no heading or running text is a bare number inside a figure's
-    box, so it is the figure's, not a line of the page's text."""
-    t = ln.text.strip()
-    return ln.horizontal and 0 < len(t) <= 3 and t.isdigit() and ln.id not in text.captions
 
 
 def grow(p: Proposal, text: PageText, em: float, fragments: list[BBox] = ()) -> None:
@@ -334,7 +286,7 @@ def grow(p: Proposal, text: PageText, em: float, fragments: list[BBox] = ()) -> 
     for _ in range(8):
         added = False
         for ln in text.near(box.expand(SUBLABEL_GAP_EM * em)):
-            if ln.id in taken or not text.is_label(ln) or text.is_display_math(ln) or _runs_on(ln, text):
+            if ln.id in taken or not text.is_label(ln) or text.is_display_math(ln) or runs_on(ln, text):
                 continue
             if not _close(box, ln.bbox, gap) and not (
                     SUBLABEL.match(ln.text) and ln.bbox.overlap_x(box) > 0 and len(ln.text.split()) <= 12):
@@ -352,21 +304,6 @@ def grow(p: Proposal, text: PageText, em: float, fragments: list[BBox] = ()) -> 
     if box != p.bbox:
         p.reasons.append("with the labels around it")
     p.bbox = box
-
-
-def _runs_on(ln, text: PageText) -> bool:
-    """The line's text goes on in the line right under it (same size, same left edge, at
-    line spacing), and that line is running text or a heading, no label: the first line
-    of a wrapped heading or of a paragraph, the page's text -- a figure takes whole
-    labels, never half a heading."""
-    size = ln.size or text.body
-    b = ln.bbox
-    for o in text.near(BBox(b.x0, b.y1 - 0.3 * size, b.x1, b.y1 + 0.6 * size)):
-        if o is not ln and o.bbox.y0 > b.y0 + 0.5 * size and abs(o.bbox.x0 - b.x0) <= size \
-                and abs((o.size or size) - size) <= 0.1 * size and not text.is_label(o) \
-                and (text.is_heading(o) or text.is_prose(o) and text.is_long(o)):
-            return True
-    return False
 
 
 def merge_parts(props: list[Proposal], text: PageText, em: float, grown: bool) -> list[Proposal]:
