@@ -84,3 +84,36 @@ def test_highlighted_words_draw_no_cells():
     assert len(d.tables) == 1
     assert abs(d.tables[0].bbox.y0 - top) <= 2 and abs(d.tables[0].bbox.y1 - bottom) <= 2
     assert len(d.tables[0].rows) == 3
+
+
+def _framed_text(doc: pymupdf.Document, caption: bool) -> tuple[float, float]:
+    """Prose in a box drawn round it (an outlined rectangle), under a "Table 2" caption
+    or none; returns the box's top and bottom."""
+    p = Page(doc)
+    y = p.prose(72, 80, 460, 6)
+    if caption:
+        p.text(72, y + 14, "Table 2: An example summary, as the annotators wrote it.", 9.5)
+        y += 18
+    top = y + 4
+    y = p.prose(80, top + 14, 440, 7, size=9)
+    bottom = y - 2
+    p.page.draw_rect(pymupdf.Rect(70, top, 542, bottom), color=(0, 0, 0), width=0.6)
+    p.prose(72, bottom + 24, 460, 6)
+    return top, bottom
+
+
+def test_captioned_box_of_text_is_a_table_region():
+    doc = pymupdf.open()
+    top, bottom = _framed_text(doc, caption=True)
+    d = parse(doc)
+    assert len(d.tables) == 1
+    t = d.tables[0]
+    assert abs(t.bbox.y0 - top) <= 2 and abs(t.bbox.y1 - bottom) <= 2
+    assert "Table 2" in str(getattr(t.caption, "text", t.caption))
+
+
+def test_box_of_text_without_caption_stays_prose():
+    doc = pymupdf.open()
+    _framed_text(doc, caption=False)
+    d = parse(doc)
+    assert d.tables == ()

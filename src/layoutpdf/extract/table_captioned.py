@@ -125,14 +125,17 @@ def _apart(lines: list[Line], y0: float, y1: float, x0: float, x1: float, em: fl
 
 
 def _weight(h: Seg, drawings: list[Drawing]) -> float:
-    """How heavy the rule is drawn: the stroke width of a line, the height of a thin bar
-    (the heaviest piece on it)."""
+    """How heavy the rule is drawn: the stroke width of a line or of the outlined box
+    whose top or bottom side it is, the height of a thin bar (the heaviest piece on it)."""
     best = 0.0
     for d in drawings:
         b = d.bbox
-        if b.height > RULE_THICK or abs(b.cy - h.pos) > 1.0 or b.x1 < h.a or b.x0 > h.b:
+        if b.x1 < h.a or b.x0 > h.b:
             continue
-        best = max(best, b.height, d.width if d.stroke is not None else 0.0)
+        if b.height <= RULE_THICK and abs(b.cy - h.pos) <= 1.0:
+            best = max(best, b.height, d.width if d.stroke is not None else 0.0)
+        elif d.stroke is not None and min(abs(b.y0 - h.pos), abs(b.y1 - h.pos)) <= 1.0:
+            best = max(best, d.width)       # a side of a box drawn round the table
     return best
 
 
