@@ -315,8 +315,8 @@ def split_caption_blocks(elements: tuple[Element, ...], lines: dict[str, Line], 
     and a figure caption set smaller than body text followed, little more than a line
     below, by a paragraph in body type (browsers and office suites): the rows from the
     first larger one on become a paragraph of their own, right after the caption. (A
-    caption rule shared by the figure and table stages; figures.bind calls it for both
-    kinds, as the table_captions stage runs right after it.)"""
+    caption rule shared by the figure and table stages: figures.bind calls it for the
+    figures' pages, tables.bind for the tables'.)"""
     out: list[Element] = []
     for e in elements:
         kinds = ("figure",) * (e.page in figure_pages) + ("table",) * (e.page in table_pages)

@@ -14,6 +14,9 @@ do not apply, a header bar); those edges may bound cells as rules do. But:
 """
 from __future__ import annotations
 
+from typing import Sequence
+
+from ..model import Line
 from .table_grid import Seg
 
 PAPER = 0.9            # a fill lighter than this in every channel is the paper's colour
@@ -22,12 +25,14 @@ SHARED = 0.9           # share of an edge a touching box of the same colour must
 SAME_WIDTH = 2.0       # pt: stripes of one zebra start and end within this
 STRIPE_GAP = (0.3, 3.0)  # gap between two stripes, in stripe heights (every other row)
 MAX_ROWS = 3.0         # a stripe over a row of up to three lines
+HUG = 1.5              # pt: a highlighter mark's edges lie this close to its line's
 
 
-def fill_edges(fills: list[tuple], max_area: float, thin: float) -> tuple[list[Seg], list[Seg]]:
+def fill_edges(fills: list[tuple], max_area: float, thin: float,
+               lines: Sequence[Line] = ()) -> tuple[list[Seg], list[Seg]]:
     """Horizontal and vertical edges that the filled boxes `fills` ((x0, y0, x1, y1,
     colour) each) show on the page; a box no thicker than `thin` that touches none of its
-    colour is a rule."""
+    colour is a rule. Highlighter marks over the text `lines` give none (`_highlight`)."""
     boxes = [f for f in fills if not paper(f[4]) and (f[2] - f[0]) * (f[3] - f[1]) < max_area]
     blocks = _row_blocks(boxes)
     hs: list[Seg] = []
@@ -47,7 +52,7 @@ def fill_edges(fills: list[tuple], max_area: float, thin: float) -> tuple[list[S
         x0, x1 = min(blocks[k][0] for k in chain), max(blocks[k][2] for k in chain)
         hs.extend((Seg(first[1], x0, x1), Seg(last[3], x0, x1)))
     for k, (x0, y0, x1, y1, colour) in enumerate(blocks):
-        if k in stripes:
+        if k in stripes or (lines and _highlight(blocks[k], lines)):
             continue
         others = [b for j, b in enumerate(blocks) if j != k and b[4] == colour]
         if not any(abs(b[3] - y0) <= TOUCH and _overlap(b[0], b[2], x0, x1) >= SHARED * (x1 - x0) for b in others):
@@ -59,6 +64,21 @@ def fill_edges(fills: list[tuple], max_area: float, thin: float) -> tuple[list[S
         if not any(abs(b[0] - x1) <= TOUCH and _overlap(b[1], b[3], y0, y1) >= SHARED * (y1 - y0) for b in others):
             vs.append(Seg(x1, y0, y1))
     return hs, vs
+
+
+def _highlight(box: tuple, lines: Sequence[Line]) -> bool:
+    """A highlighter mark: a box (the touching boxes of one colour on a line joined) laid
+    under words of one text line, as high as the line and within its ends. A shaded cell
+    or bar has room around its text (padding, the cell's width); a mark hugs the words it
+    marks, so its edges bound no cell. (Zebra stripes are told apart before.)"""
+    x0, y0, x1, y1 = box[:4]
+    if y1 - y0 <= 0:
+        return False
+    for ln in lines:
+        b = ln.bbox
+        if abs(b.y0 - y0) <= HUG and abs(b.y1 - y1) <= HUG and x0 >= b.x0 - HUG and x1 <= b.x1 + HUG:
+            return True
+    return False
 
 
 def paper(colour) -> bool:

@@ -41,7 +41,7 @@ def ruled_regions(paths, drawings, images, body: list[Line], em: float, area: fl
     `page` (width, height): rules are clipped to it (what lies outside is not seen);
     `words`: a callable giving the page's word boxes, read only when a vertical rule
     crosses a text line (a rule through words is art behind the text, not a cell border)."""
-    hs, vs, marks = _segments(paths, drawings, area)
+    hs, vs, marks = _segments(paths, drawings, area, body)
     if page is not None:
         hs, vs = _on_page(hs, page[0], page[1]), _on_page(vs, page[1], page[0])
     hs = [h for h in _merge(hs) if h.length >= MIN_HRULE_EM * em][:MAX_RULES]
@@ -82,7 +82,7 @@ def rule_signal(drawings: list[Drawing], em: float) -> bool:
     return False
 
 
-def _segments(paths: list[dict], drawings: list[Drawing], page_area: float):
+def _segments(paths: list[dict], drawings: list[Drawing], page_area: float, lines: list[Line] = ()):
     """Horizontal and vertical rule pieces, and marks (curves, slanted lines) of figures.
     Read from the drawings' boxes when every path is one thin piece (the common case),
     else from the path items."""
@@ -133,7 +133,7 @@ def _segments(paths: list[dict], drawings: list[Drawing], page_area: float):
                 pts = item[1:]
                 marks.append(BBox(min(q[0] for q in pts), min(q[1] for q in pts),
                                   max(q[0] for q in pts), max(q[1] for q in pts)))
-    fh, fv = fill_edges(fills, MAX_BOX_SHARE * page_area, RULE_THICK)
+    fh, fv = fill_edges(fills, MAX_BOX_SHARE * page_area, RULE_THICK, lines)
     return hs + fh, vs + fv, marks
 
 

@@ -26,6 +26,7 @@ from ..model import BBox, Drawing, ImagePlacement, Line, TableCandidate
 from ..text.monospace import is_mono
 from .framed_text import framed_prose
 from .table_build import build_grid
+from .table_captioned import CAPTIONED, captioned_bands, text_grid
 from .table_edges import EDGE_ROWS, MAX_MATH_SHARE, edge_rows
 from .table_prose import prose_refusal
 from .table_regions import head_marks, side_by_side_cuts, stacked_pairs
@@ -67,13 +68,14 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     if turned:
         level = level + turned_labels(regions, level, page_words(textpage, turned, em, around))
     grids = _ruled_grids(regions, level, body, hs, vs, blocked, em, refused)
+    captioned = captioned_bands(hs, drawings, body, em) if hs else []
     # only a ruled region that is a table keeps its lines from the text-alignment finder:
     # rules that underline one amount column (a statement's subtotal and total rules) make
     # no table of their own, and the statement they underline is found by its alignment
     boxes = [g.bbox for g in grids] + [b.to_list() for b in blocked]
     rest = [ln for ln in body if not any(holds(b, ln.bbox) for b in boxes)] if boxes else body
     bands = aligned_bands(rest, em, width)
-    if not regions and not bands:
+    if not regions and not bands and not captioned:
         return tuple(refused)
     words = page_words(textpage, body, em, around + [(0.0, y0, width, y1) for y0, y1 in bands])
     aligned = bool(bands)
@@ -82,8 +84,11 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
         free = outside(words, taken)
         grids.extend(_joined_blocks(_text_grids(free, body, em, refused, head_marks(drawings, em)),
                                     free, body, em))
+    if captioned:
+        grids, blocked = _tables_of_text(grids, blocked, captioned, hs, page_words(textpage, body, em, captioned))
     taken = [b.to_list() for b in blocked]
-    grids = [_with_edge_rows(g, words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
+    grids = [g if g.strategy == CAPTIONED else
+             _with_edge_rows(g, words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
              for g in grids]
     grids.sort(key=lambda g: (g.bbox[1], g.bbox[0]))
     return tuple(_candidate(_join_sign_columns(g)) for g in grids) + tuple(refused)
@@ -122,6 +127,24 @@ def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs
                 continue
             grids.append(grid)
     return grids
+
+
+def _tables_of_text(grids: list[Grid], blocked: list[BBox], captioned: list, hs: list[Seg],
+                    words: list[Word]) -> tuple[list[Grid], list[BBox]]:
+    """The grids with the tables of text that a "Table N" caption labels (`captioned`,
+    read by `table_captioned`), where no finder read a table whole between their rules:
+    prose rows kept the rule finder from joining the rules, or the grid read from them
+    refused the prose. What was read or blocked inside one gives way to the whole."""
+    for band in captioned:
+        whole = BBox(*band)
+        if any(BBox(*g.bbox).covers_fraction(whole) > 0.8 for g in grids):
+            continue                        # a ruled table read whole already
+        grid = text_grid(band, hs, words)
+        if grid is None:
+            continue
+        grids = [g for g in grids if whole.covers_fraction(BBox(*g.bbox)) <= 0.5] + [grid]
+        blocked = [b for b in blocked if whole.covers_fraction(b) <= 0.5]
+    return grids, blocked
 
 
 def _code_listing(g: Grid, words: list[Word]) -> str | None:

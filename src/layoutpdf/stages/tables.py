@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..elements.captions import assign, parse_label, score_binding
+from ..elements.captions import assign, parse_label, score_binding, split_caption_blocks
 from ..elements.ids import element_id
 from ..elements.per_page import per_page
 from ..model import BBox, Document, Element, Layer, Line, Page, Region, Role, Table, TableCandidate
@@ -125,6 +125,7 @@ def bind(doc: Document, settings: Settings) -> Document:
     doc = _refusals(doc)
     if not doc.tables:
         return doc
+    doc = _split_captions(doc)
     tables = {t.id: t for t in doc.tables}
     figure_captions = {f.caption_element_id for f in doc.figures if f.caption_element_id}
     for page_index in sorted({t.page for t in doc.tables}):
@@ -132,6 +133,15 @@ def bind(doc: Document, settings: Settings) -> Document:
             tables[tid] = change(tables[tid])
     doc = doc.with_(tables=tuple(tables[t.id] for t in doc.tables))
     return _join_continued(_join_sub_tables(doc))
+
+
+def _split_captions(doc: Document) -> Document:
+    """Caption blocks of tables set side by side cut into one caption each
+    (`captions.split_caption_blocks`, as `figures.bind` cuts the figures' before)."""
+    with_tables = {t.page for t in doc.tables}
+    lines = {ln.id: ln for p in doc.pages if p.index in with_tables for ln in p.lines}
+    return doc.with_(elements=split_caption_blocks(doc.elements, lines, doc.stats.body_size or 10.0,
+                                                   set(), with_tables))
 
 
 def _refusals(doc: Document) -> Document:

@@ -16,6 +16,9 @@ FLOW_GAP = 0.6          # a line this close (in font sizes) under running text g
 FLOW_ROW_GAP = 1.0      # ... and so do the fragments beside it on its row (in body sizes)
 FLOW_SIZE = 0.6         # ... set at least this share of its size (smaller: a figure's label)
 DISPLAY_MATH_SIZE = 0.95  # a display formula is set at body size (a plot's maths labels smaller)
+SMALL_TEXT = 0.92       # text set smaller than this share of the body size is no body text
+# an entry's number: outline numbers ("4.1", "4.1:"), "3:" or "3)", "a)" or "a."
+_ENTRY = re.compile(r"^\s*(?:\d+(?:\.\d+)+[:.)]?|\d+[:)]|[a-z][.)])\s")
 _RELATIONS = frozenset("=<>≤≥≈∼≡≠∝")
 _TOP = attrgetter("bbox.y0")
 SUBLABEL = re.compile(r"^\s*\((?:[a-z]|[ivx]{1,4})\)")   # sub-figure label "(a)"
@@ -123,10 +126,13 @@ class PageText:
 
     def _aligned_long(self, ln: Line) -> bool:
         size = ln.size or self.body
+        entry = self._key_entry(ln)
         for other in self._near(ln.bbox.x0, ln.bbox.y0 - 1.0 * size, ln.bbox.x1, ln.bbox.y1 + 1.0 * size):
             if other is ln or other.bbox.overlap_y(ln.bbox) > 0.2 * size \
                     or abs((other.size or size) - size) > 0.1 * size:
                 continue
+            if entry and self._key_entry(other):
+                continue                    # the next entry of a list, not a line it runs on in
             aligned = abs(other.bbox.x0 - ln.bbox.x0) <= 1.5 * size or \
                 (abs(other.bbox.x1 - ln.bbox.x1) <= 1.0 * size and self.is_long(ln))
             if aligned and self.is_long(other):
@@ -134,6 +140,14 @@ class PageText:
             if aligned and self._ends_paragraph_under(other, ln):
                 return True
         return False
+
+    def _key_entry(self, ln: Line) -> bool:
+        """An entry of a graphic's numbered list or key ("4.1: Secure the ...", "a) ..."),
+        in type smaller than the body text. Entries set one under the other each open
+        with their own number: no line runs on into the next, so they are no running
+        text even when long (an infographic lists its points so). Footnotes ("1." or a
+        raised mark) are not read so."""
+        return (ln.size or self.body) < SMALL_TEXT * self.body and _ENTRY.match(ln.text) is not None
 
     def _ends_paragraph_under(self, last: Line, ln: Line) -> bool:
         """`last` closes a paragraph whose full line `ln` is (a two-line paragraph): set
@@ -263,3 +277,26 @@ def blocker(ln: Line, text: PageText, size: float | None = None) -> bool:
     if SUBLABEL.match(ln.text):
         return False
     return text.is_prose(ln) and (ln.size or 0) >= min(0.92 * text.body, size or text.body)
+
+
+def numeral(ln: Line, text: PageText) -> bool:
+    """A lone number set on a figure (a badge's "3", a step's number in an infographic),
+    large as it may be: no heading or running text is a bare number inside a figure's
+    box, so it is the figure's, not a line of the page's text."""
+    t = ln.text.strip()
+    return ln.horizontal and 0 < len(t) <= 3 and t.isdigit() and ln.id not in text.captions
+
+
+def runs_on(ln: Line, text: PageText) -> bool:
+    """The line's text goes on in the line right under it (same size, same left edge, at
+    line spacing), and that line is running text or a heading, no label: the first line
+    of a wrapped heading or of a paragraph, the page's text -- a figure takes whole
+    labels, never half a heading."""
+    size = ln.size or text.body
+    b = ln.bbox
+    for o in text.near(BBox(b.x0, b.y1 - 0.3 * size, b.x1, b.y1 + 0.6 * size)):
+        if o is not ln and o.bbox.y0 > b.y0 + 0.5 * size and abs(o.bbox.x0 - b.x0) <= size \
+                and abs((o.size or size) - size) <= 0.1 * size and not text.is_label(o) \
+                and (text.is_heading(o) or text.is_prose(o) and text.is_long(o)):
+            return True
+    return False

@@ -21,10 +21,11 @@ from operator import itemgetter
 
 from ...model import BBox, Page
 from .caption_reach import facing_side, merge_under_caption, own_caption, separated
-from .clusters import Box, cluster_boxes, cluster_items
+from .clusters import Box, cluster_items
 from .clusters import _merge_groups  # noqa: F401  (read by tests/test_stage_shortcuts.py)
 from .gutter_rules import loose_rules
-from .page_text import HEADING_SIZE, PAGE_TEXT_SIZE, SUBLABEL, PageText
+from .page_art import BLEED, behind_text, off_page, without_bleeding_art
+from .page_text import HEADING_SIZE, PAGE_TEXT_SIZE, SUBLABEL, PageText, numeral, runs_on
 from .proposal import Proposal
 
 RULE_EM = 0.15          # a drawing thinner than this is a rule (table rule, underline, axis)
@@ -55,7 +56,8 @@ def raster_regions(page: Page, em: float, text: PageText | None = None) -> list[
     photo placed with blank paper around it, the text run around it over that paper, is
     the photo), tiles that touch joined."""
     page_area = max(1.0, page.width * page.height)
-    boxes = []
+    boxes: list[BBox] = []
+    bleeding: list[bool] = []
     for im in page.images:
         b = _seen(im).intersection(page.rect)
         if b is None or (0 < im.pixel_width * im.pixel_height <= 4):
@@ -63,8 +65,16 @@ def raster_regions(page: Page, em: float, text: PageText | None = None) -> list[
         if b.area < SCAN_SHARE * page_area and not _banner(b, page) and \
                 not (text is not None and _text_on(b, text)):
             boxes.append(b)
-    return [b for b in cluster_boxes(boxes, TILE_GAP_EM * em)
-            if _big_enough(b, em) and b.area < SCAN_SHARE * page_area]
+            bleeding.append(off_page(im.bbox, page, em) and not _big_enough(b, em))
+    out = []
+    for members, box in cluster_items([(b.x0, b.y0, b.x1, b.y1) for b in boxes], TILE_GAP_EM * em):
+        b = BBox(*box)
+        if not _big_enough(b, em) or b.area >= SCAN_SHARE * page_area:
+            continue
+        if any(bleeding[i] for i in members) and not any(_big_enough(boxes[i], em) for i in members):
+            continue            # icons strewn over the page's edge: decoration, like bleeding art
+        out.append(b)
+    return out
 
 
 def _seen(im) -> BBox:
@@ -110,24 +120,28 @@ def vector_regions(page: Page, text: PageText, em: float) -> list[tuple[BBox, st
     thin = max(1.0, RULE_EM * em)
     boxes: list[tuple[float, float, float, float]] = []
     kinds: list[str] = []
+    colours: list[int | None] = []
     pw, ph = 0.9 * page.width, 0.9 * page.height
-    right, bottom = page.width + em, page.height + em
     for d in page.drawings:                           # (tens of thousands on a plan: kept lean)
         x0, y0, x1, y1 = box = d.bbox.x0, d.bbox.y0, d.bbox.x1, d.bbox.y1
         w, h = x1 - x0, y1 - y0
         if w >= pw and h >= ph:
             continue                                  # page frame or background
-        if x0 < -em or y0 < -em or x1 > right or y1 > bottom:
-            # more than an em off the page: background art a designer let bleed and the page
-            # box cuts (a figure sits inside the text block)
-            continue
         if d.stroke is None and (d.fill is None or _lightness(d.fill) >= WHITE):
             continue                                  # invisible or white background
+        if d.fill is None and d.kind in ("curve", "path") and behind_text(d.bbox, text):
+            continue                                  # an outline drawn behind the page's prose
         boxes.append(box)
-        kinds.append("rule" if min(w, h) <= thin and d.kind in ("line", "rect")
+        colours.append(d.fill if d.fill is not None else d.stroke)
+        # more than an em off the page: background art a designer let bleed and the page
+        # box cuts (a figure sits inside the text block); it marks the art it belongs to
+        kinds.append(BLEED if off_page(d.bbox, page, em) else
+                     "rule" if min(w, h) <= thin and d.kind in ("line", "rect")
                      else "box" if d.kind == "rect" else "ink")
     out = []
-    clusters = without_gutter_rules(cluster_items(boxes, CLUSTER_GAP_EM * em), boxes, kinds, text, em)
+    clusters = cluster_items(boxes, CLUSTER_GAP_EM * em)
+    clusters = without_gutter_rules(without_bleeding_art(clusters, boxes, kinds, colours, CLUSTER_GAP_EM * em),
+                                    boxes, kinds, text, em)
     for members, (x0, y0, x1, y1) in clusters:
         bbox = BBox(x0, y0, x1, y1)
         if not _big_enough(bbox, em):
@@ -249,13 +263,14 @@ def _in_running_text(p: Proposal, text: PageText) -> bool:
 
 
 def claim_labels(props: list[Proposal], text: PageText) -> None:
-    """Give each claiming region the label lines inside it (each line to one region)."""
+    """Give each claiming region the label lines inside it (each line to one region), and
+    the numerals set on it however large (`page_text.numeral`)."""
     claimed: set[str] = set()
     for p in sorted(props, key=lambda p: (p.bbox.y0, p.bbox.x0)):
         if not p.claim:
             continue
         p.line_ids = [ln.id for ln in sorted(text.inside(p.bbox), key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
-                      if ln.id not in claimed and text.is_label(ln)]
+                      if ln.id not in claimed and (text.is_label(ln) or numeral(ln, text))]
         claimed.update(p.line_ids)
 
 
@@ -271,7 +286,7 @@ def grow(p: Proposal, text: PageText, em: float, fragments: list[BBox] = ()) -> 
     for _ in range(8):
         added = False
         for ln in text.near(box.expand(SUBLABEL_GAP_EM * em)):
-            if ln.id in taken or not text.is_label(ln) or text.is_display_math(ln):
+            if ln.id in taken or not text.is_label(ln) or text.is_display_math(ln) or runs_on(ln, text):
                 continue
             if not _close(box, ln.bbox, gap) and not (
                     SUBLABEL.match(ln.text) and ln.bbox.overlap_x(box) > 0 and len(ln.text.split()) <= 12):
@@ -364,7 +379,9 @@ def _mergeable(a: BBox, b: BBox, text: PageText, em: float, grown: bool) -> bool
         return True
     if not grown:
         return False
-    close = _close(a, b, MERGE_GAP_EM * em)
+    # parts of one figure sit side by side or one over the other; two regions that meet
+    # only corner to corner (a masthead's art over one column, a graphic in the next) do not
+    close = _close(a, b, MERGE_GAP_EM * em) and (a.overlap_x(b) > 0 or a.overlap_y(b) > 0)
     stacked = a.overlap_x(b) >= 0.3 * min(a.width, b.width) and \
         max(a.y0 - b.y1, b.y0 - a.y1) <= STACK_GAP_EM * em
     return (close or stacked) and not separated(a, b, text) and not _captioned_apart(a, b, text, em)

@@ -137,18 +137,15 @@ def _text_margins(doc: Document, free: dict[int, list[Line]]) -> tuple[float, fl
 def bind(doc: Document, settings: Settings) -> Document:
     """Bind figure captions to figures (after classify, before stitch). A paragraph that
     opens with a figure label set as a caption (one classify missed) becomes a CAPTION
-    when it binds, so stitch will not join it to prose. First, caption blocks of floats
-    set side by side are cut into one caption each (`captions.split_caption_blocks`:
-    figures here, tables for the stage table_captions, which runs next)."""
+    when it binds, so stitch will not join it to prose. First, caption blocks of figures
+    set side by side are cut into one caption each (`captions.split_caption_blocks`; the
+    tables' are cut by `tables.bind`)."""
     with_figures = {f.page for f in doc.figures}
-    with_tables = {t.page for t in doc.tables}
-    if not (with_figures or with_tables):
+    if not with_figures:
         return doc
-    lines = {ln.id: ln for p in doc.pages if p.index in with_figures | with_tables for ln in p.lines}
+    lines = {ln.id: ln for p in doc.pages if p.index in with_figures for ln in p.lines}
     doc = doc.with_(elements=split_caption_blocks(doc.elements, lines, doc.stats.body_size or 10.0,
-                                                   with_figures, with_tables))
-    if not doc.figures:
-        return doc
+                                                   with_figures, set()))
     pages = {p.index: p for p in doc.pages}
     figures = {f.id: f for f in doc.figures}
     recast: set[str] = set()
