@@ -17,6 +17,9 @@ FLOW_ROW_GAP = 1.0      # ... and so do the fragments beside it on its row (in b
 FLOW_SIZE = 0.6         # ... set at least this share of its size (smaller: a figure's label)
 DISPLAY_MATH_SIZE = 0.95  # a display formula is set at body size (a plot's maths labels smaller)
 SMALL_TEXT = 0.92       # text set smaller than this share of the body size is no body text
+# type under a point (a third of a millimetre) is set for search, not for a reader's eye:
+# the hidden copy of a scanned exhibit's words a filing agent lays on its page; no label
+HIDDEN_TEXT_PT = 1.0
 # an entry's number: outline numbers ("4.1", "4.1:"), "3:" or "3)", "a)" or "a."
 _ENTRY = re.compile(r"^\s*(?:\d+(?:\.\d+)+[:.)]?|\d+[:)]|[a-z][.)])\s")
 _RELATIONS = frozenset("=<>≤≥≈∼≡≠∝")
@@ -167,10 +170,10 @@ class PageText:
     def is_label(self, ln: Line) -> bool:
         """May belong to a figure as a tick label, axis label, legend entry (on a page
         drawn on a page-sized image, set smaller than the body text: a cover's title set
-        on its photo beside a logo is the page's)."""
+        on its photo beside a logo is the page's). Type too small to read is no label."""
         cap = PAGE_TEXT_SIZE if self.backdrop else HEADING_SIZE
         return ln.id not in self.captions and not self.is_prose(ln) and \
-            (ln.size or 0) < cap * self.body and not self.in_flow(ln)
+            HIDDEN_TEXT_PT <= (ln.size or HIDDEN_TEXT_PT) < cap * self.body and not self.in_flow(ln)
 
     def is_display_math(self, ln: Line) -> bool:
         """A line of a display formula: at body size or larger, at least half of its
