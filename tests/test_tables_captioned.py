@@ -117,3 +117,30 @@ def test_box_of_text_without_caption_stays_prose():
     _framed_text(doc, caption=False)
     d = parse(doc)
     assert d.tables == ()
+
+
+def test_a_word_broken_across_a_rows_lines_is_one_word():
+    """The rows are prose: a line that ends in 'imple-' goes on with 'ment' as one word,
+    as a paragraph's lines do (multilexsum's Table 1 read 'imple- ment')."""
+    doc = pymupdf.open()
+    p = Page(doc)
+    y = p.prose(72, 80, 460, 6)
+    p.text(72, y + 14, "Table 2: Two orders of the court, as the parties summarised them.", 9.5)
+    top = y + 22
+    p.page.draw_line((70, top), (542, top), width=TOP)
+    rows = (("The court ordered the agency to imple-", "ment the settlement within ninety days of the order."),
+            ("The second order set a schedule for the", "reports the agency files with the monitor."))
+    y = top + 14
+    for k, (first, second) in enumerate(rows):
+        p.text(76, y, first, 9)
+        p.text(76, y + 10.8, second, 9)
+        y += 10.8 + 14
+        if k == 0:
+            p.page.draw_line((70, y - 9), (542, y - 9), width=MID)
+            y += 6
+    bottom = y - 6
+    p.page.draw_line((70, bottom), (542, bottom), width=BOTTOM)
+    p.prose(72, bottom + 24, 460, 6)
+    d = parse(doc)
+    cells = [c for t in d.tables for row in t.rows for c in row]
+    assert any("to implement the settlement" in c for c in cells), cells

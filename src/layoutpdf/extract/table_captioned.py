@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from ..model import Drawing, Line
+from ..text.lines import hyphen_compounds, join_lines
 from .table_grid import Grid, Seg, Word
 
 CAPTIONED = "captioned"  # the strategy of a table of text under its caption
@@ -148,10 +149,12 @@ def text_grid(box, hs: list[Seg], words: list[Word]) -> Grid | None:
                    and abs(h.a - x0) <= 2 and abs(h.b - x1) <= 2})
     rows: list[list[str]] = []
     edges: list[float] = []
+    compounds = hyphen_compounds(w.text for w in words)
     for a, b in zip(cuts, cuts[1:]):
         held = [w for w in words if a < w.cy < b and x0 - 1 <= w.cx <= x1 + 1]
         if held:
-            rows.append([" ".join(w.text for w in _reading(held))])
+            lines = [" ".join(w.text for w in ln) for ln in _reading(held)]
+            rows.append([join_lines(lines, compounds)])
             edges.append(a)
     if not rows:
         return None
@@ -160,13 +163,15 @@ def text_grid(box, hs: list[Seg], words: list[Word]) -> Grid | None:
                  "ending at the rule as heavy as its top rule"])
 
 
-def _reading(words: list[Word]) -> list[Word]:
+def _reading(words: list[Word]) -> list[list[Word]]:
     """Words in reading order: lines top to bottom (a word within half its height of a
-    line's centre is on it), each left to right."""
+    line's centre is on it), each left to right. The lines are joined as a paragraph's
+    (`join_lines`: 'imple-' / 'ment' is one word; a compound the page writes whole keeps
+    its hyphen)."""
     lines: list[list[Word]] = []
     for w in sorted(words, key=lambda w: w.cy):
         if lines and abs(w.cy - lines[-1][0].cy) <= 0.5 * w.h:
             lines[-1].append(w)
         else:
             lines.append([w])
-    return [w for ln in lines for w in sorted(ln, key=lambda w: w.x0)]
+    return [sorted(ln, key=lambda w: w.x0) for ln in lines]
