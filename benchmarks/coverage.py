@@ -63,8 +63,28 @@ def _join_scripts(m: re.Match) -> str:
     return _SCRIPT.sub(lambda s: s.group(1) or s.group(2) or "", m.group(0))
 
 
+def _greek() -> dict[str, str]:
+    from layoutpdf.text.latex_symbols import GREEK
+    return {latex[1:]: ch for ch, latex in GREEK.items()}
+
+
+# in maths the text layer has no space between what TeX sets without one: an operator
+# name and its Greek argument print as "cosθ", `\arg\,\min` as "argmin", `\sigma_X\sigma_Y`
+# as "σXσY": there a Greek command is its letter and a thin space nothing
+_THIN = re.compile(r"\[,;:!]")
+
+
+def _math_words(m: re.Match) -> str:
+    greek = _greek()
+
+    def command(c: re.Match) -> str:
+        name = c.group(0)[1:]
+        return name if name in _OPERATOR_NAMES else greek.get(name, " ")
+    return _LATEX_COMMAND.sub(command, _THIN.sub("", _join_scripts(m)))
+
+
 def output_words(text: str) -> Counter:
-    text = _MATH.sub(_join_scripts, text)
+    text = _MATH.sub(_math_words, text)
     return words(_LATEX_COMMAND.sub(_command, text))
 
 

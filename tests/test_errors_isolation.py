@@ -21,10 +21,10 @@ def pdf_bytes():
 def fail_layout_on_page_1(monkeypatch):
     real = layout._page
 
-    def flaky(doc, page, existing, settings):
+    def flaky(doc, page, existing, settings, **context):
         if page.index == BAD_PAGE:
             raise RuntimeError("injected failure")
-        return real(doc, page, existing, settings)
+        return real(doc, page, existing, settings, **context)
     monkeypatch.setattr(layout, "_page", flaky)
 
 
@@ -56,10 +56,10 @@ def test_rest_of_document_is_unaffected(pdf_bytes, monkeypatch):
     clean = layoutpdf.parse(pdf_bytes)
     real = layout._page
 
-    def flaky(doc, page, existing, settings):
+    def flaky(doc, page, existing, settings, **context):
         if page.index == BAD_PAGE:
             raise ValueError("injected")
-        return real(doc, page, existing, settings)
+        return real(doc, page, existing, settings, **context)
     monkeypatch.setattr(layout, "_page", flaky)
     broken = layoutpdf.parse(pdf_bytes)
     assert _summary(broken, {0, 2}) == _summary(clean, {0, 2})

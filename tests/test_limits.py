@@ -105,10 +105,10 @@ def test_many_drawings_under_the_default_cap_are_quick():
 def test_slow_stage_degrades_the_page(monkeypatch):
     real = layout._page
 
-    def slow(doc, page, existing, settings):
+    def slow(doc, page, existing, settings, **context):
         if page.index == 1:
             time.sleep(0.6)
-        return real(doc, page, existing, settings)
+        return real(doc, page, existing, settings, **context)
     monkeypatch.setattr(layout, "_page", slow)
     doc = layoutpdf.parse(text_pdf(3), limits(page_time_budget_s=0.3))
     assert {"slow_page", "time_budget"} <= set(codes(doc, 1))

@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ...model import Line, Page
+from ...model import BBox, Line, Page, Span
 
 SCRIPT_SIZE = 0.85   # a script is set at most this share of its line's size
 MAX_CHARS = 3        # a mark: '2', '12', '*', '†', 'a,b'
+WORD_END_CHARS = 2.0   # a mark inside a span stands at a word's end this near its estimate
 # what a note mark (or a charge sign) is made of; a bracket or a letter run is maths
 MARK = re.compile(r"[0-9*\u2020\u2021\u00a7\u00b6\u2016#,\-\u2013\u2212]{1,3}|[a-z]")
 
@@ -33,7 +34,8 @@ def merge_scripts(page: Page, used: set[str]) -> Page:
         if host is None:
             continue
         current = merged.get(host.id, host)
-        spans = tuple(sorted(current.spans + mark.spans, key=lambda sp: sp.bbox.x0))
+        spans = tuple(sorted(_split_at(current.spans, mark.bbox.x0) + mark.spans,
+                             key=lambda sp: sp.bbox.x0))
         merged[host.id] = Line.build(host.id, host.page, spans, host.direction, host.vertical)
         dropped.add(mark.id)
     if not merged:
@@ -63,8 +65,43 @@ def _host(mark: Line, lines: list[Line], merged: dict[str, Line], dropped: set[s
 
 
 def _touches(m, ln: Line) -> bool:
-    """The mark's box meets the line at its start, its end, or a gap between two spans."""
+    """The mark's box meets the line at its start, its end, a gap between two spans, or a
+    word's end inside a span (`_word_end`)."""
     pad = 0.25 * ln.size
     if ln.bbox.x0 - pad <= m.x1 <= ln.bbox.x0 + 1.0 or ln.bbox.x1 - 1.0 <= m.x0 <= ln.bbox.x1 + pad:
         return True
-    return any(abs(sp.bbox.x1 - m.x0) <= 1.0 for sp in ln.spans[:-1])
+    return any(abs(sp.bbox.x1 - m.x0) <= 1.0 for sp in ln.spans[:-1]) or \
+        any(_word_end(sp, m.x0) is not None for sp in ln.spans)
+
+
+def _word_end(sp: Span, x: float) -> int | None:
+    """Where in `sp` a mark at `x` stands when it sits after one of the span's words: the
+    character index of that word's end. A span keeps no glyph positions, so the index is
+    read from the share of its width left of `x` (a proportional face's widths average
+    out over a few words, to a character or two) and taken when a word ends within
+    WORD_END_CHARS of it."""
+    text, b = sp.text, sp.bbox
+    if not (b.x0 < x < b.x1) or b.width <= 0 or len(text) < 2:
+        return None
+    at = (x - b.x0) / b.width * len(text)
+    ends = [i for i in range(1, len(text)) if text[i] == " " and text[i - 1] != " "]
+    best = min(ends, key=lambda i: abs(i - at), default=None)
+    return best if best is not None and abs(best - at) <= WORD_END_CHARS else None
+
+
+def _split_at(spans: tuple[Span, ...], x: float) -> tuple[Span, ...]:
+    """The spans with the one a mark at `x` stands inside cut at the word's end there, so
+    the mark sorts in after that word."""
+    out: list[Span] = []
+    for sp in spans:
+        i = _word_end(sp, x)
+        if i is None:
+            out.append(sp)
+            continue
+        b = sp.bbox
+        cut = min(b.x0 + b.width * i / len(sp.text), x)     # the estimate, never past the mark
+        rest = max(cut, x + 0.01)                            # the words after it sort after it
+        out.append(replace(sp, text=sp.text[:i], bbox=BBox(b.x0, b.y0, cut, b.y1)))
+        out.append(replace(sp, id=sp.id + ".r", text=sp.text[i:], bbox=BBox(rest, b.y0, b.x1, b.y1),
+                           origin=(rest, sp.origin[1])))
+    return tuple(out)
