@@ -22,15 +22,21 @@ PROSE_BELOW = ("Applications received after the closing date will be considered 
                "year. The office will confirm receipt of your application by post.")
 
 
-def _form(values: list[str] | None = None, rules: bool = True) -> bytes:
+def _form(values: list[str] | None = None, rules: bool = True, boxes: bool = False) -> bytes:
     """Prose, the form (eight rows; the value column blank unless `values`), prose.
-    Without `rules` the labels stand alone, a column of text and nothing drawn."""
+    Without `rules` the labels stand alone, a column of text and nothing drawn; with
+    `boxes` each cell is drawn as a rectangle of its own (form software often does)."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     page.insert_textbox(pymupdf.Rect(LEFT, 60, RIGHT, 120), PROSE_ABOVE, fontsize=SIZE)
     top = 130.0
     bottom = top + ROW_H * len(LABELS)
-    if rules:
+    if boxes:
+        for k in range(len(LABELS)):
+            for a, b in ((LEFT, MID), (MID, RIGHT)):
+                page.draw_rect(pymupdf.Rect(a, top + k * ROW_H, b, top + (k + 1) * ROW_H),
+                               color=(0, 0, 0), width=0.6)
+    elif rules:
         page.draw_rect(pymupdf.Rect(LEFT, top, RIGHT, bottom), color=(0, 0, 0), width=0.8)
         page.draw_line((MID, top), (MID, bottom), color=(0, 0, 0), width=0.8)
         for k in range(1, len(LABELS)):
@@ -47,11 +53,12 @@ def _form(values: list[str] | None = None, rules: bool = True) -> bytes:
 def test_blank_ruled_form_is_a_table_with_an_empty_value_column():
     """The blank form is one table of eight rows and two columns: the labels, then the
     value cells the rules draw, all empty; the prose above and below stays prose."""
-    d = layoutpdf.parse(_form())
-    assert len(d.tables) == 1
-    t = d.tables[0]
-    assert [list(r) for r in t.rows] == [[label, ""] for label in LABELS]
-    assert t.bbox.y0 > 120 and t.bbox.y1 < 130 + ROW_H * len(LABELS) + 15
+    for boxes in (False, True):
+        d = layoutpdf.parse(_form(boxes=boxes))
+        assert len(d.tables) == 1, boxes
+        t = d.tables[0]
+        assert [list(r) for r in t.rows] == [[label, ""] for label in LABELS], boxes
+        assert t.bbox.y0 > 120 and t.bbox.y1 < 130 + ROW_H * len(LABELS) + 15, boxes
 
 
 def test_filled_ruled_form_is_a_table_with_its_values():

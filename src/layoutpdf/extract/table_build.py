@@ -6,7 +6,7 @@ from __future__ import annotations
 from statistics import median
 
 from .table_grid import (EDGE_IN, HEADER_RULE, MIN_FILL, SNAP, STRIP_SUPPORT, Grid, Seg, TextLine, Word,
-                         fill_cells, group_rows, prune_empty, rule_separators, text_lines,
+                         band_of, fill_cells, group_rows, prune_empty, rule_separators, text_lines,
                          text_separators)
 from .table_header import header_count, header_spans
 
@@ -82,8 +82,9 @@ def drawn_columns(edges: list[float], rows: list, hcuts: list[float], hrules: li
     a column though no text fills it yet; a sliver between a double rule is too narrow to
     write in, and a column only whitespace would show is no column at all."""
     x0, y0, x1, y1 = box
-    if not hcuts or len(rows) != len(hcuts) + 1:
-        return frozenset()              # a rule between every two rows, one row per band
+    bands = [band_of(row[0].cy, hcuts) for row in rows]
+    if not hcuts or len(set(bands)) != len(bands):
+        return frozenset()              # a rule between every two rows (a band left blank is no row)
     levels = [y0, *hcuts, y1]
     out = set()
     for c, (a, b) in enumerate(zip(edges, edges[1:])):
