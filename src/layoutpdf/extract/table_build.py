@@ -6,7 +6,7 @@ from __future__ import annotations
 from statistics import median
 
 from .table_grid import (EDGE_IN, HEADER_RULE, MIN_FILL, SNAP, STRIP_SUPPORT, Grid, Seg, TextLine, Word,
-                         fill_cells, group_rows, prune_empty, rule_separators, text_lines,
+                         band_of, fill_cells, group_rows, prune_empty, rule_separators, text_lines,
                          text_separators)
 from .table_header import header_count, header_spans
 
@@ -50,7 +50,11 @@ def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
                                     if not any(abs(h.pos - y) <= SNAP for y in hcuts)]))
     rows = group_rows(lines, hcuts, edges, em)
     cells, spans = fill_cells(rows, edges, em, vin if rules else [])
-    cells, edges, spans = prune_empty(cells, edges, spans)
+    drawn = drawn_columns(edges, rows, hcuts, hrules, vin, box, em) if rules else frozenset()
+    blank = sum(1 for c in drawn if not any(row[c] for row in cells))
+    if blank:
+        reasons.append(f"{blank} blank columns closed by rules")
+    cells, edges, spans = prune_empty(cells, edges, spans, drawn)
     if len(edges) < 3 or len(cells) < 2:
         return None
     ncols = len(edges) - 1
@@ -67,7 +71,42 @@ def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
     row_edges = [y0] + [(rows[i][-1].y1 + rows[i + 1][0].y0) / 2 for i in range(len(rows) - 1)] + [y1]
     score = round(min(1.0, 0.4 + 0.4 * fill + (0.2 if strategy == "lines" else 0.1)), 3)
     return Grid(box, cells, edges, row_edges, spans, header, strategy, score, reasons,
-                rule_columns=len(rules))
+                rule_columns=len(rules), drawn_empty=blank)
+
+
+def drawn_columns(edges: list[float], rows: list, hcuts: list[float], hrules: list[Seg],
+                  vin: list[Seg], box, em: float) -> frozenset[int]:
+    """The columns whose every cell the rules close, empty or not: a vertical rule the
+    grid's height on both sides, a rule across the column above and below it and between
+    every two rows. A printed form to fill in draws its value column this way, and it is
+    a column though no text fills it yet; a sliver between a double rule is too narrow to
+    write in, and a column only whitespace would show is no column at all."""
+    x0, y0, x1, y1 = box
+    bands = [band_of(row[0].cy, hcuts) for row in rows]
+    if not hcuts or len(set(bands)) != len(bands):
+        return frozenset()              # a rule between every two rows (a band left blank is no row)
+    levels = [y0, *hcuts, y1]
+    out = set()
+    for c, (a, b) in enumerate(zip(edges, edges[1:])):
+        if b - a < 2 * em:
+            continue
+        sides = all(_covered_by([(v.a, v.b) for v in vin if abs(v.pos - x) <= SNAP], y0, y1)
+                    for x in (a, b))
+        across = all(_covered_by([(h.a, h.b) for h in hrules if abs(h.pos - y) <= SNAP], a, b)
+                     for y in levels)
+        if sides and across:
+            out.add(c)
+    return frozenset(out)
+
+
+def _covered_by(pieces: list[tuple[float, float]], lo: float, hi: float) -> bool:
+    """The pieces, joined where they meet within SNAP, run from lo to hi (within SNAP)."""
+    reach = lo
+    for a, b in sorted(pieces):
+        if a > reach + SNAP:
+            break
+        reach = max(reach, b)
+    return reach >= hi - SNAP
 
 
 def joined_pieces(hrules: list[Seg], box, em: float) -> list[Seg]:

@@ -123,6 +123,7 @@ class Grid:
     score: float
     reasons: list[str]
     rule_columns: int = 0       # inner vertical rules that separate its columns
+    drawn_empty: int = 0        # columns no text fills that rules close all round (a blank form)
 
 
 # -- text lines and phrases ----------------------------------------------------------------
@@ -457,10 +458,11 @@ def _ruled_between(edges: list[float], c0: int, c1: int, vrules) -> bool:
     return bool(vrules) and all(any(abs(v.pos - x) <= SNAP for v in vrules) for x in edges[c0 + 1:c1 + 1])
 
 
-def prune_empty(cells, edges, spans):
-    """Drop columns that are empty in every row (double rules, frame slivers)."""
+def prune_empty(cells, edges, spans, drawn: frozenset[int] = frozenset()):
+    """Drop columns that are empty in every row (double rules, frame slivers), but for
+    the `drawn` ones: cells the rules close all round (a printed form's value column)."""
     ncols = len(edges) - 1
-    keep = [c for c in range(ncols) if any(row[c] for row in cells)]
+    keep = [c for c in range(ncols) if c in drawn or any(row[c] for row in cells)]
     if len(keep) == ncols or not keep:
         return cells, edges, spans
     index = {c: i for i, c in enumerate(keep)}

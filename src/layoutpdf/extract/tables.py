@@ -386,8 +386,8 @@ def _plausible(g: Grid) -> bool:
     cells = [c for row in g.rows for c in row if c]
     words = median(len(c.split()) for c in cells)
     multi = sum(1 for row in g.rows if sum(1 for c in row if c) >= 2)
-    if g.strategy == "lines" and g.rule_columns and multi >= 2:
-        return True                         # a ruled grid: its rules make the cells (sparse, wrapped)
+    if g.strategy == "lines" and g.rule_columns and (multi >= 2 or g.drawn_empty):
+        return True                         # a ruled grid: its rules make the cells (sparse, wrapped, blank)
     if multi < 0.5 * nrows:
         return False
     if g.strategy == "lines" and g.rule_columns:
