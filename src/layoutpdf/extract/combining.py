@@ -12,27 +12,35 @@ place; TEXT_ACCURATE_SIDE_BEARINGS keeps it, on the wrong line). The page's glyp
 trace whose advance holds that origin (a zero-advance mark's ink lies left of its
 origin, over the letter that ends there). The mark goes into the dict span holding that
 letter, right after it, where Unicode puts it and the math stage reads it (`\\hat`).
+Word stretches an arrow over `h_2` from extension glyphs and the mark as its head: the
+accent's extent is the head and those pieces, its letter the one under the extent's
+centre; an accent over a whole group (`\\overrightarrow{LSTM}`) is no letter's and
+stays out, as do marks the math stage has no command for.
 
 Only pages that set a span in a Unicode maths font (its name says Math) read the trace;
 other pages pay one pass over their span fonts.
 """
 from __future__ import annotations
 
+import unicodedata
+
 import pymupdf
 
+from ..text.latex_symbols import COMBINING_ACCENTS
 from .text_dict import text_spans
 
-# zero-advance marks a maths font sets over a letter (Combining Diacritical Marks, and
-# those for Symbols: the arrow of \\vec)
-_MARKS = (range(0x300, 0x370), range(0x20D0, 0x2100))
 _VISIBLE = (0, 1)                   # trace types: filled and stroked text (not clip/invisible)
 BASELINE_SHARE = 0.2                # same baseline: origins within this share of the size
 EDGE_SHARE = 0.1                    # the origin may lie this share of the size past the letter
+PIECE_GAP_SHARE = 0.05              # pieces of a stretched accent: on its baseline, this close
+GROUP_SHARE = 2.0                   # an accent wider than this many times its letter spans a group
 LIFT_SHARE = 0.6                    # a raised accent's baseline: at most this share above
 
 
 def is_mark(code: int) -> bool:
-    return any(code in r for r in _MARKS)
+    """A combining accent the math stage reads (`\\hat`, `\\vec`, ...); others are left
+    as the dict has them."""
+    return 0 <= code < 0x110000 and chr(code) in COMBINING_ACCENTS
 
 
 def _maths_font(font: str) -> bool:
@@ -46,10 +54,10 @@ def restore_marks(page: pymupdf.Page, raw: dict) -> dict:
     if not any(_maths_font(s.get("font", "")) for s in text_spans(raw)):
         return raw
     try:
-        trace = page.get_texttrace()
-    except Exception:      # a trace MuPDF cannot build: the dict stays as it is
+        found = _marks_with_bases(page.get_texttrace())
+    except Exception:      # a trace MuPDF cannot build, coordinates past any number: as it is
         return raw
-    for mark, base in _marks_with_bases(trace):
+    for mark, base in found:
         _insert(raw, mark, base)
     return raw
 
@@ -57,7 +65,8 @@ def restore_marks(page: pymupdf.Page, raw: dict) -> dict:
 def _marks_with_bases(trace: list[dict]) -> list[tuple[tuple, tuple]]:
     """(mark, base) trace characters (unicode, glyph, origin, bbox): each combining mark of
     a maths font and the glyph on its baseline whose advance ends at or holds its origin."""
-    glyphs, marks = [], []
+    glyphs: dict[int, list] = {}        # whole-point baseline -> glyphs on it
+    marks = []
     for span in trace:
         if span.get("type", 0) not in _VISIBLE:
             continue
@@ -68,22 +77,26 @@ def _marks_with_bases(trace: list[dict]) -> list[tuple[tuple, tuple]]:
                 if is_math:
                     marks.append((ch, size))
             elif ch[0] > 32:
-                glyphs.append((ch, size))
+                glyphs.setdefault(int(ch[2][1]), []).append(ch)
     return [(mark, base) for mark, size in marks
             if (base := _base(mark, size, glyphs)) is not None]
 
 
-def _base(mark: tuple, size: float, glyphs: list) -> tuple | None:
+def _base(mark: tuple, size: float, glyphs: dict[int, list]) -> tuple | None:
     """The glyph `mark` stands over: on its baseline or below it by less than a raised
     accent's lift (pdfLaTeX sets a Type 1 font's accent on a raised baseline), and holding
     the mark's centre, or for a mark of no advance its origin (its ink lies left of it, so
     of two glyphs meeting there the one that ends there). The nearest baseline wins, then
     the nearest end."""
     ox, oy = mark[2]
-    mx0, _, mx1, _ = mark[3]
+    near = range(int(oy - BASELINE_SHARE * size) - 1, int(oy + LIFT_SHARE * size) + 2)
+    candidates = [ch for y in near for ch in glyphs.get(y, ())]
+    mx0, mx1, pieces = _extent(mark, size, candidates)
     x = (mx0 + mx1) / 2
     best, best_key = None, None
-    for ch, _ in glyphs:
+    for ch in candidates:
+        if any(ch is p for p in pieces):
+            continue
         x0, _, x1, _ = ch[3]
         dy = ch[2][1] - oy
         if x1 <= x0 or not -BASELINE_SHARE * size <= dy <= LIFT_SHARE * size:
@@ -95,7 +108,33 @@ def _base(mark: tuple, size: float, glyphs: list) -> tuple | None:
         key = (abs(dy), abs(x1 - x))
         if best_key is None or key < best_key:
             best, best_key = ch, key
+    if best is not None and pieces and mx1 - mx0 > GROUP_SHARE * (best[3][2] - best[3][0]):
+        return None                  # an arrow stretched over a group (LSTM): not one letter's
     return best
+
+
+def _extent(mark: tuple, size: float, glyphs: list) -> tuple[float, float, list]:
+    """The x-extent of an accent and the pieces it is built of: a stretched accent
+    (Word's arrow over h_2) is its head, the mark, and extension glyphs on the mark's own
+    baseline (no letters or digits) that touch or overlap it."""
+    x0, _, x1, _ = mark[3]
+    if x1 <= x0:
+        return x0, x1, []
+    oy, gap = mark[2][1], PIECE_GAP_SHARE * size
+    row = [ch for ch in glyphs if abs(ch[2][1] - oy) <= gap
+           and not unicodedata.category(chr(ch[0]))[0] in "LN"]
+    pieces: list = []
+    grown = True
+    while grown:
+        grown = False
+        for ch in row:
+            if any(ch is p for p in pieces):
+                continue
+            if ch[3][0] <= x1 + gap and ch[3][2] >= x0 - gap:
+                x0, x1 = min(x0, ch[3][0]), max(x1, ch[3][2])
+                pieces.append(ch)
+                grown = True
+    return x0, x1, pieces
 
 
 def _insert(raw: dict, mark: tuple, base: tuple) -> None:

@@ -87,7 +87,7 @@ def _read_page(page: pymupdf.Page, index: int, settings: Settings, verdict) -> P
     raw = fix_text(textpage, raw)      # word spaces, separate accents, ligatures (words.py)
     raw = recode_tex_fonts(page, raw)  # re-encoded cmex: standard glyph codes
     raw = mark_unreadable(page, raw)   # glyphs no font map names: U+FFFD, not their ids
-    if to_display is None:             # maths fonts' combining accents the dict drops
+    if not page.rotation % 360:        # maths fonts' combining accents the dict drops
         raw = restore_marks(page, raw)
     # over the span limit the page degrades (pipeline: too_many_spans, plain text, no tables);
     # over the drawing limit only the first paths are kept and tables are not looked for
