@@ -26,7 +26,8 @@ def test_hat_over_theta_is_read(font):
 def test_the_mark_follows_its_letter_in_the_dict():
     with pymupdf.open(TEX / "operators_luatermes.pdf") as pdf:
         page = pdf[0]
-        raw = restore_marks(page, page.get_text("dict", flags=FLAGS))
+        textpage = page.get_textpage(flags=FLAGS)
+        raw = restore_marks(page, textpage, textpage.extractDICT())
     texts = [s["text"] for b in raw["blocks"] for ln in b.get("lines", ()) for s in ln["spans"]]
     with_mark = [t for t in texts if "\u0302" in t]
     assert with_mark == [t for t in texts if t.startswith("\U0001d703\u0302=")], with_mark

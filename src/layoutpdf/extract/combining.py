@@ -47,19 +47,38 @@ def _maths_font(font: str) -> bool:
     return "math" in font.lower()
 
 
-def restore_marks(page: pymupdf.Page, raw: dict) -> dict:
-    """`raw` (the page's dict, spans with "text") with the combining marks of maths fonts
-    the dict lacks put back after their base letter (in place). Pages without a maths
-    font are returned as they are, unread."""
+def restore_marks(page: pymupdf.Page, textpage: pymupdf.TextPage, raw: dict) -> dict:
+    """`raw` (the page's dict from `textpage`, spans with "text") with the combining marks
+    of maths fonts the dict lacks put back after their base letter (in place). Pages
+    without a maths font are returned as they are, unread."""
     if not any(_maths_font(s.get("font", "")) for s in text_spans(raw)):
         return raw
     try:
         found = _marks_with_bases(page.get_texttrace())
+        if found:          # a mark with an advance MuPDF keeps, where it is drawn
+            kept = _kept_marks(textpage.extractRAWDICT())
+            found = [(m, b) for m, b in found if not _is_kept(m, kept)]
     except Exception:      # a trace MuPDF cannot build, coordinates past any number: as it is
         return raw
     for mark, base in found:
         _insert(raw, mark, base)
     return raw
+
+
+def _kept_marks(rawdict: dict) -> list[tuple[str, tuple]]:
+    """The combining marks the text dict holds, with their boxes."""
+    return [(ch["c"], ch["bbox"]) for span in text_spans(rawdict)
+            for ch in span.get("chars", ()) if ch["c"] and is_mark(ord(ch["c"][0]))]
+
+
+def _is_kept(mark: tuple, kept: list[tuple[str, tuple]]) -> bool:
+    """The dict holds this mark: the same character, its box centred within the trace's."""
+    c = chr(mark[0])
+    x0, _, x1, _ = mark[3]
+    tol = max(x1 - x0, 1.0) * 0.5
+    return any(k == c and x0 - tol <= (b[0] + b[2]) / 2 <= x1 + tol
+               and abs((b[1] + b[3]) / 2 - (mark[3][1] + mark[3][3]) / 2) <= max(x1 - x0, 1.0) * 2
+               for k, b in kept)
 
 
 def _marks_with_bases(trace: list[dict]) -> list[tuple[tuple, tuple]]:

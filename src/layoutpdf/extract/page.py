@@ -88,7 +88,7 @@ def _read_page(page: pymupdf.Page, index: int, settings: Settings, verdict) -> P
     raw = recode_tex_fonts(page, raw)  # re-encoded cmex: standard glyph codes
     raw = mark_unreadable(page, raw)   # glyphs no font map names: U+FFFD, not their ids
     if not page.rotation % 360:        # maths fonts' combining accents the dict drops
-        raw = restore_marks(page, raw)
+        raw = restore_marks(page, textpage, raw)
     # over the span limit the page degrades (pipeline: too_many_spans, plain text, no tables);
     # over the drawing limit only the first paths are kept and tables are not looked for
     lines, raw_spans = _lines(raw, index, limits.max_spans_per_page * DENSE_SPAN_FACTOR)
