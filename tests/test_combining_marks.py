@@ -79,3 +79,12 @@ def test_an_arrow_over_a_word_is_no_letters():
     pieces = [_ch(0x10FFFD, 240.0 + 3 * i, 243.3 + 3 * i, row) for i in range(12)]
     head = _ch("\u20d7", 273.5, 277.6, row)
     assert _marks_with_bases([_span("CambriaMath", 11.0, word + pieces + [head])]) == []
+
+
+def test_a_mark_the_dict_keeps_is_not_added_again():
+    # Word: an arrow head in the same span as the extension piece before it stays in the dict
+    from layoutpdf.extract.combining import _is_kept
+    head = _ch("\u20d7", 77.2, 81.2, 176.9, 11.0)
+    assert _is_kept(head, [("\u20d7", (81.2, 145.1, 81.2, 206.4))])
+    assert not _is_kept(head, [("\u20d7", (101.0, 145.1, 101.0, 206.4))])
+    assert not _is_kept(head, [("\u0302", (81.2, 145.1, 81.2, 206.4))])

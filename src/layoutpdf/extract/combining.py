@@ -3,11 +3,12 @@
 Unicode maths fonts (Cambria Math in Word, STIX Two, Latin Modern Math and TeX Gyre Math
 through XeLaTeX/LuaLaTeX, `unicode-math`) draw `\\hat{\\theta}` as the letter and a
 combining mark (U+0302) of zero advance, placed over the letter by its own origin (TeX
-draws it before the letter). MuPDF's structured text files such a mark as part of the
-character before it in the content stream, at that character's end (often the last
-prose line), with a box of no width, and PyMuPDF's dict leaves a box of no width out:
-the hat is gone from `get_text("dict"/"rawdict")` (no TEXT_* flag brings it back in its
-place; TEXT_ACCURATE_SIDE_BEARINGS keeps it, on the wrong line). The page's glyph trace
+draws it before the letter). MuPDF's structured text files such a mark at the end of
+the character before it in the content stream (often the last prose line), with a box of
+no width; set in another font than that character, it is a span of its own, and
+PyMuPDF's dict leaves a span with an empty box out: the hat is gone from
+`get_text("dict"/"rawdict")` (no TEXT_* flag brings it back in its place;
+TEXT_ACCURATE_SIDE_BEARINGS keeps it, on the wrong line). The page's glyph trace
 (`get_texttrace`) has it with its origin: the letter it stands over is the glyph of the
 trace whose advance holds that origin (a zero-advance mark's ink lies left of its
 origin, over the letter that ends there). The mark goes into the dict span holding that
