@@ -11,6 +11,7 @@ from ..limits import DocumentClock
 from ..settings import Settings
 from ..text.glyph_columns import glyph_columns
 from ..text.math_font_names import font_family
+from .combining import restore_marks
 from .font_cmap import mark_unreadable, repair_tounicode
 from .font_encoding import recode_tex_fonts
 from .glyph_repair import needs_repair, repair
@@ -86,6 +87,8 @@ def _read_page(page: pymupdf.Page, index: int, settings: Settings, verdict) -> P
     raw = fix_text(textpage, raw)      # word spaces, separate accents, ligatures (words.py)
     raw = recode_tex_fonts(page, raw)  # re-encoded cmex: standard glyph codes
     raw = mark_unreadable(page, raw)   # glyphs no font map names: U+FFFD, not their ids
+    if not page.rotation % 360:        # maths fonts' combining accents the dict drops
+        raw = restore_marks(page, textpage, raw)
     # over the span limit the page degrades (pipeline: too_many_spans, plain text, no tables);
     # over the drawing limit only the first paths are kept and tables are not looked for
     lines, raw_spans = _lines(raw, index, limits.max_spans_per_page * DENSE_SPAN_FACTOR)
