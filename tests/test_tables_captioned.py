@@ -50,14 +50,21 @@ def _mark(p: Page, x: float, baseline: float, size: float) -> None:
                              overlay=False)
 
 
-def test_captioned_table_of_text_is_one_region():
-    doc = pymupdf.open()
-    top, bottom = _text_table(doc, caption=True)
+def _assert_one_table(doc: pymupdf.Document, top: float, bottom: float, label: str):
+    """The page holds one table, from the top rule to the bottom one, under its caption;
+    returns the parsed document and the table."""
     d = parse(doc)
     assert len(d.tables) == 1
     t = d.tables[0]
     assert abs(t.bbox.y0 - top) <= 2 and abs(t.bbox.y1 - bottom) <= 2
-    assert t.caption is not None and "Table 1" in str(getattr(t.caption, "text", t.caption))
+    assert t.caption is not None and label in str(getattr(t.caption, "text", t.caption))
+    return d, t
+
+
+def test_captioned_table_of_text_is_one_region():
+    doc = pymupdf.open()
+    top, bottom = _text_table(doc, caption=True)
+    d, t = _assert_one_table(doc, top, bottom, "Table 1")
     assert len(t.rows) == 3 and all(len(r) == 1 for r in t.rows)
     assert any("quick survey" in r[0] for r in t.rows)
     # the prose around the table stays paragraphs (the one broken by the table is joined
@@ -104,12 +111,7 @@ def _framed_text(doc: pymupdf.Document, caption: bool) -> tuple[float, float]:
 
 def test_captioned_box_of_text_is_a_table_region():
     doc = pymupdf.open()
-    top, bottom = _framed_text(doc, caption=True)
-    d = parse(doc)
-    assert len(d.tables) == 1
-    t = d.tables[0]
-    assert abs(t.bbox.y0 - top) <= 2 and abs(t.bbox.y1 - bottom) <= 2
-    assert "Table 2" in str(getattr(t.caption, "text", t.caption))
+    _assert_one_table(doc, *_framed_text(doc, caption=True), "Table 2")
 
 
 def test_box_of_text_without_caption_stays_prose():

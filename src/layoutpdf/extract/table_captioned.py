@@ -25,15 +25,13 @@ import re
 from ..model import Drawing, Line
 from ..text.lines import hyphen_compounds, join_lines
 from .table_grid import Grid, Seg, Word
+from .table_rules import RULE_THICK, STACK_ALIGN_EM, crosses_or_captions
 
 CAPTIONED = "captioned"  # the strategy of a table of text under its caption
 CAPTION_GAP_EM = 1.5     # the top rule lies at most this far under the caption (or over it)
-STACK_ALIGN_EM = 1.5     # the table's rules start and end within this many em of each other
 HEAVY = 0.9              # a rule at least this share of the top rule's weight is as heavy
-RULE_THICK = 2.5         # pt: a drawing thinner than this is a rule
 MIN_ROWS_TEXT = 2        # a table of text holds at least this many lines
 TABLE_LABEL = re.compile(r"^\s*(?:table|tab\.?)\s*(?:[A-Z]?\d+|[IVXLC]+\b)", re.I)
-CAPTION_LABEL = re.compile(r"^\s*(fig(ure)?|chart|table|tab)\.?\s*[A-Z]?\d+|^\s*table\s+[IVXLC]+\b", re.I)
 
 
 def captioned_bands(hs: list[Seg], drawings: list[Drawing], lines: list[Line], em: float):
@@ -116,13 +114,8 @@ def _run(first: Seg, hs: list[Seg], lines: list[Line], em: float, below: bool) -
 def _apart(lines: list[Line], y0: float, y1: float, x0: float, x1: float, em: float) -> bool:
     """Text between two rules that no table holds: a caption, or a line running past the
     rules' ends (the page's text, not the table's)."""
-    for ln in lines:
-        b = ln.bbox
-        if not (y0 < b.cy < y1) or b.x1 < x0 or b.x0 > x1:
-            continue
-        if b.x0 < x0 - em or b.x1 > x1 + em or CAPTION_LABEL.match(ln.text):
-            return True
-    return False
+    return any(y0 < ln.bbox.cy < y1 and ln.bbox.x1 >= x0 and ln.bbox.x0 <= x1
+               and crosses_or_captions(ln, x0, x1, em) for ln in lines)
 
 
 def _weight(h: Seg, drawings: list[Drawing]) -> float:

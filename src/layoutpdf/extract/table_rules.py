@@ -274,6 +274,13 @@ def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent, rule
             break                           # only the next rule below over the same range
 
 
+def crosses_or_captions(ln: Line, x0: float, x1: float, em: float) -> bool:
+    """A line between two rules that no table holds: it runs past the rules' ends (by more
+    than an em), or it is a caption."""
+    b = ln.bbox
+    return b.x0 < x0 - em or b.x1 > x1 + em or CAPTION_LABEL.match(ln.text) is not None
+
+
 def _blocked(lines: list[Line], y0: float, y1: float, x0: float, x1: float, em: float) -> bool:
     """Text between two rules that no table holds between its rules: a line running
     across the range's edges, a caption, a heading set larger than the page's text
@@ -287,7 +294,7 @@ def _blocked(lines: list[Line], y0: float, y1: float, x0: float, x1: float, em: 
         b = ln.bbox
         if not (y0 < b.cy < y1) or b.x1 < x0 or b.x0 > x1:
             continue
-        if b.x0 < x0 - em or b.x1 > x1 + em or CAPTION_LABEL.match(ln.text):
+        if crosses_or_captions(ln, x0, x1, em):
             return True
         if ln.size > HEADING_SIZE * em and _TITLE_WORD.search(ln.text):
             return True                     # (a larger amount, "1,000", heads a block)

@@ -113,6 +113,13 @@ def head_off_level(span: Span, offsets: dict) -> float | None:
     text = span.text
     if len(text) < 2 or text[0] not in _OFF_LEVEL_HEADS or not text[1:].strip():
         return None
+    return _other_level(span, offsets)
+
+
+def _other_level(span: Span, offsets: dict) -> float | None:
+    """Of the two levels a span's box reaches (its top plus the font's height, its bottom
+    less the font's depth), the one its origin is not on; None when the box holds one
+    level or the origin is on neither."""
     off = offsets.get(font_key(span.font, span.size))
     if off is None:
         return None
@@ -138,16 +145,7 @@ def tail_off_level(span: Span, offsets: dict) -> float | None:
     if len(text) < 2 or text[-1] not in _OFF_LEVEL_TAILS or not text[:-1].strip() \
             or text[0] in _OFF_LEVEL_HEADS:
         return None
-    off = offsets.get(font_key(span.font, span.size))
-    if off is None:
-        return None
-    top_level, bottom_level = span.bbox.y0 + off[0], span.bbox.y1 - off[1]
-    tol, base = 0.05 * span.size, span.origin[1]
-    if bottom_level - top_level < 0.15 * span.size:
-        return None
-    if abs(base - top_level) <= tol:
-        return bottom_level
-    return top_level if abs(base - bottom_level) <= tol else None
+    return _other_level(span, offsets)
 
 
 def span_at_level(span: Span, offsets: dict, before: Sequence[Glyph]) -> tuple[Span, float | None]:
