@@ -259,3 +259,44 @@ def segment_statements_pdf() -> bytes:
     _cell_rule(page, 700, LEFT, LEFT + WIDTH, _all_cuts())
     page.insert_text((300, 714), "35", fontsize=SIZE)
     return doc.tobytes()
+
+
+# -- statement pages as EDGAR's HTML converters print them ------------------------------------
+PRINTED_ROWS = [("Revenue", ("46,298", "51,761")), ("Cost of sales", ("36,386", "40,121")),
+                ("Gross profit", ("9,912", "11,640")), ("Operating income", ("1,795", "3,039")),
+                ("Interest expense", ("(35)", "(25)")), ("Net earnings", ("1,419", "2,454"))]
+PRINTED_SIGNS = (380.0, 480.0)               # "$" set in a cell of its own left of each amount
+PRINTED_RIGHTS = (460.0, 560.0)              # the right edge of each amount cell
+
+
+def printed_statements_pdf(pages: int = 3, page_end_rule: bool = True) -> bytes:
+    """Statement pages as EDGAR's HTML-to-PDF converters print a filing: every statement a
+    table the width of the measure, ruled under its header across the measure, with `$` in
+    a cell of its own on the first and the last row; under it the statement's note, then
+    the page number centred right under the content (not at the foot of the sheet), and
+    under the page number the filing's page-break rule (`<hr>`) across the measure."""
+    doc = pymupdf.open()
+    right = LEFT + WIDTH
+    for k in range(pages):
+        page = doc.new_page(width=612, height=792)
+        y = _lines(page, STATEMENTS[k % len(STATEMENTS)], 50) + 4
+        for x1, year in zip(PRINTED_RIGHTS, ("2023", "2022")):
+            _right(page, (x1, y), year, "hebo", SIZE)
+        _cell_rule(page, y + 3, LEFT, right, PRINTED_SIGNS + PRINTED_RIGHTS)
+        y += 3 + PITCH + 2
+        for n, (label, amounts) in enumerate(PRINTED_ROWS):
+            if n % 2 == 0:          # zebra rows: one filled box per cell, as browsers paint them
+                page.draw_rect(pymupdf.Rect(LEFT, y - 8.5, right, y + 2.5), color=None, fill=(0.86, 0.89, 0.98))
+            page.insert_text((LEFT + 1, y), label, fontname="helv", fontsize=SIZE)
+            for sx, x1, v in zip(PRINTED_SIGNS, PRINTED_RIGHTS, amounts):
+                if n in (0, len(PRINTED_ROWS) - 1):
+                    page.insert_text((sx + 1, y), "$", fontname="helv", fontsize=SIZE)
+                _right(page, (x1 - (0 if v.endswith(")") else 4), y), v, "helv", SIZE)
+            y += PITCH
+        page.insert_text((LEFT, y + 8), "See Notes to Consolidated Financial Statements.", fontname="helv",
+                         fontsize=SIZE)
+        folio = str(40 + k)
+        _right(page, (306 + pymupdf.get_text_length(folio, fontsize=SIZE) / 2, y + 42), folio, "helv", SIZE)
+        if page_end_rule:
+            _cell_rule(page, y + 58, LEFT, right)
+    return doc.tobytes()

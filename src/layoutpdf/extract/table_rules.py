@@ -31,6 +31,7 @@ FULL_MEASURE = 0.8      # a line of running text spans this share of the rules' 
 WORD_GAP_EM = 1.0       # widest gap between two pieces of one line of text
 MIN_RUNNING_WORDS = 6   # a line of running text has this many words or more
 RUNNING_WORD_SHARE = 0.6  # and most of them words, not amounts
+FOOT_LINE_SHARE = 1 / 3  # the lone line over a page's closing rule spans less of it
 CAPTION_LABEL = re.compile(r"^\s*(fig(ure)?|chart|table|tab)\.?\s*[A-Z]?\d+|^\s*table\s+[IVXLC]+\b", re.I)
 
 
@@ -45,6 +46,8 @@ def ruled_regions(paths, drawings, images, body: list[Line], em: float, area: fl
     if page is not None:
         hs, vs = _on_page(hs, page[0], page[1]), _on_page(vs, page[1], page[0])
     hs = [h for h in _merge(hs) if h.length >= MIN_HRULE_EM * em][:MAX_RULES]
+    bottom_up = sorted(body, key=lambda ln: -ln.bbox.cy)
+    hs = [h for h in hs if not page_end_rule(h, bottom_up)]
     vs = [v for v in _merge(vs) if v.length >= MIN_VRULE_EM * em][:MAX_RULES]
     behind: list[Seg] = []
     if words is not None:
@@ -65,6 +68,20 @@ def ruled_regions(paths, drawings, images, body: list[Line], em: float, area: fl
     regions = [(box, strategy) for box, strategy in regions
                if not any(c.covers_fraction(BBox(*box)) > 0.5 for c in blocked)]
     return regions, hs, vs, blocked
+
+
+def page_end_rule(h: Seg, bottom_up: list[Line]) -> bool:
+    """The rule that closes a page printed from HTML (a filing's `<hr>` page break): no
+    text below it within its extent, and right above it only a short piece set apart on
+    its baseline (the page number or the running footer the converter sets under the
+    content). It closes the page, not a table: a table's bottom rule has the table's last
+    row right above it, a label and its amounts across the rule's length. `bottom_up`:
+    the page's lines, lowest first."""
+    last = next((ln for ln in bottom_up if ln.bbox.x1 > h.a and ln.bbox.x0 < h.b), None)
+    if last is None or last.bbox.cy > h.pos:
+        return False                        # text under it: the page goes on
+    row = [ln.bbox for ln in bottom_up if ln.bbox.cy < h.pos and abs(ln.bbox.cy - last.bbox.cy) <= 0.5 * last.bbox.height]
+    return max(b.x1 for b in row) - min(b.x0 for b in row) < FOOT_LINE_SHARE * h.length
 
 
 def rule_signal(drawings: list[Drawing], em: float) -> bool:
