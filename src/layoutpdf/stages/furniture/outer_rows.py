@@ -32,6 +32,7 @@ USUAL_GAPS = 2.5
 MIN_SEPARATION_PITCHES = 0.5
 HEADER_SIZE_RATIO = 0.95    # an unpatterned running head is set smaller than the body
 MAX_HEAD_WORDS = 15
+DATE_LINE_WORDS = 12        # a dated footer is a short line; a longer one is prose naming a date
 HEAD_GAP_PITCHES = 1.5      # a body-size running head sits this far above the text
 
 
@@ -200,7 +201,8 @@ def furniture_kind(ln: Line, block: OuterBlock, body_size: float, pitch: float) 
     if len(text.split()) > MAX_WORDS:
         return None             # a paragraph line
     for name, rx in PATTERNS:
-        if rx.search(text) and (name != "page count" or is_page_count(text)):
+        if rx.search(text) and (name != "page count" or is_page_count(text)) \
+                and (name != "date" or len(text.split()) <= DATE_LINE_WORDS):
             return name
     if block.where == "top" and block.rows == 1 and len(text.split()) <= MAX_HEAD_WORDS \
             and not text.endswith((".", ":", ";", ",")) and _head_style(ln, block, body_size, pitch):

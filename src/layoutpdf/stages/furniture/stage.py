@@ -181,11 +181,13 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
             apart = _apart_if_few_pages(doc, page, lines, marks)
             for ln in edges[page.index].lines:
                 where = edges[page.index][ln.id]
+                bare = page_number(ln.text.strip())
                 if (where, normalize_for_repeat(ln.text)) in running \
                         and sequence.fits(ln, page.index, where) \
-                        and (apart is None or ln.id in apart[where] or page_number(ln.text)):
+                        and (apart is None or ln.id in apart[where] or page_number(ln.text)) \
+                        and not (bare and _among_amounts(page, ln) and not sequence.keeps(ln, page.index)):
                     role = Role.PAGE_HEADER if where == "top" else Role.PAGE_FOOTER
-                    if page_number(ln.text.strip()):
+                    if bare:
                         role = Role.PAGE_NUMBER
                     marks[ln.id] = (role, Layer.FURNITURE, f"repeats in the {where} rows on {need}+ pages")
     keep_title_blocks(doc, lines, marks)        # before their height marks a zone
@@ -196,7 +198,9 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
             where = edges[page.index][ln.id]
             if ln.id not in marks and page_number(ln.text.strip()) \
                     and sequence.fits(ln, page.index, where) \
-                    and _alone_on_row(page, ln) and _outermost(page, ln, where, marks):
+                    and _alone_on_row(page, ln) \
+                    and not (_among_amounts(page, ln) and not sequence.keeps(ln, page.index)) \
+                    and _outermost(page, ln, where, marks):
                 marks[ln.id] = (Role.PAGE_NUMBER, Layer.FURNITURE, f"page number in the {where} rows")
 
 
@@ -273,6 +277,11 @@ class _PageSequence:
         value = _arabic(ln.text)
         return value is None or page_index not in self.counted or value - page_index in self.offsets
 
+    def keeps(self, ln: Line, page_index: int) -> bool:
+        """The line is a number that keeps a proven page count."""
+        value = _arabic(ln.text)
+        return value is not None and value - page_index in self.offsets
+
 
 def _arabic(text: str) -> int | None:
     """The number of a bare arabic page number ('12', '- 12 -', 'Page 12'), else None."""
@@ -282,18 +291,25 @@ def _arabic(text: str) -> int | None:
     return int(m.group("number"))
 
 
+ZONE_SHARE = 0.5    # a running zone: the height where most pages set their running text
+
+
 def _mark_zones(doc: Document, lines: PageLines, edges: dict[int, "_Edges"], marks: dict) -> None:
     """Where running text was proven on other pages, an outer row at the same height is
     running text too (a first-page footer such as 'Preprint submitted to ...') when white
-    space sets it apart from the body (a body row reaching into the zone is body)."""
-    zones: dict[str, list[tuple[float, float]]] = {"top": [], "bottom": []}
+    space sets it apart from the body (a body row reaching into the zone is body). The
+    zone is a height where most pages with running text on that side set it: a filing
+    printed from HTML sets its footer right under each page's content, at a different
+    height on every page, and the last row of a contents page is no footer because some
+    other page's footer stood there."""
+    zones: dict[str, list[tuple[float, float, int]]] = {"top": [], "bottom": []}
     pages_with: dict[str, set[int]] = {"top": set(), "bottom": set()}
     for page in doc.pages:
         for ln in edges[page.index].lines:
             mark = marks.get(ln.id)
             where = edges[page.index][ln.id]
             if mark and mark[1] is Layer.FURNITURE:
-                zones[where].append((ln.bbox.y0, ln.bbox.y1))
+                zones[where].append((ln.bbox.y0, ln.bbox.y1, page.index))
                 pages_with[where].add(page.index)
     for where, spans in zones.items():
         if len(pages_with[where]) < 2:
@@ -308,8 +324,8 @@ def _mark_zones(doc: Document, lines: PageLines, edges: dict[int, "_Edges"], mar
                 if ln.id in marks or ln.id not in apart:
                     continue
                 h = max(ln.bbox.height, 1.0)
-                if any(min(y1, ln.bbox.y1) - max(y0, ln.bbox.y0) > 0.5 * h for y0, y1 in spans) \
-                        and _outermost(page, ln, where, marks):
+                at = {i for y0, y1, i in spans if min(y1, ln.bbox.y1) - max(y0, ln.bbox.y0) > 0.5 * h}
+                if len(at) >= ZONE_SHARE * len(pages_with[where]) and _outermost(page, ln, where, marks):
                     role = Role.PAGE_HEADER if where == "top" else Role.PAGE_FOOTER
                     marks[ln.id] = (role, Layer.FURNITURE, f"in the running {where} zone of other pages")
 
@@ -340,6 +356,24 @@ def _alone_on_row(page: Page, ln: Line) -> bool:
                 return abs(other.bbox.x0 - ln.bbox.x1) > page.width * 0.25 and \
                     abs(ln.bbox.x0 - other.bbox.x1) > page.width * 0.25
     return True
+
+
+_AMOUNT = re.compile(r"^[$€£¥₹(\s]*[\d.,]*\d[\d.,]*\s*[)%]?$|^[$€£¥₹]$")
+
+
+def _among_amounts(page: Page, ln: Line) -> bool:
+    """A number set in a row of amounts: another number or a currency sign stands beside
+    it on its baseline, within a quarter of the page ('$ 469  $ 430  9  11', '87  (160)'):
+    a table's row at the foot of the page, not its folio, unless it keeps the page count
+    (a slide's number beside a chart's axis labels). The other half of a spread a quarter
+    of the page away does not count."""
+    for other in page.lines:
+        if other.id != ln.id and other.bbox.overlap_y(ln.bbox) > 0.5 * ln.bbox.height \
+                and _AMOUNT.match(other.text.strip()):
+            if abs(other.bbox.x0 - ln.bbox.x1) <= page.width * 0.25 or \
+                    abs(ln.bbox.x0 - other.bbox.x1) <= page.width * 0.25:
+                return True
+    return False
 
 
 # -- furniture a page shows on its own ------------------------------------------------------

@@ -1,0 +1,41 @@
+"""Body text at the foot of real filings' pages stays body (issue 39 F, issue 36): EDGAR's
+HTML converters set the page number right under each page's content, at a different
+height on every page, so no height is a running zone; and a row of amounts at the foot
+of a page is no page number. Reads the shared FinanceBench filings; skipped without them."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import layoutpdf
+from layoutpdf.model import Layer
+
+FILINGS = Path(os.environ.get("LAYOUTPDF_FINANCEBENCH", "/work/shared/corpus/financebench_dev"))
+
+
+def _parsed(name: str):
+    path = FILINGS / f"{name}.pdf"
+    if not path.is_file():
+        pytest.skip(f"filing {path} not found (set LAYOUTPDF_FINANCEBENCH to the financebench_dev folder)")
+    return layoutpdf.parse(str(path))
+
+
+def _furniture(doc, page: int) -> list[str]:
+    return [e.text for e in doc.elements if e.page == page and e.layer is Layer.FURNITURE]
+
+
+def test_short_items_at_the_foot_of_a_page_stay_body():
+    doc = _parsed("NETFLIX_2017_10K")
+    assert "None." not in _furniture(doc, 32)            # Item 9 ... / None. / 31
+    assert "Item 15." not in _furniture(doc, 1)          # the contents' last row
+    assert _furniture(doc, 32) == ["Table of Contents", "31"]
+
+
+def test_amounts_at_the_foot_of_a_page_are_no_page_numbers():
+    doc = _parsed("Pfizer_2023Q2_10Q")
+    kept = " ".join(e.text for e in doc.elements if e.page == 46 and e.layer is Layer.BODY)
+    for amount in ("469", "430", "423", "457", "284", "345"):
+        assert amount not in _furniture(doc, 46)
+        assert amount in kept
