@@ -235,6 +235,16 @@ def print_failures(results, system, limit):
             print("    number in: %s" % r["number_context"])
 
 
+def style_overrides(spec):
+    """'zebra=,leader_dots=0,size_pt=9' -> {'zebra': '', 'leader_dots': False, 'size_pt': 9.0}."""
+    out = {}
+    for part in filter(None, (spec or "").split(",")):
+        key, _, val = part.partition("=")
+        kind = type(getattr(gen.draw_style(__import__("random").Random(0), "10-K"), key))
+        out[key] = val in ("1", "true", "True") if kind is bool else kind(val)
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--docs", type=int, default=16, help="how many documents (default 16)")
@@ -244,6 +254,7 @@ def main():
     ap.add_argument("--cases", action="store_true", help="print every failing row of ours (default: the first 40)")
     ap.add_argument("--out", help="copy each document's HTML and PDF into this folder")
     ap.add_argument("--json", help="write every row's result here")
+    ap.add_argument("--style", help="style fields to force, e.g. zebra=,leader_dots=0,valign=bottom")
     a = ap.parse_args()
     exe = find_chromium()
     if exe is None:
@@ -258,7 +269,7 @@ def main():
     wanted = [int(x) for x in a.only.split(",")] if a.only else list(range(a.docs))
     docs, pdfs, items = {}, {}, {}
     for i in wanted:
-        html_text, truth, style = gen.make_document(i, a.seed)
+        html_text, truth, style = gen.make_document(i, a.seed, style_overrides(a.style))
         name = "doc%02d" % i
         pdfs[name] = print_pdf(exe, version, html_text, name)
         company = gen.COMPANIES[i % len(gen.COMPANIES)]

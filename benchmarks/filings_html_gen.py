@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import html
 import random
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 FONTS = {  # what the filing names -> what fontconfig gives here (no Calibri/Carlito installed)
     "times": "'Times New Roman', 'Liberation Serif', serif",
@@ -368,11 +368,14 @@ PROSE = ["Our net revenue grew in every region this year, led by subscription se
          "income taxes and the allowance for doubtful accounts."]
 
 
-def make_document(i: int, seed: int = 39):
-    """Document i of the set: (html, truth rows, style)."""
+def make_document(i: int, seed: int = 39, overrides: dict | None = None):
+    """Document i of the set: (html, truth rows, style); overrides replace drawn style
+    fields (to reproduce one failure with one habit switched off)."""
     rng = random.Random(seed * 1000 + i)
     kind = "earnings" if i % 3 == 2 else "10-K"
     s = draw_style(rng, kind)
+    if overrides:
+        s = replace(s, **overrides)
     company = COMPANIES[i % len(COMPANIES)]
     w = Writer(s, rng, company, first_page=rng.randint(2, 70) if kind == "10-K" else 1)
     lw = 32 if s.narrow_labels else 52
