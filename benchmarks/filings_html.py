@@ -100,8 +100,29 @@ def items_of(fb, truth):
         text = lab + " " + fb.norm(" ".join(row["printed"]))
         nums = fb.numbers_after(text, len(lab), 10 ** 6, 2)
         if nums:
-            out.append(dict(row, numbers=nums))
+            every = fb.numbers_after(text, len(lab), 10 ** 6, len(row["printed"]))
+            out.append(dict(row, numbers=nums, all_numbers=every))
     return out
+
+
+def row_complete(fb, chunk_norm, item):
+    """Stricter than answer-bearing: the label followed by every amount of its row, in order,
+    within twice the scorer's window (a statement read with a column dropped or a row's
+    amounts split between rows fails here, though its first amount may still answer)."""
+    for pat in fb.label_patterns(item["label"]):
+        for m in pat.finditer(chunk_norm):
+            n, j = 0, m.end()
+            while j < len(chunk_norm) and n < 2 * fb.ANSWER_WINDOW:
+                n += not chunk_norm[j].isspace()
+                j += 1
+            found = [mm.group(1) + (mm.group(2) or "") for mm in fb._NUMBER.finditer(chunk_norm[m.end():j])]
+            k = 0
+            for v in found:
+                if k < len(item["all_numbers"]) and v == item["all_numbers"][k]:
+                    k += 1
+            if k == len(item["all_numbers"]):
+                return True
+    return False
 
 
 def question(doc_company, row):
@@ -153,7 +174,8 @@ def evaluate_doc(fb, system, pdf, items, company):
         bearing = {i for i in range(len(chunks)) if fb.answer_bearing(normed[i], it)}
         top5 = index.search(question(company, it))[:5]
         row = {"label": it["label"], "numbers": it["numbers"], "tags": it["tags"], "page": it["page"],
-               "statement": it["statement"], "bearing": bool(bearing), "hit5": bool(bearing & set(top5))}
+               "statement": it["statement"], "bearing": bool(bearing), "hit5": bool(bearing & set(top5)),
+               "complete": any(row_complete(fb, t, it) for t in normed)}
         if not bearing:
             why, wl, wn = symptom(fb, normed, it)
             shown = (wl or wn or [None])[0]
@@ -183,19 +205,23 @@ def style_code(style):
 
 def report(results, docs, systems):
     out = []
-    out.append("## Overall\n\n| system | rows answer-bearing (some chunk) | answer hit@5 (BM25) | pages kept >= 0.8 | chunks |")
-    out.append("|---|---|---|---|---|")
+    out.append("## Overall\n\n| system | rows answer-bearing (some chunk) | answer hit@5 (BM25) | rows complete "
+               "(every amount after its label) | pages kept >= 0.8 | chunks |")
+    out.append("|---|---|---|---|---|---|")
     for s in systems:
         rows = [r for d in results[s].values() for r in d["rows"]]
         pk = sum(d["pages_kept"] for d in results[s].values())
         ps = sum(d["pages_scored"] for d in results[s].values())
-        out.append("| %s | %s | %s | %.3f (%d/%d) | %d |" % (s, share(rows), share(rows, "hit5"), pk / ps if ps else 0,
+        out.append("| %s | %s | %s | %s | %.3f (%d/%d) | %d |" % (s, share(rows), share(rows, "hit5"),
+                                                                share(rows, "complete"), pk / ps if ps else 0,
                                                              pk, ps, sum(d["chunks"] for d in results[s].values())))
-    out.append("\n## Per document\n\n| doc | style | rows | " + " | ".join("%s bearing / pages kept" % s for s in systems) + " |")
+    out.append("\n## Per document\n\n| doc | style | rows | " + " | ".join(
+        "%s bearing / complete / pages kept" % s for s in systems) + " |")
     out.append("|---|---|---|" + "---|" * len(systems))
     for i, (name, style, _) in docs.items():
-        cells = ["%s / %d of %d" % (share(results[s][name]["rows"]), results[s][name]["pages_kept"],
-                                    results[s][name]["pages_scored"]) for s in systems]
+        cells = ["%s / %s / %d of %d" % (share(results[s][name]["rows"]), share(results[s][name]["rows"], "complete"),
+                                         results[s][name]["pages_kept"], results[s][name]["pages_scored"])
+                 for s in systems]
         out.append("| %s | %s | %d | %s |" % (name, style_code(style), len(results[systems[0]][name]["rows"]),
                                               " | ".join(cells)))
     out.append("\n## Per style feature (rows of the documents with that value)\n\n| feature | value | rows | "
@@ -227,6 +253,10 @@ def print_failures(results, system, limit):
     for name, d in results[system].items():
         if d["low_pages"]:
             print("- %s pages under 0.8 of their words (page, kept, figure placeholder): %s" % (name, d["low_pages"]))
+    partial = [(name, r) for name, d in results[system].items() for r in d["rows"] if r["bearing"] and not r["complete"]]
+    print("- answer-bearing but not complete (an amount of the row missing after its label): %d" % len(partial))
+    for name, r in partial[:limit]:
+        print("    %s p%s %r" % (name, r["page"], r["label"]))
     print("\n### failing rows (first %d)" % limit)
     for name, r in fails[:limit]:
         print("- %s p%s [%s] %r %s: %s; chunk #%s: %s" % (name, r["page"], ",".join(r["tags"]), r["label"],

@@ -286,7 +286,20 @@ class Writer:
             cells.append('<td style="width:1%%;%s">%s</td>' % (bg, ")" if negative else ""))
         return "".join(cells)
 
+    def fits(self, t: Table, rows: list) -> bool:
+        """Whether the rows fit under a title block on one page: the running footer must
+        close the page it belongs to, not stand alone on the next one after the browser
+        breaks an over-long table by itself. Line count from label length and column width."""
+        s = self.s
+        char = s.size_pt * (0.56 if s.font == "calibri" else 0.5)
+        measure = (612 - 108) * t.label_width / 100 - 20
+        lines = sum(max(1, -(-int(len(label) * char + (level + 1) * s.size_pt) // int(measure)))
+                    for label, level, _ in rows)
+        return lines * s.size_pt * 1.3 + 3 * len(rows) + 160 < 792 - 86
+
     def table(self, t: Table, tags: tuple, split_at: int | None = None):
+        if split_at is None and not self.fits(t, t.rows):
+            split_at = len(t.rows) // 2         # too long for the page: continued on the next
         parts = [t.rows] if split_at is None else [t.rows[:split_at], t.rows[split_at:]]
         first_data = True
         notes = []
@@ -365,7 +378,10 @@ PROSE = ["Our net revenue grew in every region this year, led by subscription se
          "least the next twelve months.",
          "The preparation of financial statements requires estimates and assumptions that affect the amounts "
          "reported. Actual results could differ materially from those estimates, in particular for goodwill, "
-         "income taxes and the allowance for doubtful accounts."]
+         "income taxes and the allowance for doubtful accounts.",
+         "We manage the business in three geographic segments. The chief operating decision maker reviews "
+         "segment revenue and segment operating income, which exclude amortization, restructuring charges "
+         "and other items held at corporate."]
 
 
 def make_document(i: int, seed: int = 39, overrides: dict | None = None):
@@ -383,7 +399,7 @@ def make_document(i: int, seed: int = 39, overrides: dict | None = None):
     if kind == "10-K":
         w.prose("Item 7. Management\u2019s Discussion and Analysis of Financial Condition and Results of Operations",
                 PROSE[:3])
-        w.prose("Critical Accounting Estimates", PROSE[3:])
+        w.prose("Critical Accounting Estimates", PROSE[3:4])
         w.new_page()
         period = [("Year Ended December 31,", years)]
         w.table(Table("Consolidated Statements of Operations", "(In millions, except per share data)",
@@ -395,7 +411,7 @@ def make_document(i: int, seed: int = 39, overrides: dict | None = None):
         w.table(Table("Consolidated Statements of Cash Flows", "(In millions)", period, CASH, lw),
                 ("cash_flow",), split_at=len(CASH) * 3 // 5 if s.split_statement else None)
         w.new_page()
-        w.prose("Note 15. Segment Information", PROSE[:1])
+        w.prose("Note 15. Segment Information", PROSE[4:5])  # each paragraph once: a repeated one is furniture
         w.table(Table("Revenue and Operating Income by Segment", "(In millions)",
                       [("Revenue", years[:2]), ("Operating income", years[:2])], SEGMENTS, 30 if s.narrow_labels else 40),
                 ("segment", "two_level_header" if s.two_level else "flat_header"))
