@@ -26,6 +26,7 @@ import json
 import os
 from typing import Any, Iterator, Optional, Sequence
 
+from .. import gcpolicy
 from ..settings import CHUNK_OVERLAP, CHUNK_SIZE, ENCODING, Settings, plain
 from ..split import Splitter
 from . import missing_framework
@@ -165,8 +166,12 @@ class LayoutPDFReader(BaseReader):
 
     def load_data(self, file: Any = None, extra_info: Any = None, fs: Any = None, *,
                   file_path: Any = None, metadata: bool = True) -> list[Document]:
-        return list(self.lazy_load_data(file, extra_info, fs, file_path=file_path,
-                                        metadata=metadata))
+        # the pages' Documents are built right after the parse, over its large live heap:
+        # with the default young threshold that was a dozen full collections a filing
+        # (`gcpolicy`; not around lazy_load_data, whose caller runs between its yields)
+        with gcpolicy.relaxed():
+            return list(self.lazy_load_data(file, extra_info, fs, file_path=file_path,
+                                            metadata=metadata))
 
     def load(self, file_path: Any = None, metadata: bool = True,
              extra_info: dict | None = None) -> list[Document]:
@@ -306,6 +311,10 @@ class LayoutNodeParser(NodeParser):
 
     def _parse_nodes(self, nodes: Sequence[BaseNode], show_progress: bool = False,
                      **kwargs: Any) -> list[BaseNode]:
+        with gcpolicy.relaxed():     # thousands of nodes and their metadata, few cycles
+            return self._parse_all(nodes, show_progress)
+
+    def _parse_all(self, nodes: Sequence[BaseNode], show_progress: bool) -> list[BaseNode]:
         splitter = Splitter(chunk_size=self.chunk_size, chunk_overlap=self.chunk_overlap,
                             tokenizer=self.encoding)
         carry = HeadingCarry()

@@ -32,11 +32,12 @@ def framed_prose(box: tuple[float, float, float, float], lines: Sequence[Line],
     if not total:
         return False
     running = 0
+    centred = [(s.bbox.cy, s.bbox) for s in spans]    # (read once: a frame has many rows)
     for row in _rows(spans):
         lo, hi = min(s.bbox.y0 for s in row), max(s.bbox.y1 for s in row)
         # a formula's pieces off the baseline (a big operator, a lowered limit) fill
         # the line's gaps too
-        pieces = [s.bbox for s in spans if lo <= s.bbox.cy <= hi]
+        pieces = [b for cy, b in centred if lo <= cy <= hi]
         if _runs_across(pieces, x1 - x0, vrules, max(s.size for s in row)):
             running += sum(len(s.text.strip()) for s in row)
     return running >= PROSE_SHARE * total

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from operator import attrgetter
 from dataclasses import dataclass, field
 from statistics import median
 
@@ -47,14 +48,12 @@ class Word:
     # the centre, asked for tens of thousands of times a page: computed once (never moved)
     cx: float = field(init=False, repr=False, compare=False)
     cy: float = field(init=False, repr=False, compare=False)
+    h: float = field(init=False, repr=False, compare=False)     # the height, at least 0.1
 
     def __post_init__(self) -> None:
         self.cx = (self.x0 + self.x1) / 2
         self.cy = (self.y0 + self.y1) / 2
-
-    @property
-    def h(self) -> float:
-        return max(0.1, self.y1 - self.y0)
+        self.h = max(0.1, self.y1 - self.y0)
 
 
 @stores_slots
@@ -93,18 +92,33 @@ class Phrase:
         return all(w.bold for w in self.words)
 
 
+_BY_CY_X0 = attrgetter("cy", "x0")   # sort keys built in C: text_lines sorts every word of a table
+_BY_X0 = attrgetter("x0")
+
+
 @dataclass(slots=True)
 class TextLine:
+    """Words of one text line, left to right, and its phrases. Its top and bottom are
+    read on first use (rows are grouped and joined by them again and again), once its
+    words are all in (`text_lines`)."""
     words: list[Word]
     phrases: list[Phrase] = field(default_factory=list)
+    _y0: float | None = field(default=None, repr=False, compare=False)
+    _y1: float | None = field(default=None, repr=False, compare=False)
 
     @property
     def y0(self) -> float:
-        return min(w.y0 for w in self.words)
+        y0 = self._y0
+        if y0 is None:
+            y0 = self._y0 = min(w.y0 for w in self.words)
+        return y0
 
     @property
     def y1(self) -> float:
-        return max(w.y1 for w in self.words)
+        y1 = self._y1
+        if y1 is None:
+            y1 = self._y1 = max(w.y1 for w in self.words)
+        return y1
 
     @property
     def cy(self) -> float:
@@ -130,7 +144,7 @@ class Grid:
 def text_lines(words: list[Word], vrules: list[Seg] = ()) -> list[TextLine]:
     """Words grouped into lines (same vertical centre), each split into phrases."""
     out: list[TextLine] = []
-    for w in sorted(words, key=lambda w: (w.cy, w.x0)):
+    for w in sorted(words, key=_BY_CY_X0):
         if out:
             cur = out[-1]
             ref = cur.words[0]
@@ -139,7 +153,7 @@ def text_lines(words: list[Word], vrules: list[Seg] = ()) -> list[TextLine]:
                 continue
         out.append(TextLine([w]))
     for ln in out:
-        ln.words.sort(key=lambda w: w.x0)
+        ln.words.sort(key=_BY_X0)
         ln.phrases = _phrases(ln, vrules)
     return out
 
@@ -233,7 +247,11 @@ def _cols_of(line: TextLine, edges: list[float], em: float) -> set[int]:
 
 
 def col_index(x: float, edges: list[float]) -> int:
-    return min(max(bisect_right(edges, x) - 1, 0), len(edges) - 2)
+    i = bisect_right(edges, x) - 1     # clamped to 0, then to the last column (no builtins:
+    if i < 0:                          # asked for every phrase of every row of a grid)
+        i = 0
+    last = len(edges) - 2
+    return i if i < last else last
 
 
 def group_rows(lines: list[TextLine], hcuts: list[float], edges: list[float],

@@ -5,6 +5,8 @@ slanted marks, a bar chart under a figure caption), whose text is no table eithe
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
+from operator import attrgetter
 
 from ..model import BBox, Drawing, ImagePlacement, Line
 from .table_fills import fill_edges, paper
@@ -238,7 +240,6 @@ def _rule_regions(hs: list[Seg], vs: list[Seg], lines: list[Line], em: float, be
     ruled: set[int] = set()             # horizontal rules that meet a vertical one
     vs_sorted = sorted(range(len(vs)), key=lambda j: vs[j].pos)
     vpos = [vs[j].pos for j in vs_sorted]
-    from bisect import bisect_left, bisect_right
     for i, h in enumerate(hs):
         lo, hi = bisect_left(vpos, h.a - TOUCH), bisect_right(vpos, h.b + TOUCH)
         for j in vs_sorted[lo:hi]:
@@ -271,11 +272,19 @@ def _rule_regions(hs: list[Seg], vs: list[Seg], lines: list[Line], em: float, be
     return regions
 
 
+_CY = attrgetter("bbox.cy")
+
+
 def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent, ruled: set[int]) -> None:
     """Join horizontal rules stacked over the same x-range (booktabs top/mid/bottom rules:
     both ends aligned, no vertical rules) unless another rule over the range, text running
     across the range's edges, or a caption lies between them."""
     order = sorted((i for i in range(len(hs)) if i not in ruled), key=lambda i: hs[i].pos)
+    # the lines by their centre, so that each pair of rules looks only at the lines
+    # between them (`_blocked`'s answer does not depend on their order); a statement page
+    # has dozens of rules and hundreds of lines
+    rows = sorted((ln for ln in lines if ln.bbox.cy == ln.bbox.cy), key=_CY)
+    cys = [ln.bbox.cy for ln in rows]
     for k, i in enumerate(order):
         a = hs[i]
         for j in order[k + 1:]:
@@ -286,7 +295,8 @@ def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent, rule
                 if min(a.b, b.b) - max(a.a, b.a) > 0.5 * a.length and b.length > 0.5 * a.length:
                     break                   # another rule across the range: a section rule
                 continue                    # partial rules (cmidrule) are read inside the region
-            if not _blocked(lines, a.pos, b.pos, a.a, a.b, em):
+            between = rows[bisect_right(cys, a.pos):bisect_left(cys, b.pos)]
+            if not _blocked(between, a.pos, b.pos, a.a, a.b, em):
                 parent[find(i)] = find(j)
             break                           # only the next rule below over the same range
 

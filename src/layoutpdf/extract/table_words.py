@@ -91,9 +91,7 @@ def page_words(textpage, lines: list[Line], em: float, boxes=None) -> list[Word]
     """Word boxes with the size and weight of the span they sit in (only those inside
     `boxes` when given)."""
     if boxes is not None:
-        lines = [ln for ln in lines if any(ln.bbox.y1 >= b[1] - 1 and ln.bbox.y0 <= b[3] + 1
-                                           and ln.bbox.x1 >= b[0] - 1 and ln.bbox.x0 <= b[2] + 1
-                                           for b in boxes)]
+        lines = [ln for ln in lines if _touches_any(ln.bbox, boxes)]
         boxes = [(b[0] - 1, b[1] - 1, b[2] + 1, b[3] + 1) for b in boxes]
     buckets: dict[int, list[tuple]] = {}     # 8 pt bands of y -> (reach of a span, span)
     for ln in lines:
@@ -102,9 +100,14 @@ def page_words(textpage, lines: list[Line], em: float, boxes=None) -> list[Word]
                 b = s.bbox
                 entry = (b.x0 - 0.5, b.x1 + 0.5, b.y0 - 0.5, b.y1 + 0.5, 1.5 * b.height + 1, s)
                 for k in range(int(b.y0 // 8), int(b.y1 // 8) + 1):
-                    buckets.setdefault(k, []).append(entry)
+                    bucket = buckets.get(k)
+                    if bucket is None:
+                        buckets[k] = [entry]
+                    else:
+                        bucket.append(entry)
     out = []
     styles: dict[str, tuple] = {}            # span id -> (size, bold, math, mono)
+    # (run once or twice a page over every word of it: the loop is kept to plain locals)
     for x0, y0, x1, y1, text, _block, _line, _word in textpage.extractWORDS():
         cy = (y0 + y1) / 2
         near = buckets.get(int(cy // 8))
@@ -113,8 +116,9 @@ def page_words(textpage, lines: list[Line], em: float, boxes=None) -> list[Word]
         cx = (x0 + x1) / 2
         if boxes is not None and not _in_any(cx, cy, boxes):
             continue
+        h = y1 - y0
         for sx0, sx1, sy0, sy1, tall, s in near:
-            if sx0 <= cx <= sx1 and sy0 <= cy <= sy1 and y1 - y0 <= tall:
+            if sx0 <= cx <= sx1 and sy0 <= cy <= sy1 and h <= tall:
                 style = styles.get(s.id)
                 if style is None:
                     style = styles[s.id] = (s.size, s.bold, _is_math_font(s.font), is_mono(s))
@@ -122,6 +126,15 @@ def page_words(textpage, lines: list[Line], em: float, boxes=None) -> list[Word]
                 break
         # else: rotated, vertical or furniture text is never a table cell
     return out
+
+
+def _touches_any(b, boxes) -> bool:
+    """The box `b` reaches into one of `boxes` (a point of slack)."""
+    bx0, by0, bx1, by1 = b.x0, b.y0, b.x1, b.y1
+    for box in boxes:
+        if by1 >= box[1] - 1 and by0 <= box[3] + 1 and bx1 >= box[0] - 1 and bx0 <= box[2] + 1:
+            return True
+    return False
 
 
 def _in_any(x: float, y: float, boxes) -> bool:

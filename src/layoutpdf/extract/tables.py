@@ -217,13 +217,13 @@ def _prose_columns(g: Grid, lines: list[Line], em: float) -> set[int]:
     x0, y0, x1, y1 = g.bbox
     pitch = (y1 - y0) / max(1, len(g.rows))
     out: set[int] = set()
+    # the lines right above and below the table, the same for every column
+    near = [ln for ln in lines if y0 - 1.6 * pitch <= ln.bbox.cy < y0 or y1 < ln.bbox.cy <= y1 + 1.6 * pitch]
     for c, (a, b) in enumerate(zip(g.col_edges, g.col_edges[1:])):
         if _label_column(g, c) and not _set_prose(g, lines, a, b, em):
             continue
-        for ln in lines:
+        for ln in near:
             by = ln.bbox
-            if not (y0 - 1.6 * pitch <= by.cy < y0 or y1 < by.cy <= y1 + 1.6 * pitch):
-                continue
             if by.x0 >= a - em and by.x1 <= b + em and len(ln.text.split()) >= 6 \
                     and by.width >= 0.6 * (b - a) and not all(is_mono(s) for s in ln.spans if s.text.strip()):
                 out.add(c)

@@ -252,8 +252,13 @@ def _joined(parts: list[tuple[str, bool]]) -> str:
     return text
 
 
+_WHITE_RUN = re.compile(r"\s+")
+
+
 def _cell(text: str) -> str:
-    text = re.sub(r"\s+", " ", text).strip()
+    if not text:
+        return ""                       # (a statement's grid is half empty cells)
+    text = _WHITE_RUN.sub(" ", text).strip()
     return text.replace("\\", "\\\\").replace("|", "\\|").replace("$", "\\$").replace("[^", "\\[^")
 
 

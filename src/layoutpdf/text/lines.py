@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from operator import attrgetter
 from typing import Iterable
 
@@ -48,7 +49,10 @@ def line_text(lines: Iterable[Line]) -> str:
     return out
 
 
-_HYPHENATED = re.compile(r"[^\W\d_]+(?:[-\u2010][^\W\d_]+)+")
+# from a word's first letter only (the lookbehind): a start inside a word finds the same
+# word end, so it matches exactly where the word's start does, but trying every letter of
+# every word of a hyphenated line as a start made the scan quadratic in word length
+_HYPHENATED = re.compile(r"(?<![^\W\d_])[^\W\d_]+(?:[-\u2010][^\W\d_]+)+")
 _LAST_WORD = re.compile(r"[^\W\d_]+$")
 _FIRST_WORD = _WORD = re.compile(r"[^\W\d_]+")
 
@@ -62,7 +66,14 @@ def hyphen_compounds(texts: Iterable[str]) -> frozenset[tuple[str, str]]:
     the document writes the pair with its hyphen where no line ends (`join_lines`). A
     pair the document writes more often closed up (`copyright`, once quoted `copy-right`)
     is not kept."""
-    texts = list(texts)
+    return _compounds(tuple(texts))
+
+
+@lru_cache(maxsize=1)
+def _compounds(texts: tuple[str, ...]) -> frozenset[tuple[str, str]]:
+    """`hyphen_compounds` of these texts. The layout and stitch stages both ask for the
+    document's lines (the same lines, in the same order, unless a stage between changed
+    them): the second asks the first's answer, for the same texts only."""
     hyphenated: Counter[tuple[str, str]] = Counter()
     for text in texts:
         if "-" not in text and "\u2010" not in text:
@@ -73,11 +84,12 @@ def hyphen_compounds(texts: Iterable[str]) -> frozenset[tuple[str, str]]:
     if not hyphenated:
         return frozenset()
     closed = {a + b: 0 for a, b in hyphenated}
-    for text in texts:
-        for w in _WORD.findall(text):
-            w = w.lower()
-            if w in closed:
-                closed[w] += 1
+    # each distinct word lowercased once (a filing has ~20 000 lines, far fewer distinct
+    # words); no word runs across the line break the texts are joined with
+    for w, n in Counter(_WORD.findall("\n".join(texts))).items():
+        w = w.lower()
+        if w in closed:
+            closed[w] += n
     return frozenset(p for p, n in hyphenated.items() if n >= closed[p[0] + p[1]])
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import replace
 
 from ...elements.captions import (Binding, Label, assign, is_caption_line, label_key, parse_label, score_binding,
@@ -348,13 +349,25 @@ def _mentions_and_context(doc: Document, figures: list[Figure]) -> list[Figure]:
                     mentions[k].append(e.id)
     position = {e.id: i for i, e in enumerate(doc.elements)}
     flow_pos = [(position[e.id], e.id) for e in flowing]
+    positions = [pos for pos, _ in flow_pos]
+    rising = all(a <= b for a, b in zip(positions, positions[1:]))
     out = []
     for k, f in enumerate(figures):
-        context: tuple[str, ...] = ()
         at = position.get(f.element_id or "")
-        if at is not None:
-            before = [eid for pos, eid in flow_pos if pos < at]
-            after = [eid for pos, eid in flow_pos if pos > at]
-            context = tuple(([before[-1]] if before else []) + ([after[0]] if after else []))
+        context = () if at is None else _neighbours(flow_pos, positions if rising else None, at)
         out.append(replace(f, mentions=tuple(dict.fromkeys(mentions[k])), context=context))
     return out
+
+
+def _neighbours(flow_pos: list[tuple[int, str]], positions: list[int] | None,
+                at: int) -> tuple[str, ...]:
+    """The ids of the last flowing element before position `at` and the first after it.
+    The `positions` of the flow, when they rise along it (unless ids repeat), are
+    bisected rather than passed over whole for every figure (a filing has hundreds of
+    each)."""
+    if positions is None:
+        before = [eid for pos, eid in flow_pos if pos < at]
+        after = [eid for pos, eid in flow_pos if pos > at]
+        return tuple(([before[-1]] if before else []) + ([after[0]] if after else []))
+    i, j = bisect_left(positions, at), bisect_right(positions, at)
+    return tuple(([flow_pos[i - 1][1]] if i > 0 else []) + ([flow_pos[j][1]] if j < len(flow_pos) else []))

@@ -25,9 +25,11 @@ def plain_marks(unanswered: list[tuple[int, str, int]], elements: list[Element],
         if not marker.isdigit():
             continue
         pattern = re.compile(_GLUED.format(n=re.escape(marker)))
-        tokens = Counter(m.group(0) for e in elements for m in pattern.finditer(e.text))
         found = [(e, m) for e in elements if _on(e, page) for m in pattern.finditer(e.text)]
-        if len(found) != 1 or tokens[found[0][1].group(0)] != 1:
+        if len(found) != 1:
+            continue                    # (the document is read for the token only then)
+        tokens = Counter(m.group(0) for e in elements for m in pattern.finditer(e.text))
+        if tokens[found[0][1].group(0)] != 1:
             continue
         e, m = found[0]
         out.append((k, e, m.start(2), _span_of(e, m.group(0), lines)))
