@@ -129,8 +129,12 @@ _LETTERS = re.compile(r"[^\W\d_]")
 
 
 def _styled_apart(ln: Line, cfg: FurnitureSettings, body: float) -> bool:
+    """Set as a watermark is: turned, faint (pale as `light_lightness` says, or see-through)
+    or large. A mid-grey upright line of ordinary size is a heading in the document's
+    accent colour (a 10-K's grey 'FISCAL 2019 COMPARED TO FISCAL 2018' over each of three
+    sections of a page), not a tiled stamp."""
     spans = [s for s in ln.spans if s.text.strip()]
-    return bool(spans) and (not ln.horizontal or min(s.lightness for s in spans) >= 0.5
+    return bool(spans) and (not ln.horizontal or min(s.lightness for s in spans) >= cfg.light_lightness
                             or max(s.alpha for s in spans) < 200 or ln.size >= body * 1.5)
 
 
