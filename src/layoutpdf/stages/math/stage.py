@@ -469,15 +469,21 @@ def _line_markdown(line: Line, body: float, rules: list[BBox]) -> tuple[str, lis
     return "".join(out), results
 
 
-# upright words with raised note / affiliation marks ('Andreas Gal*+', 'dagger University'):
-# an author line, not a formula
-_MARK_TEX = r"(?:\\dagger|\\ddagger|\\star|\\ast|\\S|\\P|\\#|\\\$|\\natural|\\sharp|[*+0-9a-z,])"
+# upright words with raised note / affiliation / trademark marks ('Andreas Gal*+', 'dagger
+# University', 'Goodwill(1)', 'Center®'): an author line or a label, not a formula
+_MARK_TEX = r"(?:\\dagger|\\ddagger|\\star|\\ast|\\S|\\P|\\#|\\\$|\\natural|\\sharp|[*+0-9a-z,()®™])"
 _WORD_OR_MARK = re.compile(r"\\mathrm\{[A-Z][A-Za-z.\-']{2,}\}|\{\}|\^\{(?:" + _MARK_TEX + r"|\s)+\}"
                            r"|\^" + _MARK_TEX + r"|" + _MARK_TEX + r"(?=\s*\\mathrm)|\b[A-Z]\.|[\s,.;:]")
 
 
+# an ordinal set with a raised suffix ('53rd', '1st'): a number, not a power
+_ORDINAL = re.compile(r"^\d+\^\{\\mathrm\{(?:st|nd|rd|th)\}\}$")
+
+
 def _words_with_marks(latex: str) -> bool:
-    return "\\mathrm" in latex and not _WORD_OR_MARK.sub("", latex).strip()
+    """Upright words with raised note marks ('Goodwill(1)', 'Center®') or an ordinal with its
+    raised suffix: typography of running text, not a formula."""
+    return "\\mathrm" in latex and not _WORD_OR_MARK.sub("", latex).strip() or bool(_ORDINAL.match(latex))
 
 
 def _escape(text: str) -> str:
