@@ -5,7 +5,10 @@ content, so that it stands at a different height on every page. The white space 
 of the Netflix 2017 10-K (pages 28-40): lines 0.4 pt apart, a blank line between
 paragraphs, the page number 21.4 pt under the last line.
 
-Two pages put body text where furniture stood elsewhere:
+Three pages put body text where furniture stood elsewhere:
+- the last row of the contents ("Item 15. Exhibits, Financial Statement Schedules 36",
+  under the "PART IV" heading), on a sheet without a page number, at the height of
+  another page's page number (Netflix 2017 page 1);
 - a short item at the foot of a page ("Item 9. Changes in and Disagreements ..." in bold
   some 15 pt under the text above, "None." 4.5 pt under it, the page number 25 pt
   lower): "None." stands at the height of another page's page number;
@@ -21,8 +24,10 @@ from filings_pdfs import prose
 
 RUNNING_HEAD = "Table of Contents"
 SIZE, HEAD_SIZE, TABLE_SIZE = 8.8, 7.4, 6.3
-LEFT, WIDTH, CENTRE = 17.5, 572.0, 305.4
-LINE = (pymupdf.Font("tiro").ascender - pymupdf.Font("tiro").descender) * SIZE   # a row's box height
+LEFT, CENTRE = 17.5, 305.4
+# a row's box height: 11.7 pt for base-14 Times at 8.8 pt (the filing's font: 9.7 pt); the
+# white space between the boxes is the filing's, the pitch grows with the boxes
+LINE = (pymupdf.Font("tiro").ascender - pymupdf.Font("tiro").descender) * SIZE
 PITCH = LINE + 0.4              # lines 0.4 pt apart
 BODY_TOP = 41.7
 FOLIO_GAP = 21.4                # the page number under the last line of content
@@ -71,6 +76,38 @@ PROSE_PAGES = ((12, 9, 14, 6), (10, 10, 8, 6), (15, 13, 11), (6, 8, 7, 9, 6), (2
                (9, 9, 9, 8, 4), (14, 12, 10, 3))
 SHORT_ITEM_PAGE = (12, 9, 13)     # the prose above the short item
 TWIN = 1                          # the prose page whose number stands where "None." does
+CONTENTS_TWIN = 3                 # the one whose number stands where the contents end
+
+
+CONTENTS = (("PART III", None), ("Item 10.", "Directors, Executive Officers and Corporate Governance"),
+            ("Item 11.", "Executive Compensation"),
+            ("Item 12.", "Security Ownership of Certain Beneficial Owners and Management"),
+            ("Item 13.", "Certain Relationships and Related Transactions, and Director Independence"),
+            ("Item 14.", "Principal Accounting Fees and Services"), ("PART IV", None),
+            ("Item 15.", "Exhibits, Financial Statement Schedules"))
+CONTENTS_GAP, PART_GAP, LAST_GAP = 3.8, 20.0, 9.9     # between rows, above a part, above its item
+
+
+def _contents(page: pymupdf.Page, last_top: float) -> float:
+    """The end of the contents: items with their page references at the right margin,
+    the last row's top at `last_top` (the company name at the top of the sheet, white
+    space between it and the rows); returns the last row's bottom."""
+    _put(page, 274.6, BODY_TOP, "NETFLIX, INC.", "tibo")
+    top, tops = last_top, []
+    for k in range(len(CONTENTS) - 1, -1, -1):        # upward from the last row
+        tops.append(top)
+        above = LAST_GAP if k == len(CONTENTS) - 1 else PART_GAP if CONTENTS[k][1] is None else CONTENTS_GAP
+        top -= LINE + above
+    bottom = 0.0
+    for (label, title), top in zip(CONTENTS, tops[::-1]):
+        if title is None:
+            bottom = _put(page, 18.9, top, label, "tibo")
+            continue
+        _put(page, 18.9, top, label)
+        _put(page, 70.9, top, title)
+        ref = "36" if label == "Item 15." else "35"     # Part III incorporated by reference
+        bottom = _put(page, 592.0 - pymupdf.get_text_length(ref, "tiro", SIZE), top, ref)
+    return bottom
 
 
 def _short_item(page: pymupdf.Page, number: int) -> tuple[float, float]:
@@ -129,28 +166,28 @@ def _product_table(doc: pymupdf.Document, number: int) -> None:
 
 
 def printed_filing_pdf() -> tuple[bytes, dict]:
-    """The document, and where its two cases are: {"none": (page index, top, bottom of
-    "None."), "twin": page index of the number at its height, "amounts": index of the
-    full sheet, "numbers": {page index: printed number}}."""
+    """The document, and where its cases are: {"contents": index of the contents sheet,
+    "none": (page index, top, bottom of "None."), "amounts": index of the full sheet,
+    "numbers": {page index: printed number}}. Sheet k prints page number 27 + k."""
     doc = pymupdf.open()
-    numbers, twin_top = {}, None
+    numbers, folio_tops = {}, []
     for k, paragraphs in enumerate(PROSE_PAGES):
         page = doc.new_page(width=612, height=792)
         _head(page)
-        numbers[page.number] = 27 + page.number
-        folio_top = _paragraphs(page, paragraphs, k) + FOLIO_GAP
-        _folio(page, folio_top, numbers[page.number])
-        if k == TWIN:
-            twin_top = folio_top
+        numbers[k + 1] = 28 + k
+        folio_tops.append(_paragraphs(page, paragraphs, k) + FOLIO_GAP)
+        _folio(page, folio_tops[-1], numbers[k + 1])
     page = doc.new_page(width=612, height=792)
     _head(page)
-    numbers[page.number] = 27 + page.number
-    none_top, none_bottom = _short_item(page, numbers[page.number])
-    assert abs(none_top - twin_top) < 0.25 * LINE, (none_top, twin_top)   # the case holds
-    where = {"none": (page.number, none_top, none_bottom), "twin": TWIN}
-    where["amounts"] = doc.page_count
-    numbers[doc.page_count + 1] = 27 + doc.page_count   # one HTML page, two sheets
-    _product_table(doc, numbers[doc.page_count + 1])
+    numbers[page.number + 1] = 28 + page.number
+    none_top, none_bottom = _short_item(page, numbers[page.number + 1])
+    assert abs(none_top - folio_tops[TWIN]) < 0.25 * LINE      # the case holds
+    where = {"contents": 0, "none": (page.number + 1, none_top, none_bottom), "amounts": doc.page_count + 1}
+    numbers[doc.page_count + 2] = 28 + doc.page_count   # one HTML page, two sheets
+    _product_table(doc, numbers[doc.page_count + 2])
+    page = doc.new_page(pno=0, width=612, height=792)   # the contents sheet, without a number
+    _head(page)
+    _contents(page, folio_tops[CONTENTS_TWIN])
     where["numbers"] = numbers
     return doc.tobytes(), where
 
