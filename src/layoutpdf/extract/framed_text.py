@@ -8,6 +8,9 @@ words on the way (maths among them). What tells them apart is how the text runs:
 paragraph most of the text sits on lines that run across the frame with word spaces only;
 in a table no line runs across its columns — a column gap or a column rule cuts every row.
 The lines are read from the page's spans, maths included (a formula is part of its line).
+Running text is words: a narrow column of amounts under a statement's subtotal rules
+("$ 34,382" fills the width between its rules) runs across its frame too, but a line with
+no letter in it is no line of prose (issue 39).
 """
 from __future__ import annotations
 
@@ -38,7 +41,7 @@ def framed_prose(box: tuple[float, float, float, float], lines: Sequence[Line],
         # a formula's pieces off the baseline (a big operator, a lowered limit) fill
         # the line's gaps too
         pieces = [b for cy, b in centred if lo <= cy <= hi]
-        if _runs_across(pieces, x1 - x0, vrules, max(s.size for s in row)):
+        if _worded(row) and _runs_across(pieces, x1 - x0, vrules, max(s.size for s in row)):
             running += sum(len(s.text.strip()) for s in row)
     return running >= PROSE_SHARE * total
 
@@ -53,6 +56,12 @@ def _rows(spans: list[Span]) -> list[list[Span]]:
         else:
             rows.append([s])
     return rows
+
+
+def _worded(row: list[Span]) -> bool:
+    """A line of words, not of amounts: prose has letters, an amount ("$ 34,382",
+    "(23,608 )") has digits, signs and punctuation only."""
+    return any(ch.isalpha() for s in row for ch in s.text)
 
 
 def _runs_across(pieces: list[BBox], width: float, vrules: Sequence[Seg], size: float) -> bool:
