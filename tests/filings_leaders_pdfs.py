@@ -76,12 +76,13 @@ def _centred(page: pymupdf.Page, x: float, y: float, text: str, font: str = BOLD
     _text(page, x - pymupdf.get_text_length(text, fontname=font, fontsize=SIZE) / 2, y, text, font)
 
 
-def _leader(page: pymupdf.Page, x: float, y: float, label: str, end: float | None = None) -> None:
-    """`label` followed, after a space, by one word of dots: up to `end`, or as many as
-    pad the label to LEADER_CHARS characters (a filing agent's leaders: the same count of
-    characters on every row, so every label cell is about as long as the longest)."""
+def _leader(page: pymupdf.Page, x: float, y: float, label: str, end: float | None = None,
+            glued: bool = False) -> None:
+    """`label` followed, after a space (none when `glued`), by dots: up to `end`, or as
+    many as pad the label to LEADER_CHARS characters (a filing agent's leaders: the same
+    count of characters on every row, so every label cell is about as long as the longest)."""
     _text(page, x, y, label)
-    start = x + pymupdf.get_text_length(label + " ", fontname=FONT, fontsize=SIZE)
+    start = x + pymupdf.get_text_length(label if glued else label + " ", fontname=FONT, fontsize=SIZE)
     dot = pymupdf.get_text_length(".", fontname=FONT, fontsize=SIZE)
     dots = "." * (int((end - start) / dot) if end else LEADER_CHARS - len(label))
     _text(page, start, y, dots)
@@ -92,12 +93,13 @@ def _title_block(page: pymupdf.Page, lines: tuple[str, ...]) -> None:
         _centred(page, 306, 50 + 13 * k, text, BOLD if k < 2 else FONT)
 
 
-def leader_statement_pdf() -> bytes:
+def leader_statement_pdf(glued: bool = False) -> bytes:
     """An income statement: labels with dot leaders (each cut at its cell's right edge, so
     the dots end at different places), `$` set apart at the left of the first row's and
     the totals' amounts, parentheses for negatives, a dash for nil, three year columns
     each under a header ruled beneath ("Year Ended" / "December 31," / year), and a
-    footnote of a line right under the labels."""
+    footnote of a line right under the labels. `glued`: the dots follow the label's last
+    word with no space ("Net revenue........")."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     _title_block(page, ("NORTHWIND HOLDINGS, INC.", "CONSOLIDATED STATEMENTS OF OPERATIONS",
@@ -109,7 +111,7 @@ def leader_statement_pdf() -> bytes:
         page.draw_line((sign_x, 121), (x1, 121), width=0.75)
     y = 133.0
     for label, amounts, sign in LEADER_ROWS:
-        _leader(page, LABEL_X, y, label)
+        _leader(page, LABEL_X, y, label, glued=glued)
         for sign_x, x1, v in zip(SIGN_XS, AMOUNT_RIGHTS, amounts):
             _right(page, x1, y, v)
             if sign:
@@ -119,9 +121,9 @@ def leader_statement_pdf() -> bytes:
     return doc.tobytes()
 
 
-def leader_contents_pdf() -> bytes:
+def leader_contents_pdf(glued: bool = False) -> bytes:
     """A 10-K's contents: item number, title with dot leaders, page number at the right;
-    an introduction above and a paragraph below."""
+    an introduction above and a paragraph below (`glued` as in `leader_statement_pdf`)."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     _centred(page, 306, 50, "TABLE OF CONTENTS")
@@ -129,7 +131,7 @@ def leader_contents_pdf() -> bytes:
     y = 86.0
     for item, title, number in CONTENTS:
         _text(page, LABEL_X, y, item)
-        _leader(page, 110, y, title, 530)
+        _leader(page, 110, y, title, 530, glued)
         _right(page, 556, y, number)
         y += PITCH
     _text(page, LABEL_X, y + 20, "This annual report contains forward-looking statements about our business.")
@@ -144,7 +146,7 @@ def sign_cell_statement_pdf() -> bytes:
     page = doc.new_page(width=612, height=792)
     _title_block(page, ("NORTHWIND HOLDINGS, INC.", "CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS",
                         "(In millions, except per share data)"))
-    for k, (x1, period) in enumerate(zip(SIGN_RIGHTS, ("Q2 2023", "Q2 2022", "H1 2023", "H1 2022"))):
+    for x1, period in zip(SIGN_RIGHTS, ("Q2 2023", "Q2 2022", "H1 2023", "H1 2022")):
         _right(page, x1, 100, period, BOLD)
     y = 114.0
     for label, amounts, sign in SIGN_ROWS:

@@ -23,12 +23,14 @@ def _expected(label: str, amounts: tuple[str, ...], sign: bool) -> tuple[str, ..
     return (label,) + tuple(f"$ {v}" if sign else v for v in amounts)
 
 
-def test_a_statement_with_dot_leaders_is_one_table_with_its_labels():
+@pytest.mark.parametrize("glued", [False, True])
+def test_a_statement_with_dot_leaders_is_one_table_with_its_labels(glued):
     """The leaders lead to amounts ($, thousands separators, parentheses, three columns):
     the statement is a table, every label on the row of its amounts, the dots taken out.
     Leaders pad every label to one length: the footnote line right under them does not
-    make the label column a column of prose."""
-    _, t = _one_table(leader_statement_pdf())
+    make the label column a column of prose. The dots may follow the label's last word
+    with or without a space."""
+    _, t = _one_table(leader_statement_pdf(glued))
     body = t.rows[t.header_rows:]
     for label, amounts, sign in LEADER_ROWS:
         assert _expected(label, amounts, sign) in body, body
@@ -42,10 +44,11 @@ def test_a_statement_with_dot_leaders_puts_each_label_next_to_its_amount_in_mark
         assert amounts[0] in md[at:at + 120], md[at:at + 200]
 
 
-def test_a_table_of_contents_with_dot_leaders_is_refused_with_its_reason():
+@pytest.mark.parametrize("glued", [False, True])
+def test_a_table_of_contents_with_dot_leaders_is_refused_with_its_reason(glued):
     """Leaders that lead to page numbers (one small plain number a row) make a contents
     list: no table, and its entries say why their text stayed text."""
-    d = layoutpdf.parse(leader_contents_pdf())
+    d = layoutpdf.parse(leader_contents_pdf(glued))
     assert not d.tables
     entries = [e for e in d.elements if any(title in e.text for _, title, _ in CONTENTS)]
     assert len(entries) == len(CONTENTS)

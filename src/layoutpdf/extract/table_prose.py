@@ -1,4 +1,4 @@
-"""Columns of running text are no table columns (issue 37).
+"""Columns of running text, and contents lists, are no tables (issues 37, 39).
 
 A magazine's box, a report's sidebar or a page set in three narrow columns puts short
 lines side by side whose baselines line up, and a grid reads them as rows of cells. How
@@ -20,18 +20,21 @@ after a statement's labels too ("Net revenue ........ $ 35,034"). What they lead
 the two apart (`contents_refusal`): a contents list's right column holds page references
 (one small plain number a row, or "F-3", "iv"); a statement's holds amounts, in several
 columns, with currency signs, thousands separators, parentheses, decimals or dashes for
-zero (issue 39).
+zero (issue 39). The leaders themselves are fill, not text: they are left out of the
+phrases that make aligned rows (`without_fill`) and out of a table's cells
+(`without_leaders`).
 """
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from .table_grid import Grid, is_number
+from .table_grid import Grid, Word, is_number
 
 LEADER_ROWS = 0.3       # rows with dot leaders that make a table of contents
 AMOUNT_ROWS = 0.5       # share of the leader rows that lead to amounts in a statement
 LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}")
-FILL = re.compile(r"^(?:(?:\.\s?){4,}|…{2,})$")      # a word that is only a dot leader
+LEADER_END = re.compile(r"(?:(?:\.\s?){4,}|…{2,})$")    # the dot leader a word ends in
 _CURRENCY = re.compile(r"^\s*[$€£¥₹]\s*$")
 # what an amount has and a page reference has not: a currency sign, a thousands separator,
 # parentheses for a negative, decimals, a dash for zero
@@ -112,3 +115,30 @@ def _amounts(targets: list[str]) -> bool:
         return True
     return bool(numbers) and (any(_CURRENCY.match(v) for v in targets)
                               or any(_AMOUNT_MARK.search(v.strip()) for v in numbers))
+
+
+def without_fill(words: list[Word]) -> list[Word]:
+    """The words without their dot leaders: fill between a label and what it leads to, no
+    part of the label's phrase (with it, every label would reach across the row). A word
+    of dots is left out, a word the dots follow with no space ("revenue.......") ends
+    where its letters end (a dot taken as half a letter's width)."""
+    out = []
+    for w in words:
+        m = LEADER_END.search(w.text)
+        if m is None:
+            out.append(w)
+            continue
+        kept = w.text[:m.start()]
+        if kept.strip():
+            share = len(kept) / (len(kept) + 0.5 * (len(w.text) - len(kept)))
+            out.append(replace(w, x1=w.x0 + share * (w.x1 - w.x0), text=kept))
+    return out
+
+
+def without_leaders(g: Grid) -> Grid:
+    """The grid with the dot leaders taken out of its cells: fill that leads the eye from a
+    label to its amount ("Net revenue ........ $ 35,034"), no text of the label."""
+    if not any(LEADER.search(c) for row in g.rows for c in row if c):
+        return g
+    rows = [[" ".join(LEADER.sub(" ", c).split()) if c else c for c in row] for row in g.rows]
+    return replace(g, rows=rows, reasons=g.reasons + ["dot leaders taken out of the cells"])

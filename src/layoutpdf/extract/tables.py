@@ -6,8 +6,9 @@ ones, horizontal and vertical ones, boxes) or three lines of text set in aligned
 pieces. The grid itself is built by `table_grid` from words and rules; the rules and the
 regions they bound are read in `table_rules`, the words and aligned text bands in
 `table_words`; this module puts them together and rejects what is not a table (prose
-columns, contents lists, notes, implausible grids). Columns of running text are refused
-with the reason (`table_prose`, kept as a "refused" candidate for the debug report);
+columns, contents lists, notes, implausible grids). Columns of running text and contents
+lists are refused with the reason (`table_prose`, kept as a "refused" candidate for the
+debug report);
 fills give only the edges one sees (`table_fills`); side-by-side tables and blocks cut
 at blank rows are found in `table_regions`.
 
@@ -28,7 +29,7 @@ from .framed_text import framed_prose
 from .table_build import build_grid
 from .table_captioned import CAPTIONED, captioned_bands, text_grid
 from .table_edges import EDGE_ROWS, MAX_MATH_SHARE, edge_rows
-from .table_prose import FILL, LEADER, contents_refusal, prose_refusal
+from .table_prose import LEADER, contents_refusal, prose_refusal, without_fill, without_leaders
 from .table_regions import head_marks, side_by_side_cuts, stacked_pairs
 from .table_grid import Grid, Seg, Word, is_number, text_lines
 from .table_rules import figure_captioned, rule_signal, ruled_regions
@@ -89,7 +90,7 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
              _with_edge_rows(g, words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
              for g in grids]
     grids.sort(key=lambda g: (g.bbox[1], g.bbox[0]))
-    return tuple(_candidate(_without_leaders(_join_sign_columns(g))) for g in grids) + tuple(refused)
+    return tuple(_candidate(without_leaders(_join_sign_columns(g))) for g in grids) + tuple(refused)
 
 
 class _WordsOnce:
@@ -278,9 +279,7 @@ def _text_grids(words: list[Word], body: list[Line], em: float,
     """Borderless tables: runs of aligned short phrases, not math, not chart labels, not
     running text set in columns."""
     out = []
-    # a dot leader is fill between a label and what it leads to, no phrase of the row
-    unfilled = [w for w in words if not FILL.match(w.text)]
-    for box, side in _side_by_side(aligned_regions(unfilled, em), words, marks, em):
+    for box, side in _side_by_side(aligned_regions(without_fill(words), em), words, marks, em):
         held = [w for w in words if holds(box, w)]
         if sum(w.math for w in held) > MAX_MATH_SHARE * len(held) or figure_captioned(box, body, em):
             continue
@@ -471,15 +470,6 @@ def _join_sign_columns(g: Grid) -> Grid:
     spans = sorted({s for s in spans if s[1] != s[3] or s[0] != s[2]})
     return replace(g, rows=rows, col_edges=edges, spans=spans,
                    reasons=g.reasons + ["currency signs joined to their amounts"])
-
-
-def _without_leaders(g: Grid) -> Grid:
-    """The grid with the dot leaders taken out of its cells: fill that leads the eye from a
-    label to its amount ("Net revenue ........ $ 35,034"), no text of the label."""
-    if not any(LEADER.search(c) for row in g.rows for c in row if c):
-        return g
-    rows = [[" ".join(LEADER.sub(" ", c).split()) if c else c for c in row] for row in g.rows]
-    return replace(g, rows=rows, reasons=g.reasons + ["dot leaders taken out of the cells"])
 
 
 def _numeric_column(rows, c: int) -> bool:
