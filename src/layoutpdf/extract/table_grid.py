@@ -494,5 +494,12 @@ def prune_empty(cells, edges, spans, drawn: frozenset[int] = frozenset()):
     return [[row[c] for c in keep] for row in cells], new_edges, new_spans
 
 
+_SIGN_APART = re.compile(r"^([(\[]?)[$€£¥₹]\s+(?=[(\d])")
+
+
 def is_number(text: str) -> bool:
-    return bool(NUMBER.match(text.strip()))
+    """`text` is one number: an amount, a share, a count. A currency sign set apart from
+    its amount ("$ 99,247", "$ (1,234)": a statement's `$` cell read with the amount cell
+    beside it) belongs to the number."""
+    text = text.strip()
+    return bool(NUMBER.match(text) or NUMBER.match(_SIGN_APART.sub(r"\1", text)))

@@ -6,8 +6,9 @@ ones, horizontal and vertical ones, boxes) or three lines of text set in aligned
 pieces. The grid itself is built by `table_grid` from words and rules; the rules and the
 regions they bound are read in `table_rules`, the words and aligned text bands in
 `table_words`; this module puts them together and rejects what is not a table (prose
-columns, contents lists, notes, implausible grids). Columns of running text are refused
-with the reason (`table_prose`, kept as a "refused" candidate for the debug report);
+columns, contents lists, notes, implausible grids). Columns of running text and contents
+lists are refused with the reason (`table_prose`, kept as a "refused" candidate for the
+debug report);
 fills give only the edges one sees (`table_fills`); side-by-side tables and blocks cut
 at blank rows are found in `table_regions`.
 
@@ -28,7 +29,7 @@ from .framed_text import framed_prose
 from .table_build import build_grid
 from .table_captioned import CAPTIONED, captioned_bands, text_grid
 from .table_edges import EDGE_ROWS, MAX_MATH_SHARE, edge_rows
-from .table_prose import prose_refusal
+from .table_prose import LEADER, contents_refusal, prose_refusal, without_fill, without_leaders
 from .table_regions import head_marks, side_by_side_cuts, stacked_pairs
 from .table_grid import Grid, Seg, Word, is_number, text_lines
 from .table_rules import figure_captioned, rule_signal, ruled_regions
@@ -40,9 +41,7 @@ TEXT_FULL_COLUMNS = 0.6  # share of its columns filled in at least half of the r
 PROSE_CELLS = 0.25      # share of cells longer than MAX_CELL_WORDS in prose set side by side
 _OPERATOR = re.compile(r"^[=+×÷≤≥<>≈∼∝±∓·]|^[-−–](?!\s?[\d.,])")
 _BULLET = re.compile(r"^[•◦▪▫‣⁃●○■□➢►*–—-]$")
-LEADER_ROWS = 0.3       # rows with dot leaders that make a table of contents
 _CURRENCY = re.compile(r"^\s*[$€£¥₹]\s*$")
-_LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}")
 MONO_SHARE = 0.5        # aligned text mostly in a monospaced font is code, not a table
 
 
@@ -91,7 +90,7 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
              _with_edge_rows(g, words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
              for g in grids]
     grids.sort(key=lambda g: (g.bbox[1], g.bbox[0]))
-    return tuple(_candidate(_join_sign_columns(g)) for g in grids) + tuple(refused)
+    return tuple(_candidate(without_leaders(_join_sign_columns(g))) for g in grids) + tuple(refused)
 
 
 class _WordsOnce:
@@ -119,6 +118,9 @@ def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs
             blocked.append(BBox(*box))      # a boxed theorem or note: its text is prose
             continue
         grid = build_grid(box, words, hs, vs, strategy, em)
+        if grid and (why := _contents_list(grid)):
+            refused.append(_refusal(grid, why))
+            continue
         if grid and _plausible(grid) and not _amount_rules(grid, words, body):
             why = None if grid.rule_columns else _code_listing(grid, words) or prose_refusal(grid)
             if why:
@@ -158,6 +160,14 @@ def _code_listing(g: Grid, words: list[Word]) -> str | None:
     if not held or sum(w.mono for w in held) <= MONO_SHARE * len(held):
         return None
     return f"not a table: a code listing ({sum(w.mono for w in held)} of {len(held)} words monospaced)"
+
+
+def _contents_list(g: Grid) -> str | None:
+    """Why grid `g` is refused as a table of contents, when that alone refuses it: it
+    would be a table but for its dot leaders to page references (`contents_refusal`)."""
+    if _plausible(g) or not _plausible(g, leaders=False):
+        return None
+    return contents_refusal(g)
 
 
 def _refusal(g: Grid, why: str) -> TableCandidate:
@@ -254,10 +264,11 @@ def _label_column(g: Grid, c: int) -> bool:
     statement's note under it ("See accompanying notes to ...") does not make its label
     column prose."""
     rows = [r for r in g.rows[g.header_rows:] if r[c]]
-    if not rows or median(len(r[c].split()) for r in rows) > 2 * MAX_CELL_WORDS:
+    labels = [LEADER.sub(" ", r[c]).strip() for r in rows]     # dot leaders fill labels to one length
+    if not rows or median(len(t.split()) for t in labels) > 2 * MAX_CELL_WORDS:
         return False
-    longest = max(len(r[c]) for r in rows)
-    if sum(1 for r in rows if len(r[c]) >= FULL_LINE * longest) >= LABELLED_ROWS * len(rows):
+    longest = max(len(t) for t in labels)
+    if sum(1 for t in labels if len(t) >= FULL_LINE * longest) >= LABELLED_ROWS * len(rows):
         return False                        # lines of even length: set prose, not labels
     beside = sum(1 for r in rows if any(is_number(v) for v in r[c + 1:] if v))
     return beside >= LABELLED_ROWS * len(rows)
@@ -268,7 +279,7 @@ def _text_grids(words: list[Word], body: list[Line], em: float,
     """Borderless tables: runs of aligned short phrases, not math, not chart labels, not
     running text set in columns."""
     out = []
-    for box, side in _side_by_side(aligned_regions(words, em), words, marks, em):
+    for box, side in _side_by_side(aligned_regions(without_fill(words), em), words, marks, em):
         held = [w for w in words if holds(box, w)]
         if sum(w.math for w in held) > MAX_MATH_SHARE * len(held) or figure_captioned(box, body, em):
             continue
@@ -277,7 +288,11 @@ def _text_grids(words: list[Word], body: list[Line], em: float,
         grid = build_grid(box, held, [], [], "text", em)
         if grid and _plausible(grid):
             grid = _without_column_prose(grid, held, body, em)
-        if grid and _plausible(grid):
+        if grid and not _plausible(grid):
+            if why := _contents_list(grid):
+                refused.append(_refusal(grid, why))
+            continue
+        if grid:
             why = prose_refusal(grid)
             if why:
                 refused.append(_refusal(grid, why))
@@ -376,9 +391,10 @@ def _typical_size(lines: list[Line]) -> float:
 
 
 # -- plausibility --------------------------------------------------------------------------
-def _plausible(g: Grid) -> bool:
+def _plausible(g: Grid, leaders: bool = True) -> bool:
     """Reject prose and single-column boxes: a table has two or more columns with short
-    cells; a borderless one also needs three rows and a numeric column or three columns."""
+    cells; a borderless one also needs three rows and a numeric column or three columns.
+    A table of contents is refused unless `leaders` is False (`_contents_list`)."""
     ncols = len(g.col_edges) - 1
     nrows = len(g.rows)
     if ncols < 2 or nrows < 2:
@@ -396,7 +412,7 @@ def _plausible(g: Grid) -> bool:
     # text as a rule band does: its columns come from the text, so must its short cells
     if words > (MAX_CELL_WORDS if g.strategy == "text" else 2 * MAX_CELL_WORDS):
         return False
-    if sum(1 for c in cells if _LEADER.search(c)) >= LEADER_ROWS * nrows:
+    if leaders and contents_refusal(g):
         return False                        # a table of contents: dot leaders, not cells
     if g.strategy != "text":
         return True
