@@ -347,14 +347,21 @@ def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> b
     head = ln.phrases[0]
     col = col_index(head.x0 + 0.3 * em, edges)
     above = [p for p in prev.phrases if col_index(p.x0 + 0.3 * em, edges) == col]
-    if not above or head.bold != above[-1].bold or NUMBER.match(head.text):
+    if not above or head.bold != above[-1].bold:
         return False
     if _own_amounts(prev, ln, edges, em):
         return False
-    first, last = head.text, above[-1].text
-    starts_low = first[:1].islower() or first[:1] in "([{&"
+    return goes_on(above[-1].text, head.text)
+
+
+def goes_on(last: str, first: str) -> bool:
+    """`first` (the start of a line) goes on with `last` (the end of the text above it in
+    its column): it starts in lower case or with a bracket, or the text above ends open, a
+    comma, a hyphen or a connector. A number starting a line is a cell of its own."""
+    if NUMBER.match(first):
+        return False
     ends_open = last.endswith((",", "-", "/", "&", " and", " of", " or", " the", " for", " in"))
-    return starts_low or ends_open
+    return ends_open or first[:1].islower() or first[:1] in "([{&"
 
 
 def _own_amounts(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> bool:
