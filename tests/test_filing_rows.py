@@ -1,4 +1,4 @@
-"""Statement rows whose labels wrap (issue 39, classes 2 and 4 of the HTML-printed
+"""Statement rows whose labels wrap (issue 39, classes 2, 4 and 5 of the HTML-printed
 filings benchmark): a label too long for its column goes on in the label column on the
 next lines with no amounts, and its amounts stand on its first or its last line. The
 statement stays one table, each label whole in the row of its amounts. Pages drawn by
@@ -73,3 +73,17 @@ def test_label_wrapping_to_four_lines_mid_statement_cuts_no_table_bottom(tmp_pat
     assert len(d.tables) == 1
     assert _row(d, COMMON)[1:] == ["99,767", "342", "97,108"]
     assert _row(d, "Accounts payable")[1:] == list(AMOUNTS[0])
+
+
+def test_long_label_left_of_indented_rows_loses_no_word(tmp_path):
+    """A long label at the label column's left edge among rows indented under it: its
+    first word lies left of the indented short labels, and is still the table's; the row
+    is not taken for the wrapped rest of the row above."""
+    rows = short_rows(["Acquisitions, net", "Purchases of securities", "Dividends paid"]) + [
+        Row(["Effect of exchange rate changes on cash and cash equivalents"], AMOUNTS[3], indent=0.0),
+        Row(["Net increase (decrease) in cash and cash equivalents"], AMOUNTS[4], indent=0.0)] \
+        + short_rows(["Cash at beginning of period", "Cash at end of period"], 5)
+    d = _parse(tmp_path, rows)
+    assert len(d.tables) == 1
+    assert _row(d, "Net increase (decrease) in cash and cash equivalents")[1:] == list(AMOUNTS[4])
+    assert _row(d, "Effect of exchange rate changes on cash and cash equivalents")[1:] == list(AMOUNTS[3])

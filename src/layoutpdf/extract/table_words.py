@@ -292,10 +292,19 @@ def _amounts_above(run: list) -> bool:
 
 def _region_box(run: list) -> tuple[float, float, float, float]:
     """The box of a run of aligned rows: around their short phrases, down to the wrapped
-    lines of its last row's label."""
+    lines of its last row's label, and out to every phrase of its lines that reaches into
+    it (a long label left of indented short ones: "Net increase (decrease) in cash" starts
+    left of the box its short phrases make, and a word cut off there is lost)."""
     ps = [p for _, short, _ in run for p in short]
     x0, y0 = min(p.x0 for p in ps), min(p.y0 for p in ps)
     x1, y1 = max(p.x1 for p in ps), max([p.y1 for p in ps] + [ln.y1 for ln, _, kind in run if kind == WRAP])
+    phrases = [p for ln, _, _ in run for p in ln.phrases]
+    grown = True
+    while grown:
+        grown = False
+        for p in phrases:
+            if p.x0 < x0 < p.x1 or p.x0 < x1 < p.x1:
+                x0, x1, grown = min(x0, p.x0), max(x1, p.x1), True
     return (x0, y0, x1, y1)
 
 
