@@ -1,4 +1,4 @@
-"""Statement rows whose labels wrap (issue 39, classes 2, 4 and 5 of the HTML-printed
+"""Statement rows whose labels wrap (issue 39, classes 2, 4, 5 and 6 of the HTML-printed
 filings benchmark): a label too long for its column goes on in the label column on the
 next lines with no amounts, and its amounts stand on its first or its last line. The
 statement stays one table, each label whole in the row of its amounts. Pages drawn by
@@ -87,3 +87,16 @@ def test_long_label_left_of_indented_rows_loses_no_word(tmp_path):
     assert len(d.tables) == 1
     assert _row(d, "Net increase (decrease) in cash and cash equivalents")[1:] == list(AMOUNTS[4])
     assert _row(d, "Effect of exchange rate changes on cash and cash equivalents")[1:] == list(AMOUNTS[3])
+
+
+def test_wrapped_label_line_starting_with_an_amount_goes_on_with_it(tmp_path):
+    """"... doubtful accounts of $31 and" / "$27": a line of the label column starting
+    with a number is the rest of the label above it when that label ends open."""
+    rows = short_rows(["Cash and cash equivalents", "Short-term investments"]) + [
+        Row(["Accounts receivable, net of allowance for doubtful accounts of $31 and", "$27"], AMOUNTS[2])] \
+        + short_rows(["Inventories", "Total current assets"], 3)
+    d = _parse(tmp_path, rows)
+    assert len(d.tables) == 1
+    label = "Accounts receivable, net of allowance for doubtful accounts of $31 and $27"
+    assert _row(d, label)[1:] == list(AMOUNTS[2])
+    assert not any(r[0] == "$27" for r in d.tables[0].rows)
