@@ -100,3 +100,18 @@ def test_wrapped_label_line_starting_with_an_amount_goes_on_with_it(tmp_path):
     label = "Accounts receivable, net of allowance for doubtful accounts of $31 and $27"
     assert _row(d, label)[1:] == list(AMOUNTS[2])
     assert not any(r[0] == "$27" for r in d.tables[0].rows)
+
+
+def test_label_line_set_with_a_hanging_indent_goes_on_whatever_it_starts_with(tmp_path):
+    """"... par value:" / "900 shares authorized; ..." indented further than the label's
+    first line, under its amounts: the hanging indent of a wrapped label, though the line
+    starts with a number after a colon."""
+    rows = short_rows(["Total liabilities", "Commitments and contingencies"]) + [
+        Row(["Common stock and additional paid-in capital, $0.0001 par value:",
+             "900 shares authorized; 486 and 491 shares issued and", "outstanding"], AMOUNTS[6])] \
+        + short_rows(["Retained earnings", "Total stockholders' equity"], 2)
+    d = _parse(tmp_path, rows)
+    assert len(d.tables) == 1
+    label = ("Common stock and additional paid-in capital, $0.0001 par value: 900 shares authorized; "
+             "486 and 491 shares issued and outstanding")
+    assert _row(d, label)[1:] == list(AMOUNTS[6])

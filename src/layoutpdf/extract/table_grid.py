@@ -351,7 +351,20 @@ def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> b
         return False
     if _own_amounts(prev, ln, edges, em):
         return False
-    return goes_on(above[-1].text, head.text)
+    return goes_on(above[-1].text, head.text) or (col == 0 and hangs_under(prev, ln, em))
+
+
+def hangs_under(prev: TextLine, ln: TextLine, em: float) -> bool:
+    """`ln` is the next line of the row label of `prev` set with a hanging indent: a label
+    too long for its column goes on indented further than its first line, with no amounts
+    (they stand on the first line, right of the label), whatever it starts with ("...
+    par value:" / "900 shares authorized; ..."). A label-only line indented under a row
+    with amounts heads nothing: rows are indented under group labels, which carry none."""
+    if len(ln.phrases) != 1 or len(prev.phrases) < 2:
+        return False
+    label, head = prev.phrases[0], ln.phrases[0]
+    return head.x0 >= label.x0 + 0.5 * em and head.x0 < label.x1 and head.bold == label.bold \
+        and any(NUMBER.match(p.text) for p in prev.phrases[1:]) and not label.text.endswith(".")
 
 
 def goes_on(last: str, first: str) -> bool:

@@ -10,7 +10,7 @@ from operator import itemgetter
 
 from ..model import Line
 from ..text.monospace import is_mono
-from .table_grid import NUMBER, Word, goes_on, text_lines
+from .table_grid import NUMBER, Word, goes_on, hangs_under, text_lines
 from .table_rules import CAPTION_LABEL
 
 SHORT_PIECE = 0.3       # a text piece narrower than this share of the text width is short
@@ -228,7 +228,7 @@ def _wrapped_label(ln, prev, rows: list, near: bool, em: float) -> bool:
     phrase = ln.phrases[0]
     above = prev.phrases[0]
     return phrase.bold == above.bold and _in_label_column(phrase, rows, em) \
-        and _in_label_column(above, rows, em) and goes_on(above.text, phrase.text)
+        and _in_label_column(above, rows, em) and (goes_on(above.text, phrase.text) or hangs_under(prev, ln, em))
 
 
 ROW, LABEL, WRAP = "row", "label", "wrap"     # the lines of a run of aligned rows
