@@ -115,3 +115,18 @@ def test_label_line_set_with_a_hanging_indent_goes_on_whatever_it_starts_with(tm
     label = ("Common stock and additional paid-in capital, $0.0001 par value: 900 shares authorized; "
              "486 and 491 shares issued and outstanding")
     assert _row(d, label)[1:] == list(AMOUNTS[6])
+
+
+def test_row_without_amounts_wrapped_over_two_lines_is_no_stacked_group_label(tmp_path):
+    """"Commitments and contingencies (Note" / "12)" (a row with no amounts, its bracket
+    left open on the first line), then "Stockholders' equity:", then a label with its
+    amounts on its last line: two label lines stand alone between rows besides the rows'
+    own wrapped lines, as group labels may, and the statement runs on across them."""
+    rows = short_rows(["Accounts payable", "Accrued compensation", "Total liabilities"]) + [
+        Row(["Commitments and contingencies (Note", "12)"], (), indent=0.0),
+        Row(["Stockholders' equity:"], (), indent=0.0), _common_stock("bottom")] \
+        + short_rows(["Retained earnings", "Total equity"], 4)
+    d = _parse(tmp_path, rows)
+    assert len(d.tables) == 1
+    assert _row(d, COMMON)[1:] == ["99,767", "342", "97,108"]
+    assert _row(d, "Total equity")[1:] == list(AMOUNTS[5])

@@ -370,9 +370,10 @@ def hangs_under(prev: TextLine, ln: TextLine, em: float) -> bool:
 def goes_on(last: str, first: str) -> bool:
     """`first` (the start of a line) goes on with `last` (the end of the text above it in
     its column): it starts in lower case or with a bracket, or the text above ends open, a
-    comma, a hyphen or a connector. A number starting a line is a cell of its own unless
-    the text above ends open ("... of $31 and" / "$27": the wrapped rest of a label)."""
-    ends_open = last.endswith((",", "-", "/", "&", " and", " of", " or", " the", " for", " in"))
+    comma, a hyphen, a connector or a bracket left open. A number starting a line is a
+    cell of its own unless the text above ends open ("... of $31 and" / "$27": the wrapped rest of a label)."""
+    ends_open = last.endswith((",", "-", "/", "&", " and", " of", " or", " the", " for", " in")) \
+        or last.count("(") > last.count(")")       # a bracket left open: "(Note" / "12)"
     if NUMBER.match(first):
         return ends_open
     return ends_open or first[:1].islower() or first[:1] in "([{&"

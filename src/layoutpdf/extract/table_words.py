@@ -267,7 +267,7 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
             runs[-1].append((ln, short, WRAP))     # the label of the row above goes on
         elif labels and attached and labels[-1][0] is prev and _wrapped_label(ln, prev, runs[-1], near, em):
             labels.append((ln, short, WRAP))
-        elif sum(1 for e in labels if e[2] == LABEL) < MAX_GROUP_LABELS \
+        elif _stacked_labels(labels) < MAX_GROUP_LABELS \
                 and (_group_label(ln, short) or _section_label(ln, short, runs, labels, attached, prev, near, em)):
             # a statement's group label sits alone on its row inside the table
             after_run = bool(runs) and near and runs[-1][-1][0] is prev
@@ -280,6 +280,14 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
             labels = []
         prev = ln
     return [_region_box(run) for run in runs if sum(1 for e in run if e[2] != WRAP) >= MIN_ALIGNED_ROWS]
+
+
+def _stacked_labels(labels: list) -> int:
+    """The group and section labels among the label lines between two rows, a line whose
+    label goes on on the next line not counted: that is a row label set on two or more
+    lines ("Commitments and contingencies (Note" / "12)"), a row with no amounts."""
+    return sum(1 for k, e in enumerate(labels)
+               if e[2] == LABEL and not (k + 1 < len(labels) and labels[k + 1][2] == WRAP))
 
 
 def _amounts_above(run: list) -> bool:
