@@ -355,11 +355,9 @@ def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> b
 
 
 def hangs_under(prev: TextLine, ln: TextLine, em: float) -> bool:
-    """`ln` is the next line of the row label of `prev` set with a hanging indent: a label
-    too long for its column goes on indented further than its first line, with no amounts
-    (they stand on the first line, right of the label), whatever it starts with ("...
-    par value:" / "900 shares authorized; ..."). A label-only line indented under a row
-    with amounts heads nothing: rows are indented under group labels, which carry none."""
+    """`ln` goes on with the row label of `prev`, amounts and all, set with a hanging indent
+    ("... par value:" / "  900 shares authorized; ..."): rows are indented under group
+    labels, which carry no amounts, and an indented line under amounts heads nothing."""
     if len(ln.phrases) != 1 or len(prev.phrases) < 2:
         return False
     label, head = prev.phrases[0], ln.phrases[0]
@@ -368,10 +366,10 @@ def hangs_under(prev: TextLine, ln: TextLine, em: float) -> bool:
 
 
 def goes_on(last: str, first: str) -> bool:
-    """`first` (the start of a line) goes on with `last` (the end of the text above it in
-    its column): it starts in lower case or with a bracket, or the text above ends open, a
-    comma, a hyphen, a connector or a bracket left open. A number starting a line is a
-    cell of its own unless the text above ends open ("... of $31 and" / "$27": the wrapped rest of a label)."""
+    """`first` (a line's start) goes on with `last` (the text above it in its column): it
+    starts in lower case or with a bracket, or `last` ends open (a comma, hyphen, connector,
+    a bracket left open). A number starting a line is a cell of its own unless `last` ends
+    open ("... of $31 and" / "$27": the wrapped rest of a label)."""
     ends_open = last.endswith((",", "-", "/", "&", " and", " of", " or", " the", " for", " in")) \
         or last.count("(") > last.count(")")       # a bracket left open: "(Note" / "12)"
     if NUMBER.match(first):
@@ -496,24 +494,6 @@ def _ruled_between(edges: list[float], c0: int, c1: int, vrules) -> bool:
     """Every separator between columns c0 and c1 is a drawn vertical rule (interrupted
     where a merged cell crosses it): the merged cell reaches to the rules beside it."""
     return bool(vrules) and all(any(abs(v.pos - x) <= SNAP for v in vrules) for x in edges[c0 + 1:c1 + 1])
-
-
-def prune_empty(cells, edges, spans, drawn: frozenset[int] = frozenset()):
-    """Drop columns that are empty in every row (double rules, frame slivers), but for
-    the `drawn` ones: cells the rules close all round (a printed form's value column)."""
-    ncols = len(edges) - 1
-    keep = [c for c in range(ncols) if c in drawn or any(row[c] for row in cells)]
-    if len(keep) == ncols or not keep:
-        return cells, edges, spans
-    index = {c: i for i, c in enumerate(keep)}
-    new_edges = [edges[0]] + [edges[c + 1] for c in keep]
-    new_edges[-1] = edges[-1]
-    new_spans = []
-    for r0, c0, r1, c1 in spans:
-        cs = [index[c] for c in range(c0, c1 + 1) if c in index]
-        if cs and max(cs) > min(cs):
-            new_spans.append((r0, min(cs), r1, max(cs)))
-    return [[row[c] for c in keep] for row in cells], new_edges, new_spans
 
 
 def is_number(text: str) -> bool:
