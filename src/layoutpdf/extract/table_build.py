@@ -6,7 +6,7 @@ from __future__ import annotations
 from statistics import median
 
 from .table_grid import (EDGE_IN, HEADER_RULE, MIN_FILL, SNAP, STRIP_SUPPORT, Grid, Seg, TextLine, Word,
-                         band_of, fill_cells, group_rows, prune_empty, rule_separators, text_lines,
+                         band_of, fill_cells, group_rows, rule_separators, text_lines,
                          text_separators)
 from .table_header import header_count, header_spans
 
@@ -168,3 +168,21 @@ def _dedupe(values: list[float]) -> list[float]:
             continue
         out.append(v)
     return out
+
+
+def prune_empty(cells, edges, spans, drawn: frozenset[int] = frozenset()):
+    """Drop columns that are empty in every row (double rules, frame slivers), but for
+    the `drawn` ones: cells the rules close all round (a printed form's value column)."""
+    ncols = len(edges) - 1
+    keep = [c for c in range(ncols) if c in drawn or any(row[c] for row in cells)]
+    if len(keep) == ncols or not keep:
+        return cells, edges, spans
+    index = {c: i for i, c in enumerate(keep)}
+    new_edges = [edges[0]] + [edges[c + 1] for c in keep]
+    new_edges[-1] = edges[-1]
+    new_spans = []
+    for r0, c0, r1, c1 in spans:
+        cs = [index[c] for c in range(c0, c1 + 1) if c in index]
+        if cs and max(cs) > min(cs):
+            new_spans.append((r0, min(cs), r1, max(cs)))
+    return [[row[c] for c in keep] for row in cells], new_edges, new_spans

@@ -347,14 +347,34 @@ def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> b
     head = ln.phrases[0]
     col = col_index(head.x0 + 0.3 * em, edges)
     above = [p for p in prev.phrases if col_index(p.x0 + 0.3 * em, edges) == col]
-    if not above or head.bold != above[-1].bold or NUMBER.match(head.text):
+    if not above or head.bold != above[-1].bold:
         return False
     if _own_amounts(prev, ln, edges, em):
         return False
-    first, last = head.text, above[-1].text
-    starts_low = first[:1].islower() or first[:1] in "([{&"
-    ends_open = last.endswith((",", "-", "/", "&", " and", " of", " or", " the", " for", " in"))
-    return starts_low or ends_open
+    return goes_on(above[-1].text, head.text) or (col == 0 and hangs_under(prev, ln, em))
+
+
+def hangs_under(prev: TextLine, ln: TextLine, em: float) -> bool:
+    """`ln` goes on with the row label of `prev`, amounts and all, set with a hanging indent
+    ("... par value:" / "  900 shares authorized; ..."): rows are indented under group
+    labels, which carry no amounts, and an indented line under amounts heads nothing."""
+    if len(ln.phrases) != 1 or len(prev.phrases) < 2:
+        return False
+    label, head = prev.phrases[0], ln.phrases[0]
+    return head.x0 >= label.x0 + 0.5 * em and head.x0 < label.x1 and head.bold == label.bold \
+        and any(NUMBER.match(p.text) for p in prev.phrases[1:]) and not label.text.endswith(".")
+
+
+def goes_on(last: str, first: str) -> bool:
+    """`first` (a line's start) goes on with `last` (the text above it in its column): it
+    starts in lower case or with a bracket, or `last` ends open (a comma, hyphen, connector,
+    a bracket left open). A number starting a line is a cell of its own unless `last` ends
+    open ("... of $31 and" / "$27": the wrapped rest of a label)."""
+    ends_open = last.endswith((",", "-", "/", "&", " and", " of", " or", " the", " for", " in")) \
+        or last.count("(") > last.count(")")       # a bracket left open: "(Note" / "12)"
+    if NUMBER.match(first):
+        return ends_open
+    return ends_open or first[:1].islower() or first[:1] in "([{&"
 
 
 def _own_amounts(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> bool:
@@ -474,24 +494,6 @@ def _ruled_between(edges: list[float], c0: int, c1: int, vrules) -> bool:
     """Every separator between columns c0 and c1 is a drawn vertical rule (interrupted
     where a merged cell crosses it): the merged cell reaches to the rules beside it."""
     return bool(vrules) and all(any(abs(v.pos - x) <= SNAP for v in vrules) for x in edges[c0 + 1:c1 + 1])
-
-
-def prune_empty(cells, edges, spans, drawn: frozenset[int] = frozenset()):
-    """Drop columns that are empty in every row (double rules, frame slivers), but for
-    the `drawn` ones: cells the rules close all round (a printed form's value column)."""
-    ncols = len(edges) - 1
-    keep = [c for c in range(ncols) if c in drawn or any(row[c] for row in cells)]
-    if len(keep) == ncols or not keep:
-        return cells, edges, spans
-    index = {c: i for i, c in enumerate(keep)}
-    new_edges = [edges[0]] + [edges[c + 1] for c in keep]
-    new_edges[-1] = edges[-1]
-    new_spans = []
-    for r0, c0, r1, c1 in spans:
-        cs = [index[c] for c in range(c0, c1 + 1) if c in index]
-        if cs and max(cs) > min(cs):
-            new_spans.append((r0, min(cs), r1, max(cs)))
-    return [[row[c] for c in keep] for row in cells], new_edges, new_spans
 
 
 _SIGN_APART = re.compile(r"^([(\[]?)[$€£¥₹]\s+(?=[(\d])")

@@ -10,7 +10,7 @@ from operator import itemgetter
 
 from ..model import Line
 from ..text.monospace import is_mono
-from .table_grid import Word, text_lines
+from .table_grid import NUMBER, Word, goes_on, hangs_under, text_lines
 from .table_rules import CAPTION_LABEL
 
 SHORT_PIECE = 0.3       # a text piece narrower than this share of the text width is short
@@ -51,12 +51,31 @@ def aligned_bands(lines: list[Line], em: float, page_width: float) -> list[tuple
             run.append(row)
             between = []
             continue
-        if run and len(pieces) == 1 and len(between) < MAX_GROUP_LABELS \
-                and row[0] - (between or run)[-1][1] <= 1.5 * (row[1] - row[0]):
+        if run and len(pieces) == 1 and row[0] - (between or run)[-1][1] <= 1.5 * (row[1] - row[0]) \
+                and (len(between) < MAX_GROUP_LABELS or _label_lines(between + [row], run, em, limit)):
             between.append(row)     # a statement's group or section label, or a wrapped label
             continue
         run, between = _close_band(run, bands, em), []
     return bands
+
+
+MAX_LABEL_LINES = 6     # lines of one row label wrapped in a narrow label column, at most
+
+
+def _label_lines(between: list, run: list, em: float, limit: float) -> bool:
+    """Rows of one piece each between a run's rows that all lie in its label column: from
+    the left edge of its short row labels (less an em) to an em before its first amount
+    column. The lines of a row label too long for its column ("Common stock and additional
+    paid-in" / "capital, $0.0001 par value: 900" / ...), more than group labels ever
+    stack, but few. (Running text beside a figure's aligned labels starts left of them:
+    it lies in no label column of theirs.)"""
+    rows = [sorted(row[2]) for row in run if len(row[2]) >= 2]
+    labelled = [r for r in rows if r[0][1] - r[0][0] <= limit]
+    if not labelled or len(between) > MAX_LABEL_LINES:
+        return False
+    left = min(r[0][0] for r in labelled)
+    amounts = min(r[1][0] for r in rows)
+    return all(left - em <= row[2][0][0] and row[2][0][1] < amounts - em for row in between)
 
 
 def _close_band(run: list, bands: list, em: float) -> list:
@@ -168,7 +187,8 @@ def _group_label(ln, short: list) -> bool:
         and short[0].words[-1].text.endswith(":")
 
 
-def _section_label(ln, short: list, runs: list, labels: list, prev, near: bool, em: float) -> bool:
+def _section_label(ln, short: list, runs: list, labels: list, attached: bool, prev, near: bool,
+                   em: float) -> bool:
     """A line of the label column alone on its row between rows of a statement: a section
     label without a colon ("LIABILITIES AND EQUITY"), a long group label ("Adjustments to
     reconcile net earnings to net cash provided by operating activities:") or the first
@@ -178,64 +198,122 @@ def _section_label(ln, short: list, runs: list, labels: list, prev, near: bool, 
     if len(ln.phrases) != 1 or not near or prev is None:
         return False
     run = runs[-1] if runs and runs[-1][-1][0] is prev else None
-    if run is None and not (labels and labels[-1][0] is prev and labels[0][2]):
+    if run is None and not (labels and labels[-1][0] is prev and attached):
         return False
-    rows = run if run is not None else runs[-1]
-    left = min(r[0].phrases[0].x0 for r in rows)
-    firsts = [r[0].phrases[1].x0 for r in rows if len(r[0].phrases) > 1]
-    amounts = min(firsts) if firsts else None
     phrase = ln.phrases[0]
     text = phrase.text
-    if amounts is None or phrase.x1 >= amounts - em or (not short and text.endswith(".")):
+    if not _in_label_column(phrase, run if run is not None else runs[-1], em) \
+            or (not short and text.endswith(".")):
         return False
-    return phrase.x0 >= left - em and not text.endswith((".", ";")) and CAPTION_LABEL.match(text) is None
+    return not text.endswith((".", ";")) and CAPTION_LABEL.match(text) is None
+
+
+def _in_label_column(phrase, rows: list, em: float) -> bool:
+    """The phrase lies in the label column of `rows` (a run's rows): from the labels' left
+    edge (indented or not) to an em before the first amount column."""
+    left = min(r[0].phrases[0].x0 for r in rows)
+    firsts = [r[0].phrases[1].x0 for r in rows if len(r[0].phrases) > 1]
+    return bool(firsts) and phrase.x0 >= left - em and phrase.x1 < min(firsts) - em
+
+
+def _wrapped_label(ln, prev, rows: list, near: bool, em: float) -> bool:
+    """A wrapped line of the row label right above it (`prev`, a row of the run `rows` or
+    a label line between its rows): a label too long for its column goes on in that
+    column, indented or not, with no amounts (they stand on its first or its last line),
+    one line pitch under it, and reads on from it (`table_grid.goes_on`). Not limited in
+    number like group labels: "Common stock ..., par value: 900 shares authorized; 486 and
+    491 shares issued and outstanding" wraps to four lines in a narrow label column."""
+    if len(ln.phrases) != 1 or not near or prev is None or not rows or not prev.phrases:
+        return False
+    phrase = ln.phrases[0]
+    above = prev.phrases[0]
+    return phrase.bold == above.bold and _in_label_column(phrase, rows, em) \
+        and _in_label_column(above, rows, em) and (goes_on(above.text, phrase.text) or hangs_under(prev, ln, em))
+
+
+ROW, LABEL, WRAP = "row", "label", "wrap"     # the lines of a run of aligned rows
 
 
 def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, float, float]]:
-    """Runs of three or more text lines made of two or more short, separated phrases."""
+    """Runs of three or more text lines made of two or more short, separated phrases, with
+    the group labels between them and the wrapped lines of their labels."""
     if len(words) < 6:
         return []
     lines = text_lines(words)
     text_width = max(w.x1 for w in words) - min(w.x0 for w in words)
     limit = SHORT_PIECE * text_width
-    runs: list[list[list]] = []
+    runs: list[list[tuple]] = []   # (line, its short phrases, kind)
     prev = None
-    labels: list = []          # group labels ("Current assets:") right above the next row
+    labels: list = []          # group labels ("Current assets:") right above the next row,
+    attached = False           # ... right under a run's row (labels between its rows)
     for ln in lines:
         short = [p for p in ln.phrases if p.x1 - p.x0 <= limit and len(p.words) <= 2 * MAX_CELL_WORDS]
         ok = len(short) >= 2 and any(b.x0 - a.x1 >= em for a, b in zip(short, short[1:]))
         near = prev is not None and ln.y0 - prev.y1 <= 1.5 * (ln.y1 - ln.y0)
         if ok:
             if labels and near and labels[-1][0] is prev:
-                if runs and labels[0][2]:
+                if runs and attached:
                     runs[-1].extend(labels)
                 else:
                     runs.append(list(labels))
-                runs[-1].append((ln, short))
+                runs[-1].append((ln, short, ROW))
             elif runs and near and runs[-1][-1][0] is prev:
-                runs[-1].append((ln, short))
+                runs[-1].append((ln, short, ROW))
             else:
-                runs.append([(ln, short)])
+                runs.append([(ln, short, ROW)])
             labels = []
-        elif len(labels) < MAX_GROUP_LABELS and (_group_label(ln, short) or _section_label(ln, short, runs, labels, prev, near, em)):
+        elif runs and runs[-1][-1][0] is prev and _amounts_above(runs[-1]) \
+                and _wrapped_label(ln, prev, runs[-1], near, em):
+            runs[-1].append((ln, short, WRAP))     # the label of the row above goes on
+        elif labels and attached and labels[-1][0] is prev and _wrapped_label(ln, prev, runs[-1], near, em):
+            labels.append((ln, short, WRAP))
+        elif _stacked_labels(labels) < MAX_GROUP_LABELS \
+                and (_group_label(ln, short) or _section_label(ln, short, runs, labels, attached, prev, near, em)):
             # a statement's group label sits alone on its row inside the table
             after_run = bool(runs) and near and runs[-1][-1][0] is prev
             follows = bool(labels) and near and labels[-1][0] is prev
             if not (after_run or follows):
                 labels = []
-            labels.append((ln, short, after_run or (follows and labels[0][2])))
+            attached = after_run or (follows and attached)
+            labels.append((ln, short, LABEL))
         else:
             labels = []
         prev = ln
-    runs = [[(ln, short) for ln, short, *_ in run] for run in runs]
-    boxes = []
-    for run in runs:
-        if len(run) < MIN_ALIGNED_ROWS:
-            continue
-        ps = [p for _, short in run for p in short]
-        boxes.append((min(p.x0 for p in ps), min(p.y0 for p in ps),
-                      max(p.x1 for p in ps), max(p.y1 for p in ps)))
-    return boxes
+    return [_region_box(run) for run in runs if sum(1 for e in run if e[2] != WRAP) >= MIN_ALIGNED_ROWS]
+
+
+def _stacked_labels(labels: list) -> int:
+    """The group and section labels among the label lines between two rows, a line whose
+    label goes on on the next line not counted: that is a row label set on two or more
+    lines ("Commitments and contingencies (Note" / "12)"), a row with no amounts."""
+    return sum(1 for k, e in enumerate(labels)
+               if e[2] == LABEL and not (k + 1 < len(labels) and labels[k + 1][2] == WRAP))
+
+
+def _amounts_above(run: list) -> bool:
+    """The run's last row carries amounts right of its label: a label goes on under the
+    amounts of its first line (cells aligned to the top); under a row of words only, a
+    line in its first column is the next line of a paragraph set beside the table."""
+    row = next(ln for ln, _, kind in reversed(run) if kind == ROW)
+    return any(NUMBER.match(p.text) for p in row.phrases[1:])
+
+
+def _region_box(run: list) -> tuple[float, float, float, float]:
+    """The box of a run of aligned rows: around their short phrases, down to the wrapped
+    lines of its last row's label, and out to every phrase of its lines that reaches into
+    it (a long label left of indented short ones: "Net increase (decrease) in cash" starts
+    left of the box its short phrases make, and a word cut off there is lost)."""
+    ps = [p for _, short, _ in run for p in short]
+    x0, y0 = min(p.x0 for p in ps), min(p.y0 for p in ps)
+    x1, y1 = max(p.x1 for p in ps), max([p.y1 for p in ps] + [ln.y1 for ln, _, kind in run if kind == WRAP])
+    phrases = [p for ln, _, _ in run for p in ln.phrases]
+    grown = True
+    while grown:
+        grown = False
+        for p in phrases:
+            if p.x0 < x0 < p.x1 or p.x0 < x1 < p.x1:
+                x0, x1, grown = min(x0, p.x0), max(x1, p.x1), True
+    return (x0, y0, x1, y1)
 
 
 TURNED_SHARE = 0.5      # turned words at most this share of a region's level ones: labels
