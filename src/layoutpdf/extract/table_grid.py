@@ -369,13 +369,18 @@ def goes_on(last: str, first: str) -> bool:
     """`first` (a line's start) goes on with `last` (the text above it in its column): it
     starts in lower case or with a bracket, or `last` ends open (a comma, hyphen, connector,
     a bracket left open). A number starting a line is a cell of its own unless `last` ends
-    open ("... of $31 and" / "$27": the wrapped rest of a label)."""
+    open ("... of $31 and" / "$27": the wrapped rest of a label). A note mark opening a
+    sentence ("(1) Includes ...") starts a table note."""
     ends_open = last.endswith((",", "-", "/", "&", " and", " of", " or", " the", " for", " in")) \
         or last.count("(") > last.count(")")       # a bracket left open: "(Note" / "12)"
     if NUMBER.match(first):
         return ends_open
+    if not ends_open and _NOTE_MARK.match(first):
+        return False                 # "(1) Includes ...": a note under the table, not a label
     return ends_open or first[:1].islower() or first[:1] in "([{&"
 
+
+_NOTE_MARK = re.compile(r"^[(\[]?(?:\d{1,2}|[a-z]|[ivx]{1,4})[)\]]\s+[A-Z]")
 
 def _own_amounts(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> bool:
     """The line has an amount in a column where the line above has one too: a row of its
