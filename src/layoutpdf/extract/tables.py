@@ -246,15 +246,19 @@ def _set_prose(g: Grid, lines: list[Line], a: float, b: float, em: float) -> boo
     lines of a paragraph: wordy, and most as long as the longest (prose fills its column's
     measure; row labels are short and uneven). Read on the lines, not on the cells: a
     prose column beside a table's rows is cut into cells of one or two lines each, and a
-    cell of two joined lines is no measure."""
+    cell of two joined lines is no measure. Dot leaders are fill, not words: a label
+    they lead to its amount reaches the column's edge by its leaders ("Cost of revenue
+    (1) ......"), so a line is measured and its words counted without them."""
     x0, y0, x1, y1 = g.bbox
     held = [ln for ln in lines if y0 <= ln.bbox.cy <= y1 and ln.bbox.x0 >= a - em and ln.bbox.x1 <= b + em]
     if len(held) < PROSE_LINES:
         return False
-    if median(len(ln.text.split()) for ln in held) <= MAX_CELL_WORDS:
+    texts = [" ".join(LEADER.sub(" ", ln.text).split()) for ln in held]
+    if median(len(t.split()) for t in texts) <= MAX_CELL_WORDS:
         return False
-    longest = max(ln.bbox.width for ln in held)
-    return sum(1 for ln in held if ln.bbox.width >= FULL_LINE * longest) >= LABELLED_ROWS * len(held)
+    widths = [ln.bbox.width * len(t) / max(1, len(ln.text.strip())) for ln, t in zip(held, texts)]
+    longest = max(widths)
+    return sum(1 for w in widths if w >= FULL_LINE * longest) >= LABELLED_ROWS * len(held)
 
 
 def _label_column(g: Grid, c: int) -> bool:

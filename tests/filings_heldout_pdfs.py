@@ -1,0 +1,72 @@
+"""Generated filing pages (PyMuPDF only) for the statements of issue 39's held-out seeds
+that still came out as a table of bare amounts with their labels as paragraphs:
+
+- `long_leader_statement_pdf`: an income statement whose labels are mostly long (five
+  words and more: "Amortization of acquired intangible assets") and end in dot leaders
+  padded to about one length, one label with a footnote mark ("Cost of revenue (1)"),
+  and the footnote under the statement.
+"""
+from __future__ import annotations
+
+import pymupdf
+
+FONT, BOLD, SIZE, PITCH = "helv", "hebo", 8.0, 12.0
+LABEL_X, INDENT = 54.0, 8.0
+AMOUNT_RIGHTS = (386.0, 470.0, 549.0)      # right edges of the three amount columns
+SIGN_XS = (328.0, 407.0, 491.0)            # where a `$` cell starts in each column
+LEADER_CHARS = 66
+
+LONG_ROWS = [  # (label, amounts, `$` on the row, indented)
+    ("Net revenue", ("679", "97,594", "86,920"), True, False),
+    ("Cost of revenue (1)", ("866", "736", "427"), False, False),
+    ("Gross profit", ("77,473", "328", "894"), True, False),
+    ("Research and development expenses", ("254", "35,507", "844"), False, True),
+    ("Selling, general and administrative expenses", ("71,397", "69,844", "244"), False, True),
+    ("Amortization of acquired intangible assets", ("847", "60,543", "28,919"), False, True),
+    ("Restructuring and other related charges, net", ("-", "-", "585"), False, True),
+    ("Total operating expenses", ("852", "524", "88,827"), False, True),
+    ("Operating income", ("68,517", "97,739", "50,897"), True, False),
+    ("Other income (expense), net", ("70,081", "708", "921"), False, False),
+    ("Income before income taxes", ("40,948", "81,219", "796"), True, False),
+    ("Provision for income taxes", ("914", "37,809", "142"), False, False),
+    ("Net income", ("488", "964", "26,152"), True, False),
+    ("Basic net income per share", ("1.50", "7.17", "3.92"), True, True),
+    ("Diluted net income per share", ("0.84", "7.55", "5.72"), True, True),
+]
+FOOTNOTE = "(1) Includes amounts related to the cost of revenue."
+
+
+def _text(page: pymupdf.Page, x: float, y: float, text: str, font: str = FONT) -> None:
+    page.insert_text((x, y), text, fontname=font, fontsize=SIZE)
+
+
+def _right(page: pymupdf.Page, x1: float, y: float, text: str, font: str = FONT) -> None:
+    _text(page, x1 - pymupdf.get_text_length(text, fontname=font, fontsize=SIZE), y, text, font)
+
+
+def _centred(page: pymupdf.Page, x: float, y: float, text: str, font: str = BOLD) -> None:
+    _text(page, x - pymupdf.get_text_length(text, fontname=font, fontsize=SIZE) / 2, y, text, font)
+
+
+def long_leader_statement_pdf() -> bytes:
+    """The statement: a title block, a year header, each label followed by a space and
+    dots up to LEADER_CHARS characters (a filing agent's leaders), `$` set apart on the
+    first row and the totals, and a footnote line under the statement."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for k, text in enumerate(("HARBOR FOODS, INC.", "CONSOLIDATED STATEMENTS OF OPERATIONS")):
+        _centred(page, 306, 50 + 13 * k, text)
+    _centred(page, 442, 98, "Year Ended December 31,")
+    for sign_x, x1, year in zip(SIGN_XS, AMOUNT_RIGHTS, ("2023", "2022", "2021")):
+        _right(page, x1, 110, year, BOLD)
+    y = 124.0
+    for label, amounts, sign, indented in LONG_ROWS:
+        _text(page, LABEL_X + (INDENT if indented else 0), y,
+              label + " " + "." * max(4, LEADER_CHARS - len(label)))
+        for sign_x, x1, v in zip(SIGN_XS, AMOUNT_RIGHTS, amounts):
+            _right(page, x1, y, v)
+            if sign:
+                _text(page, sign_x, y, "$")
+        y += PITCH
+    _text(page, LABEL_X, y + 10, FOOTNOTE)
+    return doc.tobytes()
