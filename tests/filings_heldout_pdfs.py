@@ -4,7 +4,10 @@ that still came out as a table of bare amounts with their labels as paragraphs:
 - `long_leader_statement_pdf`: an income statement whose labels are mostly long (five
   words and more: "Amortization of acquired intangible assets") and end in dot leaders
   padded to about one length, one label with a footnote mark ("Cost of revenue (1)"),
-  and the footnote under the statement.
+  and the footnote under the statement;
+- `equity_section_pdf`: the foot of a balance sheet: a row without amounts, a group label,
+  then a row label wrapped over two lines with its amounts on the last one (cells aligned
+  to the bottom), under two label lines already.
 """
 from __future__ import annotations
 
@@ -69,4 +72,43 @@ def long_leader_statement_pdf() -> bytes:
                 _text(page, sign_x, y, "$")
         y += PITCH
     _text(page, LABEL_X, y + 10, FOOTNOTE)
+    return doc.tobytes()
+
+
+EQUITY_ROWS = [  # (label lines, amounts or None, indented)
+    (("Accounts payable",), ("560", "82,612"), False),
+    (("Accrued compensation and benefits",), ("31,126", "623"), False),
+    (("Long-term debt, net of current portion",), ("505", "2,183"), False),
+    (("Total liabilities",), ("$227", "$92,079"), False),
+    (("Commitments and contingencies (Note 12)",), None, False),
+    (("Stockholders' equity:",), None, False),
+    (("Common stock and additional paid-in capital, $0.0001 par value: 900 shares",
+      "authorized; 486 and 491 shares issued and outstanding"), ("496", "27,211"), True),
+    (("Retained earnings",), ("872", "466"), True),
+    (("Accumulated other comprehensive loss",), ("(678)", "(53,346)"), True),
+    (("Total stockholders' equity",), ("809", "290"), True),
+    (("Total liabilities and stockholders' equity",), ("$10,593", "$98,081"), False),
+]
+EQUITY_RIGHTS = (431.0, 556.0)
+
+
+def equity_section_pdf() -> bytes:
+    """A balance sheet's liabilities and equity: a year header, rows of label and two
+    amounts at a pitch of PITCH, a wrapped label's lines at that pitch too, its second
+    line with a hanging indent and the amounts (cells aligned to the bottom)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    _centred(page, 306, 50, "CONDENSED CONSOLIDATED BALANCE SHEETS")
+    for x1, year in zip(EQUITY_RIGHTS, ("2023", "2022")):
+        _right(page, x1, 90, year, BOLD)
+    y = 104.0
+    for lines, amounts, indented in EQUITY_ROWS:
+        x = LABEL_X + (INDENT if indented else 0)
+        for k, text in enumerate(lines):
+            _text(page, x + (INDENT if k else 0), y, text)
+            if k < len(lines) - 1:
+                y += PITCH
+        for x1, v in zip(EQUITY_RIGHTS, amounts or ()):
+            _right(page, x1, y, v)
+        y += PITCH
     return doc.tobytes()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import layoutpdf
-from filings_heldout_pdfs import LONG_ROWS, long_leader_statement_pdf
+from filings_heldout_pdfs import EQUITY_ROWS, LONG_ROWS, equity_section_pdf, long_leader_statement_pdf
 
 
 def _rows(pdf: bytes) -> list[tuple[str, ...]]:
@@ -20,3 +20,17 @@ def test_long_labels_padded_by_dot_leaders_are_no_column_of_prose():
     for label, amounts, sign, _ in LONG_ROWS:
         first = f"$ {amounts[0]}" if sign else amounts[0]
         assert any(r[0] == label and first in r[1:] for r in rows), (label, rows)
+
+
+def test_a_wrapped_row_label_under_two_label_lines_is_no_third_stacked_group_label():
+    """"Commitments and contingencies (Note 12)" and "Stockholders' equity:" stand alone
+    on their rows; the next line is the first line of a row label whose amounts stand on
+    its last line. It is counted as that row's label, not as a third group label in a row
+    that would end the statement: the equity rows stay in one table with their labels."""
+    d = layoutpdf.parse(equity_section_pdf())
+    assert len(d.tables) == 1, [t.rows for t in d.tables]
+    rows = d.tables[0].rows
+    for lines, amounts, _ in EQUITY_ROWS:
+        if amounts:
+            label = " ".join(lines)
+            assert any(r[0] == label and r[1] == amounts[0] for r in rows), (label, rows)

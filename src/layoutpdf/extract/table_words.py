@@ -231,7 +231,7 @@ def _wrapped_label(ln, prev, rows: list, near: bool, em: float) -> bool:
         and _in_label_column(above, rows, em) and (goes_on(above.text, phrase.text) or hangs_under(prev, ln, em))
 
 
-ROW, LABEL, WRAP = "row", "label", "wrap"     # the lines of a run of aligned rows
+ROW, LABEL, WRAP, HEAD = "row", "label", "wrap", "head"     # the lines of a run of aligned rows
 
 
 def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, float, float]]:
@@ -246,7 +246,7 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
     prev = None
     labels: list = []          # group labels ("Current assets:") right above the next row,
     attached = False           # ... right under a run's row (labels between its rows)
-    for ln in lines:
+    for k, ln in enumerate(lines):
         short = [p for p in ln.phrases if p.x1 - p.x0 <= limit and len(p.words) <= 2 * MAX_CELL_WORDS]
         ok = len(short) >= 2 and any(b.x0 - a.x1 >= em for a, b in zip(short, short[1:]))
         near = prev is not None and ln.y0 - prev.y1 <= 1.5 * (ln.y1 - ln.y0)
@@ -267,7 +267,7 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
             runs[-1].append((ln, short, WRAP))     # the label of the row above goes on
         elif labels and attached and labels[-1][0] is prev and _wrapped_label(ln, prev, runs[-1], near, em):
             labels.append((ln, short, WRAP))
-        elif _stacked_labels(labels) < MAX_GROUP_LABELS \
+        elif (_stacked_labels(labels) < MAX_GROUP_LABELS or _label_head(ln, lines[k + 1:k + 2], em)) \
                 and (_group_label(ln, short) or _section_label(ln, short, runs, labels, attached, prev, near, em)):
             # a statement's group label sits alone on its row inside the table
             after_run = bool(runs) and near and runs[-1][-1][0] is prev
@@ -275,11 +275,26 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
             if not (after_run or follows):
                 labels = []
             attached = after_run or (follows and attached)
-            labels.append((ln, short, LABEL))
+            labels.append((ln, short, HEAD if _label_head(ln, lines[k + 1:k + 2], em) else LABEL))
         else:
             labels = []
         prev = ln
     return [_region_box(run) for run in runs if sum(1 for e in run if e[2] != WRAP) >= MIN_ALIGNED_ROWS]
+
+
+def _label_head(ln, after: list, em: float) -> bool:
+    """`ln` is the first line of the label of the row under it (cells aligned to the
+    bottom: "Common stock ..., par value: 900 shares" / "authorized; ... outstanding  496
+    27,211"): one phrase, the next line one pitch under it a row with amounts whose label
+    reads on from it (`table_grid.goes_on`). A row label, however many group labels stand
+    above it, so no stacked group label."""
+    if len(ln.phrases) != 1 or not after:
+        return False
+    nxt = after[0]
+    if nxt.y0 - ln.y1 > 1.5 * (nxt.y1 - nxt.y0) or len(nxt.phrases) < 2:
+        return False
+    head, label = ln.phrases[0], nxt.phrases[0]
+    return head.bold == label.bold and any(NUMBER.match(p.text) for p in nxt.phrases[1:]) and goes_on(head.text, label.text)
 
 
 def _stacked_labels(labels: list) -> int:
