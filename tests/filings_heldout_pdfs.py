@@ -7,7 +7,10 @@ that still came out as a table of bare amounts with their labels as paragraphs:
   and the footnote under the statement;
 - `equity_section_pdf`: the foot of a balance sheet: a row without amounts, a group label,
   then a row label wrapped over two lines with its amounts on the last one (cells aligned
-  to the bottom), under two label lines already.
+  to the bottom), under two label lines already;
+- `zebra_last_wrap_pdf`: a statement shaded on every other row, whose last row (unshaded,
+  below the last band and rule) has its label wrapped to a second line under its amounts
+  (cells aligned to the top).
 """
 from __future__ import annotations
 
@@ -111,4 +114,46 @@ def equity_section_pdf() -> bytes:
         for x1, v in zip(EQUITY_RIGHTS, amounts or ()):
             _right(page, x1, y, v)
         y += PITCH
+    return doc.tobytes()
+
+
+ZEBRA_ROWS = [  # (label, amounts)
+    ("Accounts payable", ("17,231", "342")),
+    ("Accrued compensation and benefits", ("265", "656")),
+    ("Current portion of long-term debt", ("-", "-")),
+    ("Total current liabilities", ("69,408", "56,962")),
+    ("Long-term debt, net of current portion", ("577", "185")),
+    ("Operating lease liabilities", ("832", "233")),
+    ("Retained earnings", ("91,645", "532")),
+    ("Accumulated other comprehensive loss", ("(147)", "(49,316)")),
+    ("Total stockholders' equity", ("306", "71,290")),
+]
+ZEBRA_LAST = (("Total liabilities and stockholders'", "equity"), ("$719", "$294"))
+ZEBRA_CELLS = (54.0, 215.0, 387.0, 558.0)   # label cell, then two amount cells
+SHADE = (0.86, 0.90, 0.95)
+
+
+def zebra_last_wrap_pdf() -> bytes:
+    """Rows at a pitch of PITCH, every other one shaded by a band across the table, a
+    rule over each amount cell of the totals, the last row bare with its label's second
+    line under the first, its amounts on the first (the rules and bands end above it)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    _centred(page, 306, 50, "CONSOLIDATED BALANCE SHEETS (CONTINUED)")
+    for x1, year in zip(ZEBRA_CELLS[2:], ("2023", "2022")):
+        _right(page, x1 - 2, 90, year, BOLD)
+    y = 106.0
+    for k, (label, amounts) in enumerate(ZEBRA_ROWS + [ZEBRA_LAST]):
+        lines = (label,) if isinstance(label, str) else label
+        if k % 2 == 0 and k < len(ZEBRA_ROWS):
+            page.draw_rect(pymupdf.Rect(ZEBRA_CELLS[0], y - 9, ZEBRA_CELLS[-1], y + 3),
+                           color=None, fill=SHADE)
+        if str(lines[0]).startswith("Total"):
+            for a, b in zip(ZEBRA_CELLS[1:], ZEBRA_CELLS[2:]):
+                page.draw_line((a + 10, y - 9), (b, y - 9), width=0.75)
+        for x1, v in zip(ZEBRA_CELLS[2:], amounts):
+            _right(page, x1 - 2, y, v)
+        for j, text in enumerate(lines):
+            _text(page, LABEL_X + 2 + (INDENT if j else 0), y + 10 * j, text)
+        y += PITCH + 10 * (len(lines) - 1)
     return doc.tobytes()

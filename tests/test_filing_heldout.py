@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import layoutpdf
-from filings_heldout_pdfs import EQUITY_ROWS, LONG_ROWS, equity_section_pdf, long_leader_statement_pdf
+from filings_heldout_pdfs import (EQUITY_ROWS, LONG_ROWS, ZEBRA_LAST, equity_section_pdf, long_leader_statement_pdf,
+                                  zebra_last_wrap_pdf)
 
 
 def _rows(pdf: bytes) -> list[tuple[str, ...]]:
@@ -34,3 +35,13 @@ def test_a_wrapped_row_label_under_two_label_lines_is_no_third_stacked_group_lab
         if amounts:
             label = " ".join(lines)
             assert any(r[0] == label and r[1] == amounts[0] for r in rows), (label, rows)
+
+
+def test_last_row_label_wrapped_below_the_rules_keeps_its_rest():
+    """The bands and rules end with the last row's first line; the rest of its label
+    ("equity") stands one line under it in the label column and reads on from it: it is
+    taken with the table's closing rows, into that row's label."""
+    d = layoutpdf.parse(zebra_last_wrap_pdf())
+    label = " ".join(ZEBRA_LAST[0])
+    rows = [r for t in d.tables for r in t.rows]
+    assert any(r[0] == label and r[1] == ZEBRA_LAST[1][0] for r in rows), rows

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from statistics import median
 
-from .table_grid import Grid, Word, col_index, is_number, text_lines
+from .table_grid import Grid, Word, col_index, goes_on, is_number, text_lines
 from .table_rules import CAPTION_LABEL
 from .table_words import MAX_CELL_WORDS, holds, outside
 
@@ -45,11 +45,32 @@ def edge_rows(g: Grid, words: list[Word], em: float, others: list) -> tuple[floa
         if label_top is not None or not section_row(ln, g, em):
             break
         label_top = ln.y0 - 0.5
+    last = g.rows[-1][0] if g.rows and g.rows[-1] else ""
     for ln in sorted((ln for ln in lines if ln.cy > y1), key=lambda ln: ln.cy)[:EDGE_ROWS]:
-        if ln.y0 - bottom > EDGE_GAP * pitch or not row_like(ln, g, em, header=False):
+        if ln.y0 - bottom > EDGE_GAP * pitch:
+            break
+        if row_like(ln, g, em, header=False):
+            last = ln.phrases[0].text
+        elif _label_rest(ln, g, last, em):
+            last = ln.phrases[0].text
+        else:
             break
         bottom = ln.y1 + 0.5
     return top, bottom
+
+
+def _label_rest(ln, g: Grid, last: str, em: float) -> bool:
+    """`ln` is the wrapped rest of the label of the row right above it ("Total liabilities
+    and stockholders'" / "equity"): one phrase in the label column under a row label with
+    amounts beside it, reading on from it (`table_grid.goes_on`), ending no sentence (a
+    note under the table does: "a Measured on one core."). The last row's cells are
+    aligned to the top, its rule (or band) drawn around its first line only."""
+    if len(ln.phrases) != 1 or len(g.col_edges) < 3 or not last or not g.rows \
+            or not any(is_number(v) for v in g.rows[-1][1:] if v):
+        return False
+    p = ln.phrases[0]
+    return p.x0 >= g.col_edges[0] - em and p.x1 <= g.col_edges[1] + 0.5 * em \
+        and not _NOTE.match(p.text) and not p.text.endswith(".") and goes_on(last, p.text)
 
 
 def period_label(ln, g: Grid, em: float) -> bool:

@@ -213,11 +213,17 @@ def _with_edge_rows(g: Grid, words: list[Word], hs: list[Seg], vs: list[Seg], em
     if (top, bottom) == (y0, y1):
         return g
     grown = build_grid((x0, top, x1, bottom), words, hs, vs, g.strategy, em)
-    if grown is None or len(grown.col_edges) < len(g.col_edges) or len(grown.rows) <= len(g.rows) \
-            or not _plausible(grown):
+    if grown is None or len(grown.col_edges) < len(g.col_edges) or len(grown.rows) < len(g.rows) \
+            or _words_in(grown) <= _words_in(g) or not _plausible(grown):
         return g
     grown.reasons.append("with the header or closing rows its rules leave out")
     return grown
+
+
+def _words_in(g: Grid) -> int:
+    """The words in a grid's cells: the rows taken below it may be the wrapped rest of its
+    last row's label, which adds words but no row."""
+    return sum(len(c.split()) for row in g.rows for c in row if c)
 
 
 def _prose_columns(g: Grid, lines: list[Line], em: float) -> set[int]:
