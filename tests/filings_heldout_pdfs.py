@@ -10,7 +10,9 @@ that still came out as a table of bare amounts with their labels as paragraphs:
   to the bottom), under two label lines already;
 - `zebra_last_wrap_pdf`: a statement shaded on every other row, whose last row (unshaded,
   below the last band and rule) has its label wrapped to a second line under its amounts
-  (cells aligned to the top).
+  (cells aligned to the top);
+- `bottom_aligned_pdf`: a reconciliation whose indented row labels wrap with their amounts
+  on the last line (cells aligned to the bottom), right under a row with amounts.
 """
 from __future__ import annotations
 
@@ -156,4 +158,39 @@ def zebra_last_wrap_pdf() -> bytes:
         for j, text in enumerate(lines):
             _text(page, LABEL_X + 2 + (INDENT if j else 0), y + 10 * j, text)
         y += PITCH + 10 * (len(lines) - 1)
+    return doc.tobytes()
+
+
+RECON_ROWS = [  # (label lines, amounts, indented)
+    (("GAAP net income",), ("$ 730", "$ 24,045", "$ 96,138", "$ 577"), False),
+    (("Amortization of acquired intangible", "assets"), ("9,279", "852", "787", "88,142"), True),
+    (("Restructuring and related charges",), ("37,357", "106", "98,372", "347"), True),
+    (("Acquisition-related costs",), ("948", "783", "751", "77,424"), True),
+    (("Tax effect of non-GAAP adjustments",), ("(85,017)", "(992)", "(36,851)", "(439)"), True),
+    (("Non-GAAP net income",), ("$ 809", "$ 838", "$ 197", "$ 83,104"), False),
+]
+RECON_RIGHTS = (333.0, 407.0, 484.0, 556.0)
+
+
+def bottom_aligned_pdf() -> bytes:
+    """Rows at a pitch of PITCH; a wrapped label's first line alone, its second (a hanging
+    indent deeper) with the row's amounts; `$` apart at the left of the first row's and
+    the total's amount cells."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    _centred(page, 306, 50, "RECONCILIATION OF GAAP TO NON-GAAP FINANCIAL MEASURES")
+    for x1, head in zip(RECON_RIGHTS, ("Q2 2023", "Q2 2022", "H1 2023", "H1 2022")):
+        _right(page, x1, 90, head, BOLD)
+    y = 104.0
+    for lines, amounts, indented in RECON_ROWS:
+        x = LABEL_X + (INDENT if indented else 0)
+        for k, text in enumerate(lines):
+            _text(page, x + (INDENT if k else 0), y, text)
+            if k < len(lines) - 1:
+                y += PITCH
+        for x1, v in zip(RECON_RIGHTS, amounts):
+            _right(page, x1, y, v.removeprefix("$ "))
+            if v.startswith("$"):
+                _text(page, x1 - 62, y, "$")      # `$` set apart, at the cell's left
+        y += PITCH
     return doc.tobytes()

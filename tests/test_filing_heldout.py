@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import layoutpdf
-from filings_heldout_pdfs import (EQUITY_ROWS, LONG_ROWS, ZEBRA_LAST, equity_section_pdf, long_leader_statement_pdf,
+from filings_heldout_pdfs import (EQUITY_ROWS, LONG_ROWS, RECON_ROWS, ZEBRA_LAST, bottom_aligned_pdf, equity_section_pdf, long_leader_statement_pdf,
                                   zebra_last_wrap_pdf)
 
 
@@ -45,3 +45,14 @@ def test_last_row_label_wrapped_below_the_rules_keeps_its_rest():
     label = " ".join(ZEBRA_LAST[0])
     rows = [r for t in d.tables for r in t.rows]
     assert any(r[0] == label and r[1] == ZEBRA_LAST[1][0] for r in rows), rows
+
+
+def test_label_wrapped_onto_its_amounts_under_a_row_with_amounts_is_a_row_of_its_own():
+    """"Amortization of acquired intangible" hangs indented under "GAAP net income" and its
+    amounts, but the next line reads on from it and sets amounts in the same columns: a
+    row has one set of amounts, so the label line heads that next row."""
+    d = layoutpdf.parse(bottom_aligned_pdf())
+    rows = [r for t in d.tables for r in t.rows]
+    for lines, amounts, _ in RECON_ROWS:
+        label = " ".join(lines)
+        assert any(r[0] == label and r[1] == amounts[0] for r in rows), (label, rows)

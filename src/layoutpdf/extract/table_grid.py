@@ -302,7 +302,10 @@ def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[l
                 prev.append(ln)            # a value set beside a two-line label
                 continue
             if cols <= prev_cols and _continues(prev[-1], ln, edges, em):
-                prev.append(ln)
+                if _heads_next_row(prev, ln, edges, em):
+                    rows.append([prev.pop(), ln])
+                else:
+                    prev.append(ln)
                 continue
             if _label_wraps_onto_amounts(prev, ln, edges, em):
                 prev.append(ln)
@@ -381,6 +384,15 @@ def goes_on(last: str, first: str) -> bool:
 
 
 _NOTE_MARK = re.compile(r"^[(\[]?(?:\d{1,2}|[a-z]|[ivx]{1,4})[)\]]\s+[A-Z]")
+
+def _heads_next_row(prev: list[TextLine], ln: TextLine, edges: list[float], em: float) -> bool:
+    """The label line last taken into row `prev` heads the row of `ln` instead: `ln` reads
+    on from it and sets amounts in columns where `prev` has its own (a row has one set of
+    amounts; statements align them with a label's last line: "Amortization of acquired
+    intangible" / "assets  9,279")."""
+    return len(prev) > 1 and _cols_of(prev[-1], edges, em) == {0} \
+        and any(_own_amounts(p, ln, edges, em) for p in prev[:-1])
+
 
 def _own_amounts(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> bool:
     """The line has an amount in a column where the line above has one too: a row of its
