@@ -135,17 +135,20 @@ ZEBRA_CELLS = (54.0, 215.0, 387.0, 558.0)   # label cell, then two amount cells
 SHADE = (0.86, 0.90, 0.95)
 
 
-def zebra_last_wrap_pdf() -> bytes:
+def zebra_last_wrap_pdf(statistic: str = "") -> bytes:
     """Rows at a pitch of PITCH, every other one shaded by a band across the table, a
     rule over each amount cell of the totals, the last row bare with its label's second
-    line under the first, its amounts on the first (the rules and bands end above it)."""
+    line under the first, its amounts on the first (the rules and bands end above it).
+    `statistic`: the last row's label on one line, and this line of a test's statistic
+    under it instead ("t = 2.31, p = 0.02")."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     _centred(page, 306, 50, "CONSOLIDATED BALANCE SHEETS (CONTINUED)")
     for x1, year in zip(ZEBRA_CELLS[2:], ("2023", "2022")):
         _right(page, x1 - 2, 90, year, BOLD)
     y = 106.0
-    for k, (label, amounts) in enumerate(ZEBRA_ROWS + [ZEBRA_LAST]):
+    last = ((" ".join(ZEBRA_LAST[0]), statistic), ZEBRA_LAST[1]) if statistic else ZEBRA_LAST
+    for k, (label, amounts) in enumerate(ZEBRA_ROWS + [last]):
         lines = (label,) if isinstance(label, str) else label
         if k % 2 == 0 and k < len(ZEBRA_ROWS):
             page.draw_rect(pymupdf.Rect(ZEBRA_CELLS[0], y - 9, ZEBRA_CELLS[-1], y + 3),

@@ -56,3 +56,13 @@ def test_label_wrapped_onto_its_amounts_under_a_row_with_amounts_is_a_row_of_its
     for lines, amounts, _ in RECON_ROWS:
         label = " ".join(lines)
         assert any(r[0] == label and r[1] == amounts[0] for r in rows), (label, rows)
+
+
+def test_a_statistic_under_the_last_row_is_no_rest_of_its_label():
+    """A line in the label column under the last row that starts in lower case but states
+    a test ("t = 2.31, p = 0.02") is no wrapped label: it stays out of the table."""
+    statistic = "t = 2.31, p = 0.02"
+    d = layoutpdf.parse(zebra_last_wrap_pdf(statistic))
+    rows = [r for t in d.tables for r in t.rows]
+    assert any(r[0] == " ".join(ZEBRA_LAST[0]) for r in rows), rows
+    assert not any(statistic in c for r in rows for c in r), rows

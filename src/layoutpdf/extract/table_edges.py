@@ -63,14 +63,16 @@ def _label_rest(ln, g: Grid, last: str, em: float) -> bool:
     """`ln` is the wrapped rest of the label of the row right above it ("Total liabilities
     and stockholders'" / "equity"): one phrase in the label column under a row label with
     amounts beside it, reading on from it (`table_grid.goes_on`), ending no sentence (a
-    note under the table does: "a Measured on one core."). The last row's cells are
+    note under the table does: "a Measured on one core."), no statement of a test under
+    it ("χ 2 = 25.49, v = 11"). The last row's cells are
     aligned to the top, its rule (or band) drawn around its first line only."""
     if len(ln.phrases) != 1 or len(g.col_edges) < 3 or not last or not g.rows \
             or not any(is_number(v) for v in g.rows[-1][1:] if v):
         return False
     p = ln.phrases[0]
     return p.x0 >= g.col_edges[0] - em and p.x1 <= g.col_edges[1] + 0.5 * em \
-        and not _NOTE.match(p.text) and not p.text.endswith(".") and goes_on(last, p.text)
+        and not _NOTE.match(p.text) and not p.text.endswith(".") and "=" not in p.text \
+        and goes_on(last, p.text)
 
 
 def period_label(ln, g: Grid, em: float) -> bool:
