@@ -135,12 +135,13 @@ ZEBRA_CELLS = (54.0, 215.0, 387.0, 558.0)   # label cell, then two amount cells
 SHADE = (0.86, 0.90, 0.95)
 
 
-def zebra_last_wrap_pdf(statistic: str = "") -> bytes:
+def zebra_last_wrap_pdf(statistic: str = "", leaders: bool = False) -> bytes:
     """Rows at a pitch of PITCH, every other one shaded by a band across the table, a
     rule over each amount cell of the totals, the last row bare with its label's second
     line under the first, its amounts on the first (the rules and bands end above it).
     `statistic`: the last row's label on one line, and this line of a test's statistic
-    under it instead ("t = 2.31, p = 0.02")."""
+    under it instead ("t = 2.31, p = 0.02"). `leaders`: the label's last line ends in dot
+    leaders ("equity ..........")."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     _centred(page, 306, 50, "CONSOLIDATED BALANCE SHEETS (CONTINUED)")
@@ -148,6 +149,8 @@ def zebra_last_wrap_pdf(statistic: str = "") -> bytes:
         _right(page, x1 - 2, 90, year, BOLD)
     y = 106.0
     last = ((" ".join(ZEBRA_LAST[0]), statistic), ZEBRA_LAST[1]) if statistic else ZEBRA_LAST
+    if leaders:
+        last = (last[0][:-1] + (last[0][-1] + " " + "." * 20,), last[1])
     for k, (label, amounts) in enumerate(ZEBRA_ROWS + [last]):
         lines = (label,) if isinstance(label, str) else label
         if k % 2 == 0 and k < len(ZEBRA_ROWS):

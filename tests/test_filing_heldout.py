@@ -2,6 +2,8 @@
 (`filings_heldout_pdfs`)."""
 from __future__ import annotations
 
+import pytest
+
 import layoutpdf
 from filings_heldout_pdfs import (EQUITY_ROWS, LONG_ROWS, RECON_ROWS, ZEBRA_LAST, bottom_aligned_pdf, equity_section_pdf, long_leader_statement_pdf,
                                   zebra_last_wrap_pdf)
@@ -37,11 +39,13 @@ def test_a_wrapped_row_label_under_two_label_lines_is_no_third_stacked_group_lab
             assert any(r[0] == label and r[1] == amounts[0] for r in rows), (label, rows)
 
 
-def test_last_row_label_wrapped_below_the_rules_keeps_its_rest():
+@pytest.mark.parametrize("leaders", [False, True])
+def test_last_row_label_wrapped_below_the_rules_keeps_its_rest(leaders):
     """The bands and rules end with the last row's first line; the rest of its label
     ("equity") stands one line under it in the label column and reads on from it: it is
-    taken with the table's closing rows, into that row's label."""
-    d = layoutpdf.parse(zebra_last_wrap_pdf())
+    taken with the table's closing rows, into that row's label. Dot leaders after it
+    ("equity .........") end no sentence."""
+    d = layoutpdf.parse(zebra_last_wrap_pdf(leaders=leaders))
     label = " ".join(ZEBRA_LAST[0])
     rows = [r for t in d.tables for r in t.rows]
     assert any(r[0] == label and r[1] == ZEBRA_LAST[1][0] for r in rows), rows

@@ -8,6 +8,7 @@ import re
 from statistics import median
 
 from .table_grid import Grid, Word, col_index, goes_on, is_number, text_lines
+from .table_prose import LEADER
 from .table_rules import CAPTION_LABEL
 from .table_words import MAX_CELL_WORDS, holds, outside
 
@@ -70,9 +71,10 @@ def _label_rest(ln, g: Grid, last: str, em: float) -> bool:
             or not any(is_number(v) for v in g.rows[-1][1:] if v):
         return False
     p = ln.phrases[0]
-    return p.x0 >= g.col_edges[0] - em and p.x1 <= g.col_edges[1] + 0.5 * em \
-        and not _NOTE.match(p.text) and not p.text.endswith(".") and "=" not in p.text \
-        and goes_on(last, p.text)
+    text = LEADER.sub(" ", p.text).strip()      # the dots leading to its amounts end no sentence
+    return p.x0 >= g.col_edges[0] - em and p.x1 <= g.col_edges[1] + 0.5 * em and bool(text) \
+        and not _NOTE.match(text) and not text.endswith(".") and "=" not in text \
+        and goes_on(LEADER.sub(" ", last).strip(), text)
 
 
 def period_label(ln, g: Grid, em: float) -> bool:
