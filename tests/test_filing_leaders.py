@@ -9,7 +9,8 @@ import pytest
 import layoutpdf
 from filings_leaders_pdfs import (CONTENTS, LEADER_ROWS, SIGN_ROWS, WRAPPED_LABEL, leader_contents_pdf,
                                   leader_statement_pdf, sign_cell_statement_pdf)
-from layoutpdf.extract.table_grid import Grid, is_number
+from layoutpdf.extract.table_grid import Grid
+from layoutpdf.extract.table_numbers import is_number
 from layoutpdf.extract.table_prose import contents_refusal
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 from statistics import median
 
-from .table_grid import Grid, Word, col_index, goes_on, is_number, text_lines
+from .table_grid import Grid, Word, col_index, text_lines
+from .table_numbers import goes_on, is_number
 from .table_prose import LEADER
 from .table_rules import CAPTION_LABEL
 from .table_words import MAX_CELL_WORDS, holds, outside

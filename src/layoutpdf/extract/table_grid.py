@@ -14,13 +14,13 @@ is the font size of the words involved. The rules of thumb, in order:
 """
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from operator import attrgetter
 from dataclasses import dataclass, field
 from statistics import median
 
 from ..model.fast_init import stores_slots
+from .table_numbers import NUMBER, goes_on
 
 _HYPHENS = ("-", "\u2010", "\u00ad")   # a line ending in one goes on without a space
 PHRASE_GAP_EM = 0.5      # a wider gap between two words of a line starts another phrase
@@ -30,8 +30,6 @@ EDGE_IN = 2.0            # pt: a rule this far inside the region is an inner rul
 STRIP_SUPPORT = 0.5      # share of a ruled strip's lines that must show a whitespace column
 MIN_FILL = 0.3           # share of non-empty cells below which a grid is not a table
 HEADER_RULE = 0.6        # a rule under the header runs across this share of the table at least
-NUMBER = re.compile(r"^[(\[]?[-+\u2212\u00b1~<>≈]?\s?[$€£]?\d[\d\s.,'’]*(?:[eE][-+]?\d+)?\s?[%‰]?[)\]]?\*{0,3}$"
-                    r"|^[-\u2013\u2014\u2212]$|^n/?a$|^\.\.\.$", re.I)
 
 
 @dataclass(slots=True)
@@ -368,23 +366,6 @@ def hangs_under(prev: TextLine, ln: TextLine, em: float) -> bool:
         and any(NUMBER.match(p.text) for p in prev.phrases[1:]) and not label.text.endswith(".")
 
 
-def goes_on(last: str, first: str) -> bool:
-    """`first` (a line's start) goes on with `last` (the text above it in its column): it
-    starts in lower case or with a bracket, or `last` ends open (a comma, hyphen, connector,
-    a bracket left open). A number starting a line is a cell of its own unless `last` ends
-    open ("... of $31 and" / "$27": the wrapped rest of a label). A note mark opening a
-    sentence ("(1) Includes ...") starts a table note."""
-    ends_open = last.endswith((",", "-", "/", "&", " and", " of", " or", " the", " for", " in")) \
-        or last.count("(") > last.count(")")       # a bracket left open: "(Note" / "12)"
-    if NUMBER.match(first):
-        return ends_open
-    if not ends_open and _NOTE_MARK.match(first):
-        return False                 # "(1) Includes ...": a note under the table, not a label
-    return ends_open or first[:1].islower() or first[:1] in "([{&"
-
-
-_NOTE_MARK = re.compile(r"^[(\[]?(?:\d{1,2}|[a-z]|[ivx]{1,4})[)\]]\s+[A-Z]")
-
 def _heads_next_row(prev: list[TextLine], ln: TextLine, edges: list[float], em: float) -> bool:
     """The label line last taken into row `prev` heads the row of `ln` instead: `ln` reads
     on from it and sets amounts in columns where `prev` has its own (a row has one set of
@@ -511,14 +492,3 @@ def _ruled_between(edges: list[float], c0: int, c1: int, vrules) -> bool:
     """Every separator between columns c0 and c1 is a drawn vertical rule (interrupted
     where a merged cell crosses it): the merged cell reaches to the rules beside it."""
     return bool(vrules) and all(any(abs(v.pos - x) <= SNAP for v in vrules) for x in edges[c0 + 1:c1 + 1])
-
-
-_SIGN_APART = re.compile(r"^([(\[]?)[$€£¥₹]\s+(?=[(\d])")
-
-
-def is_number(text: str) -> bool:
-    """`text` is one number: an amount, a share, a count. A currency sign set apart from
-    its amount ("$ 99,247", "$ (1,234)": a statement's `$` cell read with the amount cell
-    beside it) belongs to the number."""
-    text = text.strip()
-    return bool(NUMBER.match(text) or NUMBER.match(_SIGN_APART.sub(r"\1", text)))

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from .table_grid import NUMBER, SNAP, Seg, TextLine, band_of, col_index
+from .table_grid import SNAP, Seg, TextLine, band_of, col_index
+from .table_numbers import NUMBER
 
 _YEAR = re.compile(r"^(?:19|20)\d\d$")     # a year as a column label
 

@@ -29,7 +29,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .table_grid import Grid, Word, is_number
+from .table_grid import Grid, Word
+from .table_numbers import is_number
 
 LEADER_ROWS = 0.3       # rows with dot leaders that make a table of contents
 AMOUNT_ROWS = 0.5       # share of the leader rows that lead to amounts in a statement

@@ -10,7 +10,8 @@ from operator import itemgetter
 
 from ..model import Line
 from ..text.monospace import is_mono
-from .table_grid import NUMBER, Word, goes_on, hangs_under, text_lines
+from .table_grid import Word, hangs_under, text_lines
+from .table_numbers import NUMBER, goes_on
 from .table_rules import CAPTION_LABEL
 
 SHORT_PIECE = 0.3       # a text piece narrower than this share of the text width is short

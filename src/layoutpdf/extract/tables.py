@@ -31,7 +31,8 @@ from .table_captioned import CAPTIONED, captioned_bands, text_grid
 from .table_edges import EDGE_ROWS, MAX_MATH_SHARE, edge_rows
 from .table_prose import LEADER, contents_refusal, prose_refusal, without_fill, without_leaders
 from .table_regions import head_marks, side_by_side_cuts, stacked_pairs
-from .table_grid import Grid, Seg, Word, is_number, text_lines
+from .table_grid import Grid, Seg, Word, text_lines
+from .table_numbers import is_number
 from .table_rules import figure_captioned, rule_signal, ruled_regions
 from .table_words import (MAX_CELL_WORDS, MIN_ALIGNED_ROWS, aligned_bands, aligned_regions, holds, outside,
                           page_words, turned_labels)

@@ -1,0 +1,39 @@
+"""What a table cell's text is, read from the text alone: one number (an amount, a share,
+a count, a dash for zero; a currency sign set apart from its amount belongs to it), or the
+wrapped rest of the label above it. Used by the grid builder (`table_grid`) and by the
+finders that decide where a table's rows begin and end (`table_words`, `table_edges`)."""
+from __future__ import annotations
+
+import re
+
+NUMBER = re.compile(r"^[(\[]?[-+\u2212\u00b1~<>≈]?\s?[$€£]?\d[\d\s.,'’]*(?:[eE][-+]?\d+)?\s?[%‰]?[)\]]?\*{0,3}$"
+                    r"|^[-\u2013\u2014\u2212]$|^n/?a$|^\.\.\.$", re.I)
+
+
+_SIGN_APART = re.compile(r"^([(\[]?)[$€£¥₹]\s+(?=[(\d])")
+
+
+def is_number(text: str) -> bool:
+    """`text` is one number: an amount, a share, a count. A currency sign set apart from
+    its amount ("$ 99,247", "$ (1,234)": a statement's `$` cell read with the amount cell
+    beside it) belongs to the number."""
+    text = text.strip()
+    return bool(NUMBER.match(text) or NUMBER.match(_SIGN_APART.sub(r"\1", text)))
+
+
+def goes_on(last: str, first: str) -> bool:
+    """`first` (a line's start) goes on with `last` (the text above it in its column): it
+    starts in lower case or with a bracket, or `last` ends open (a comma, hyphen, connector,
+    a bracket left open). A number starting a line is a cell of its own unless `last` ends
+    open ("... of $31 and" / "$27": the wrapped rest of a label). A note mark opening a
+    sentence ("(1) Includes ...") starts a table note."""
+    ends_open = last.endswith((",", "-", "/", "&", " and", " of", " or", " the", " for", " in")) \
+        or last.count("(") > last.count(")")       # a bracket left open: "(Note" / "12)"
+    if NUMBER.match(first):
+        return ends_open
+    if not ends_open and _NOTE_MARK.match(first):
+        return False                 # "(1) Includes ...": a note under the table, not a label
+    return ends_open or first[:1].islower() or first[:1] in "([{&"
+
+
+_NOTE_MARK = re.compile(r"^[(\[]?(?:\d{1,2}|[a-z]|[ivx]{1,4})[)\]]\s+[A-Z]")
