@@ -16,7 +16,11 @@ that still came out as a table of bare amounts with their labels as paragraphs:
 """
 from __future__ import annotations
 
+from functools import partial
+
 import pymupdf
+
+from filings_pdfs import centred_at, right_at, text_at
 
 FONT, BOLD, SIZE, PITCH = "helv", "hebo", 8.0, 12.0
 LABEL_X, INDENT = 54.0, 8.0
@@ -44,16 +48,9 @@ LONG_ROWS = [  # (label, amounts, `$` on the row, indented)
 FOOTNOTE = "(1) Includes amounts related to the cost of revenue."
 
 
-def _text(page: pymupdf.Page, x: float, y: float, text: str, font: str = FONT) -> None:
-    page.insert_text((x, y), text, fontname=font, fontsize=SIZE)
-
-
-def _right(page: pymupdf.Page, x1: float, y: float, text: str, font: str = FONT) -> None:
-    _text(page, x1 - pymupdf.get_text_length(text, fontname=font, fontsize=SIZE), y, text, font)
-
-
-def _centred(page: pymupdf.Page, x: float, y: float, text: str, font: str = BOLD) -> None:
-    _text(page, x - pymupdf.get_text_length(text, fontname=font, fontsize=SIZE) / 2, y, text, font)
+_text = partial(text_at, size=SIZE)
+_right = partial(right_at, size=SIZE)
+_centred = partial(centred_at, size=SIZE)
 
 
 def long_leader_statement_pdf() -> bytes:
@@ -101,20 +98,31 @@ def equity_section_pdf() -> bytes:
     """A balance sheet's liabilities and equity: a year header, rows of label and two
     amounts at a pitch of PITCH, a wrapped label's lines at that pitch too, its second
     line with a hanging indent and the amounts (cells aligned to the bottom)."""
+    return _bottom_aligned("CONDENSED CONSOLIDATED BALANCE SHEETS", ("2023", "2022"), EQUITY_RIGHTS,
+                           EQUITY_ROWS, sign_apart=False)
+
+
+def _bottom_aligned(title: str, heads, rights, rows, sign_apart: bool) -> bytes:
+    """A statement under a centred title and a bold column header: each row's label lines
+    at a pitch of PITCH, every line after the first with a hanging indent, the amounts on
+    the label's last line; with `sign_apart`, the `$` of a "$ 809" amount set at the
+    cell's left."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    _centred(page, 306, 50, "CONDENSED CONSOLIDATED BALANCE SHEETS")
-    for x1, year in zip(EQUITY_RIGHTS, ("2023", "2022")):
-        _right(page, x1, 90, year, BOLD)
+    _centred(page, 306, 50, title)
+    for x1, head in zip(rights, heads):
+        _right(page, x1, 90, head, BOLD)
     y = 104.0
-    for lines, amounts, indented in EQUITY_ROWS:
+    for lines, amounts, indented in rows:
         x = LABEL_X + (INDENT if indented else 0)
         for k, text in enumerate(lines):
             _text(page, x + (INDENT if k else 0), y, text)
             if k < len(lines) - 1:
                 y += PITCH
-        for x1, v in zip(EQUITY_RIGHTS, amounts or ()):
-            _right(page, x1, y, v)
+        for x1, v in zip(rights, amounts or ()):
+            _right(page, x1, y, v.removeprefix("$ ") if sign_apart else v)
+            if sign_apart and v.startswith("$"):
+                _text(page, x1 - 62, y, "$")      # `$` set apart, at the cell's left
         y += PITCH
     return doc.tobytes()
 
@@ -182,21 +190,5 @@ def bottom_aligned_pdf() -> bytes:
     """Rows at a pitch of PITCH; a wrapped label's first line alone, its second (a hanging
     indent deeper) with the row's amounts; `$` apart at the left of the first row's and
     the total's amount cells."""
-    doc = pymupdf.open()
-    page = doc.new_page(width=612, height=792)
-    _centred(page, 306, 50, "RECONCILIATION OF GAAP TO NON-GAAP FINANCIAL MEASURES")
-    for x1, head in zip(RECON_RIGHTS, ("Q2 2023", "Q2 2022", "H1 2023", "H1 2022")):
-        _right(page, x1, 90, head, BOLD)
-    y = 104.0
-    for lines, amounts, indented in RECON_ROWS:
-        x = LABEL_X + (INDENT if indented else 0)
-        for k, text in enumerate(lines):
-            _text(page, x + (INDENT if k else 0), y, text)
-            if k < len(lines) - 1:
-                y += PITCH
-        for x1, v in zip(RECON_RIGHTS, amounts):
-            _right(page, x1, y, v.removeprefix("$ "))
-            if v.startswith("$"):
-                _text(page, x1 - 62, y, "$")      # `$` set apart, at the cell's left
-        y += PITCH
-    return doc.tobytes()
+    return _bottom_aligned("RECONCILIATION OF GAAP TO NON-GAAP FINANCIAL MEASURES",
+                           ("Q2 2023", "Q2 2022", "H1 2023", "H1 2022"), RECON_RIGHTS, RECON_ROWS, sign_apart=True)

@@ -12,7 +12,11 @@ table of bare amounts with their labels as paragraphs:
 """
 from __future__ import annotations
 
+from functools import partial
+
 import pymupdf
+
+from filings_pdfs import centred_at, right_at, text_at
 
 FONT, BOLD, SIZE, PITCH = "helv", "hebo", 9.0, 13.0
 LABEL_X = 54.0
@@ -64,16 +68,9 @@ WRAPPED_LABEL = ("Weighted average shares outstanding used in",
 SIGN_RIGHTS = (330.0, 400.0, 470.0, 540.0)
 
 
-def _text(page: pymupdf.Page, x: float, y: float, text: str, font: str = FONT) -> None:
-    page.insert_text((x, y), text, fontname=font, fontsize=SIZE)
-
-
-def _right(page: pymupdf.Page, x1: float, y: float, text: str, font: str = FONT) -> None:
-    _text(page, x1 - pymupdf.get_text_length(text, fontname=font, fontsize=SIZE), y, text, font)
-
-
-def _centred(page: pymupdf.Page, x: float, y: float, text: str, font: str = BOLD) -> None:
-    _text(page, x - pymupdf.get_text_length(text, fontname=font, fontsize=SIZE) / 2, y, text, font)
+_text = partial(text_at, size=SIZE)
+_right = partial(right_at, size=SIZE)
+_centred = partial(centred_at, size=SIZE)
 
 
 def _leader(page: pymupdf.Page, x: float, y: float, label: str, end: float | None = None,

@@ -170,6 +170,21 @@ def _right(page: pymupdf.Page, at: tuple[float, float], text: str, font: str, si
                      text, fontname=font, fontsize=size)
 
 
+def text_at(page: pymupdf.Page, x: float, y: float, text: str, font: str = "helv", *, size: float) -> None:
+    """`text` set from x on baseline y (the fixture modules bind their own `size`)."""
+    page.insert_text((x, y), text, fontname=font, fontsize=size)
+
+
+def right_at(page: pymupdf.Page, x1: float, y: float, text: str, font: str = "helv", *, size: float) -> None:
+    """`text` set right-aligned to x1 on baseline y."""
+    _right(page, (x1, y), text, font, size)
+
+
+def centred_at(page: pymupdf.Page, x: float, y: float, text: str, font: str = "hebo", *, size: float) -> None:
+    """`text` centred on x, on baseline y."""
+    text_at(page, x - pymupdf.get_text_length(text, fontname=font, fontsize=size) / 2, y, text, font, size=size)
+
+
 SEGMENT_ROWS = [      # label, amounts (None: a group label on its own line), footnote mark
     ("Reportable Segment:", None, ""),
     ("Biopharma", ("$ 12,418", "$ 27,425", "$ 30,389", "$ 52,748"), ""),
