@@ -7,8 +7,9 @@ page-number sequences, furniture a page shows on its own). Beneath it: outer_row
 rows white space sets apart at a page's top and bottom, and which of their lines read as
 furniture; on an OCR'd page, by the middles of the boxes), footer_rows.py (office footers
 on tab stops), folio_rows.py (a book's folio with its running head on one row),
-line_numbers.py (manuscript line numbers). What margin lines say by their words
-alone is shared with classify in `text/margin_lines.py`.
+last_folio.py (a page number printed right under an HTML page's content),
+line_numbers.py (manuscript line numbers), content_box.py (where the bands lie). What
+margin lines say by their words alone is shared with classify in `text/margin_lines.py`.
 """
 from .stage import run
 

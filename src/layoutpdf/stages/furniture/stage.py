@@ -20,6 +20,7 @@ from ...text.margin_lines import STRONG_KINDS, page_number
 from .flow import keep_title_blocks, mark_floating_footers
 from .folio_rows import mark_folio_rows
 from .footer_rows import mark_footer_rows
+from .last_folio import mark_last_row_folios
 from .line_numbers import mark_line_numbers
 from .outer_rows import MAX_HEAD_WORDS, PageLines, furniture_kind, normalize_for_repeat
 
@@ -37,6 +38,7 @@ def run(doc: Document, settings: Settings) -> Document:
     sequence = _PageSequence(doc, edges)
     headings = {lid for p in doc.pages for lid in heading_lines(p)}
     _mark_running(doc, lines, cfg, marks, edges, sequence, headings)
+    mark_last_row_folios(doc, lines, marks, sequence)
     mark_floating_footers(doc, lines, cfg, marks, lambda pages: _facing(pages, doc, cfg))
     _mark_set_apart(doc, lines, cfg, marks, sequence)
     _mark_folio_rows(doc, lines, marks, sequence)
