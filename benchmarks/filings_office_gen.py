@@ -106,12 +106,12 @@ class Writer:
         return self.styles[key].split('"')[1]
 
     def para(self, align: str = "start", bold: bool = False, italic: bool = False, size: float = 0,
-             margin: float = 0, hang: float = 0, tabs: str = "", parent: str = "Standard") -> str:
+             margin: float = 0, hang: float = 0, tabs: str = "", parent: str = "Standard", right: float = 0) -> str:
         brk = ' fo:break-before="page"' if self.first_on_page else ""
         self.first_on_page = False
         pp = ('<style:paragraph-properties fo:text-align="%s" fo:margin-left="%.3fin" fo:text-indent="%.3fin"'
-              ' fo:margin-top="0in" fo:margin-bottom="0.02in"%s>%s</style:paragraph-properties>'
-              % (align, margin, -hang, brk, "<style:tab-stops>%s</style:tab-stops>" % tabs if tabs else ""))
+              ' fo:margin-right="%.3fin" fo:margin-top="0in" fo:margin-bottom="0.02in"%s>%s</style:paragraph-properties>'
+              % (align, margin, -hang, right, brk, "<style:tab-stops>%s</style:tab-stops>" % tabs if tabs else ""))
         tp = "<style:text-properties%s%s%s/>" % (' fo:font-weight="bold"' if bold else "",
                                                 ' fo:font-style="italic"' if italic else "",
                                                 ' fo:font-size="%spt"' % size if size else "")

@@ -28,8 +28,10 @@ class Geometry:
         self.label_end = self.width - ncols * self.col
         self.ncols = ncols
 
-    def amount_stop(self, j: int) -> float:
-        return self.label_end + (j + 1) * self.col - 0.08
+    def amount_stop(self, j: int, kind: str = "right") -> float:
+        """A right stop ends the amount at the column's right; a decimal stop stands where
+        the cents begin, so that '2.45' and '16.6%' end inside the column too."""
+        return self.label_end + (j + 1) * self.col - (0.3 if kind == "decimal" else 0.08)
 
     def dollar_stop(self, j: int) -> float:
         return self.label_end + j * self.col + 0.12
@@ -89,12 +91,14 @@ def tab_header(w, st, geo: Geometry) -> None:
     amount stops, bold and underlined the way a typist rules a header."""
     s = w.s
     if s.two_level and any(g for g, _ in st.groups):
-        stops, text, first = "", "", 0
-        for g, cols in st.groups:
+        stops, first, parts = "", 0, []
+        for g, cols in st.groups:     # a period wider than its columns goes on two lines
             stops += tab_stop(geo.span_centre(first, len(cols)), "center")
-            text += TAB + w.span(g, bold=True)
+            parts.append(label_lines(g, len(cols) * geo.col - 0.1, s))
             first += len(cols)
-        w.p(w.para(tabs=stops), text)
+        depth = max(len(x) for x in parts)
+        for k in range(depth):
+            w.p(w.para(tabs=stops), "".join(TAB + w.span(x[k] if k < len(x) else "", bold=True) for x in parts))
     labels = columns(st) if s.two_level else st.flat
     stops = "".join(tab_stop(geo.amount_stop(j), "right") for j in range(len(labels)))
     w.p(w.para(tabs=stops), "".join(TAB + w.span(c, bold=True, under="single") for c in labels))
@@ -108,7 +112,7 @@ def row_tabs(w, geo: Geometry, margin: float, leader: bool) -> str:
     for j in range(geo.ncols):
         if s.dollar == "own":
             out.append(tab_stop(geo.dollar_stop(j) - margin, "left", s.leader if leader and not j else ""))
-        out.append(tab_stop(geo.amount_stop(j) - margin, s.number_tab,
+        out.append(tab_stop(geo.amount_stop(j, s.number_tab) - margin, s.number_tab,
                             s.leader if leader and not j and s.dollar != "own" else ""))
     return "".join(out)
 
@@ -213,7 +217,8 @@ def table_part(w, st, a: int, b: int, head: bool, first_data: bool, extra: set) 
                 cells.append(cell(w, '<text:p text:style-name="%s">%s</text:p>' % (
                     w.para(), "$" if dollar else ""), bottom=bottom, align="start"))
             cells.append(cell(w, '<text:p text:style-name="%s">%s</text:p>' % (
-                w.para(align="end"), escape(w.amount(v, role, dollar))), bottom=bottom))
+                w.para(align="end", right=0.1 if per == 2 else 0), escape(w.amount(v, role, dollar))),
+                bottom=bottom))
         rows.append("<table:table-row>%s</table:table-row>" % "".join(cells))
         room = geo.label_end - level * INDENT - 2 * INDENT
         tags = set(extra) | ({"wrapped_label"} if len(label_lines(label, room, s)) > 1 else set())
