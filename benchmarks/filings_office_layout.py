@@ -24,7 +24,8 @@ class Geometry:
 
     def __init__(self, style, ncols: int):
         self.width = 8.5 - 2 * style.margin_in
-        self.col = 0.8 if ncols > 3 else 0.95
+        widest = 8 * style.size_pt * CHAR_EM[style.font] * 1.2 / 72      # '(99,999)' in digits
+        self.col = max(0.8 if ncols > 3 else 0.95, widest + (0.35 if style.dollar == "own" else 0.15))
         self.label_end = self.width - ncols * self.col
         self.ncols = ncols
 
