@@ -43,7 +43,7 @@ class Style:
     size_pt: float
     layout: str           # "tabs", "table" or "mixed" (drawn per statement)
     number_tab: str       # amount tab stops: "decimal" or "right"
-    leader: str           # tab fill from the label to the first amount: "", "." or "_"
+    leader: str           # tab fill from the label to the first amount: "", "." or "_" (tab stops only)
     dollar: str           # "attached" ($1,234), "spaced" ($ 1,234) or "own" (own tab stop / cell)
     zero: str             # how a zero prints
     wrap: str             # a long label broken by hand: amounts on its "last" or "first" line
