@@ -59,12 +59,14 @@ def _year_header(page: pymupdf.Page, rights: tuple[float, ...], y: float, font: 
         page.draw_line((x0, y + 1), (x1, y + 1), width=0.6)
 
 
-def leader_tab_statement_pdf(fill: str = "_") -> bytes:
+def leader_tab_statement_pdf(fill: str = "_", columns: int = 3) -> bytes:
     """LibreOffice's export of a tab-stop statement with a leader tab to the first amount
     (Arial 11 pt, pitch 14.1): label, fill and first amount one run of glyphs with no gap,
-    the fill up to where the amount starts; the other amounts at stops 68.4 pt apart."""
+    the fill up to where the amount starts; the other amounts at stops 68.4 pt apart.
+    `columns`: amount columns (a balance sheet has two: one short piece a row besides the
+    label's run)."""
     size, font, pitch = 11.0, "helv", 14.1
-    rights = (399.7, 468.1, 536.5)              # decimal stops: where the digits end
+    rights = (399.7, 468.1, 536.5)[3 - columns:]  # decimal stops: where the digits end
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     _centred = (lambda y, t, f="hebo": page.insert_text(
@@ -72,10 +74,11 @@ def leader_tab_statement_pdf(fill: str = "_") -> bytes:
     _centred(72, "SUMMIT RETAIL GROUP, INC.")
     _centred(90, "CONSOLIDATED STATEMENTS OF CASH FLOWS")
     _centred(104, "(In millions)", "helv")
-    _year_header(page, (415.5, 483.9, 552.3), 120.0, "helv", size)
+    _year_header(page, (415.5, 483.9, 552.3)[3 - columns:], 120.0, "helv", size)
     page.insert_text((54.1, 134.0), CASH_HEAD, fontname=font, fontsize=size)
     y = 134.0 + pitch
     for k, (label, level, amounts, ruled) in enumerate(LEADER_ROWS):
+        amounts = amounts[:columns]
         if k in LEADER_GROUPS:
             page.insert_text((64.9, y), LEADER_GROUPS[k], fontname=font, fontsize=size)
             y += pitch
