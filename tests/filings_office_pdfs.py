@@ -1,0 +1,190 @@
+"""Generated statement pages (PyMuPDF only) in the geometry LibreOffice gives the office-suite
+filings of benchmarks/filings_office.py (issue 39): statements set with tab stops, not
+tables, as a word processor's user types them.
+
+- `leader_tab_statement_pdf`: a cash-flow statement whose labels run into their first
+  amount through a leader tab's fill ('Net income_____$ 223'): LibreOffice draws the fill
+  as characters of the label's font, with no space before the amount; the other amounts
+  stand at right (or decimal) tab stops. With `fill="_"` the fill is underscores (Word's
+  and LibreOffice's "solid" leader), with `fill="."` dots. Amounts of the row over a total
+  are underlined (a typist's rule over a total).
+- `decimal_tab_statement_pdf`: a cash-flow statement set with decimal tabs and no leaders
+  (Times 10 pt, pitch 13): the closing parenthesis of a negative hangs past the column's
+  right edge, a group label ("Adjustments to reconcile net income to net cash provided by
+  operating activities:") runs across the first amount column, and the rows under the next
+  group label are short labels beside three amounts.
+- `wrapped_cell_label_pdf`: the foot of a balance sheet set as a word-processor table: a
+  label wrapped over three lines in its cell with its amounts bottom-aligned on the last
+  line, amounts ruled under the row over each total.
+
+Geometry (x positions, pitches, sizes) is measured on the soffice exports of seeds 39 and
+40 (s40 doc06 p4, s39 doc01 p4, s39 doc09 p3), the fonts are PyMuPDF's base-14 stand-ins.
+"""
+from __future__ import annotations
+
+import pymupdf
+
+CASH_HEAD = "Cash flows from operating activities:"
+LEADER_ROWS = [  # (label, indent level, amounts, ruled under: the next row is a total)
+    ("Net income", 1, ("$ 223", "$ 5,232", "$ 12,102"), False),
+    ("Depreciation and amortization", 2, ("41,596", "566", "66,963"), False),
+    ("Stock-based compensation expense", 2, ("32,301", "694", "308"), False),
+    ("Deferred income taxes", 2, ("(34,591)", "(563)", "(525)"), False),
+    ("Accounts receivable", 2, ("(971)", "(716)", "(673)"), False),
+    ("Inventories", 2, ("(45,534)", "(51,476)", "(8,079)"), False),
+    ("Accounts payable", 2, ("125", "524", "36,558"), False),
+    ("Accrued expenses and other liabilities", 2, ("763", "16,640", "463"), True),
+    ("Net cash provided by operating activities", 3, ("288", "627", "17,827"), False),
+]
+LEADER_GROUPS = {4: "Changes in operating assets and liabilities:"}   # a group label before row 4
+YEARS = ("2023", "2022", "2021")
+
+
+def _right(page: pymupdf.Page, x1: float, y: float, text: str, font: str, size: float) -> float:
+    """`text` right-aligned at x1 on baseline y; returns where it starts."""
+    x0 = x1 - pymupdf.get_text_length(text, fontname=font, fontsize=size)
+    page.insert_text((x0, y), text, fontname=font, fontsize=size)
+    return x0
+
+
+def _amount_end(text: str, x1: float, font: str, size: float) -> float:
+    """A decimal tab ends the digits at its stop: a negative's ')' hangs past it."""
+    return x1 + (pymupdf.get_text_length(")", fontname=font, fontsize=size) if text.endswith(")") else 0)
+
+
+def _year_header(page: pymupdf.Page, rights: tuple[float, ...], y: float, font: str, size: float) -> None:
+    """Bold years at right stops, each underlined (the typist's rule under a header)."""
+    for x1, year in zip(rights, YEARS):
+        x0 = _right(page, x1, y, year, "tibo" if font == "tiro" else "hebo", size)
+        page.draw_line((x0, y + 1), (x1, y + 1), width=0.6)
+
+
+def leader_tab_statement_pdf(fill: str = "_", columns: int = 3) -> bytes:
+    """LibreOffice's export of a tab-stop statement with a leader tab to the first amount
+    (Arial 11 pt, pitch 14.1): label, fill and first amount one run of glyphs with no gap,
+    the fill up to where the amount starts; the other amounts at stops 68.4 pt apart.
+    `columns`: amount columns (a balance sheet has two: one short piece a row besides the
+    label's run)."""
+    size, font, pitch = 11.0, "helv", 14.1
+    rights = (399.7, 468.1, 536.5)[3 - columns:]  # decimal stops: where the digits end
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    _centred = (lambda y, t, f="hebo": page.insert_text(
+        (306 - pymupdf.get_text_length(t, fontname=f, fontsize=size) / 2, y), t, fontname=f, fontsize=size))
+    _centred(72, "SUMMIT RETAIL GROUP, INC.")
+    _centred(90, "CONSOLIDATED STATEMENTS OF CASH FLOWS")
+    _centred(104, "(In millions)", "helv")
+    _year_header(page, (415.5, 483.9, 552.3)[3 - columns:], 120.0, "helv", size)
+    page.insert_text((54.1, 134.0), CASH_HEAD, fontname=font, fontsize=size)
+    y = 134.0 + pitch
+    for k, (label, level, amounts, ruled) in enumerate(LEADER_ROWS):
+        amounts = amounts[:columns]
+        if k in LEADER_GROUPS:
+            page.insert_text((64.9, y), LEADER_GROUPS[k], fontname=font, fontsize=size)
+            y += pitch
+        x = 54.1 + 10.8 * level
+        first_end = _amount_end(amounts[0], rights[0], font, size)
+        room = first_end - x - pymupdf.get_text_length(label + amounts[0], fontname=font, fontsize=size)
+        n = int(room / pymupdf.get_text_length(fill, fontname=font, fontsize=size))
+        _right(page, first_end, y, label + fill * n + amounts[0], font, size)
+        for x1, v in zip(rights[1:], amounts[1:]):
+            x0 = _right(page, _amount_end(v, x1, font, size), y, v, font, size)
+            if ruled:
+                page.draw_line((x0, y + 2), (x1, y + 2), width=0.6)
+        if ruled:
+            w = pymupdf.get_text_length(amounts[0], fontname=font, fontsize=size)
+            page.draw_line((rights[0] - w, y + 2), (rights[0], y + 2), width=0.6)
+        y += pitch
+    return doc.tobytes()
+
+
+DECIMAL_GROUPS = {   # group labels (no amounts) before the row of that index
+    0: "Cash flows from operating activities:",
+    1: "Adjustments to reconcile net income to net cash provided by operating activities:",
+    4: "Changes in operating assets and liabilities:",
+    9: "Cash flows from investing activities:",
+}
+DECIMAL_ROWS = [  # (label, indent level, amounts)
+    ("Net income", 1, ("$753", "$151", "$63,658")),
+    ("Depreciation and amortization", 2, ("409", "564", "314")),
+    ("Stock-based compensation expense", 2, ("39,453", "843", "65,828")),
+    ("Deferred income taxes", 2, ("(947)", "(432)", "(12,488)")),
+    ("Accounts receivable", 2, ("(166)", "(787)", "(41,302)")),
+    ("Inventories", 2, ("(458)", "(402)", "(1,266)")),
+    ("Accounts payable", 2, ("433", "3,839", "11,956")),
+    ("Accrued expenses and other liabilities", 2, ("791", "65,567", "30,293")),
+    ("Net cash provided by operating activities", 3, ("2,906", "709", "618")),
+    ("Purchases of property and equipment", 1, ("(156)", "(74,605)", "(48,988)")),
+    ("Acquisitions, net of cash acquired", 1, ("(498)", "(205)", "(49,484)")),
+    ("Purchases of marketable securities", 1, ("(52,034)", "(72,712)", "(93,161)")),
+]
+
+
+def decimal_tab_statement_pdf() -> bytes:
+    """The statement at LibreOffice's positions: labels from x 54.1 (10.8 pt a level),
+    amounts at decimal stops (digits end at 399.7, 468.1 and 536.5), years right-aligned
+    at 415.6, 484.0 and 552.4, a line every 13 pt; the company in the page header."""
+    size, font, pitch = 10.0, "tiro", 13.0
+    rights = (399.7, 468.1, 536.5)
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((54.1, 44.4), "Cascade Brands Corporation", fontname=font, fontsize=size)
+    for y, text in ((73.7, "CASCADE BRANDS CORPORATION"), (88.6, "CONSOLIDATED STATEMENTS OF CASH FLOWS"),
+                    (102.0, "(In millions)")):
+        f = "tibo" if y < 100 else font
+        page.insert_text((306 - pymupdf.get_text_length(text, fontname=f, fontsize=size) / 2, y), text,
+                         fontname=f, fontsize=size)
+    _year_header(page, (415.6, 484.0, 552.4), 115.0, font, size)
+    y = 128.0
+    for k, (label, level, amounts) in enumerate(DECIMAL_ROWS):
+        if k in DECIMAL_GROUPS:
+            group_level = 0 if DECIMAL_GROUPS[k].startswith("Cash flows") else 1
+            page.insert_text((54.1 + 10.8 * group_level, y), DECIMAL_GROUPS[k], fontname=font, fontsize=size)
+            y += pitch
+        page.insert_text((54.1 + 10.8 * level, y), label, fontname=font, fontsize=size)
+        for x1, v in zip(rights, amounts):
+            _right(page, _amount_end(v, x1, font, size), y, v, font, size)
+        y += pitch
+    page.insert_text((285.8, 754.1), "Page 4 of 6", fontname=font, fontsize=size)
+    return doc.tobytes()
+
+
+WRAPPED_ROWS = [  # (label lines, indent level, amounts, ruled under)
+    (("Long-term debt, net of current portion",), 0, ("620", "22,804"), False),
+    (("Operating lease liabilities",), 0, ("57,233", "918"), True),
+    (("Total liabilities",), 0, ("$5,640", "$68,180"), False),
+    (("Commitments and contingencies (Note 12)",), 0, None, False),
+    (("Stockholders' equity:",), 0, None, False),
+    (("Common stock and additional paid-in capital,", "$0.0001 par value: 900 shares authorized;",
+      "486 and 491 shares issued and outstanding"), 1, ("818", "707"), False),
+    (("Retained earnings",), 1, ("670", "232"), False),
+    (("Accumulated other comprehensive loss",), 1, ("(3,550)", "(319)"), True),
+    (("Total stockholders' equity",), 2, ("410", "954"), False),
+]
+
+
+def wrapped_cell_label_pdf() -> bytes:
+    """A word-processor table without borders (Times 9 pt): the label cell 3.1 in wide,
+    wrapped lines at a pitch of 10.4 pt with a hanging indent, amounts right-aligned in
+    their cells at 448 and 540 and bottom-aligned with the label's last line, cell
+    padding between rows; a rule under the amounts of the row over each total."""
+    size, font, pitch, gap = 9.0, "tiro", 10.4, 5.6
+    rights = (448.0, 540.0)
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((246, 80), "CONDENSED CONSOLIDATED BALANCE SHEETS", fontname="tibo", fontsize=size)
+    for x1, head in zip(rights, ("June 30, 2023", "December 31, 2022")):
+        x0 = _right(page, x1, 100, head, "tibo", size)
+        page.draw_line((x0 - 20, 103), (x1 + 2, 103), width=0.5)
+    y = 116.0
+    for lines, level, amounts, ruled in WRAPPED_ROWS:
+        x = 74.0 + 7.2 * level
+        for k, text in enumerate(lines):
+            page.insert_text((x + (7.2 if k else 0), y + k * pitch), text, fontname=font, fontsize=size)
+        last = y + (len(lines) - 1) * pitch
+        for x1, v in zip(rights, amounts or ()):
+            _right(page, x1, last, v, font, size)
+            if ruled:
+                page.draw_line((x1 - 60, last + 3), (x1 + 2, last + 3), width=0.5)
+        y = last + pitch + gap
+    return doc.tobytes()
