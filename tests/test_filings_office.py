@@ -37,14 +37,11 @@ def test_a_leader_tab_into_the_first_amount_keeps_the_row_in_a_table(fill, colum
     assert not _missing(rows, [(label, amounts[0]) for label, _, amounts, _ in LEADER_ROWS]), rows
 
 
-@pytest.mark.xfail(strict=True, reason="stages/math/stage._line_counts counts every '_' as a maths "
-                   "character (_ASCII_MATH), so a label line of underscore fill has a maths share "
-                   "over 0.2 with few prose words and _is_display makes it display math "
-                   "('\\mathrm{Accounts} \\mathrm{receivable}\\_\\_...(971)'); rows made a table "
-                   "(the test above) are out of its reach too")
 def test_underscore_leader_fill_is_no_display_math():
     """A row of a statement whose label is filled out with underscores to its amount is
-    text, not an equation: no element of the page is display math."""
+    text, not an equation: no element of the page is display math. A run of underscores
+    is typed fill, not maths (stages/math/stage._line_counts); before, every '_' counted
+    and the rows became '\\mathrm{Accounts} \\mathrm{receivable}\\_\\_...(971)'."""
     d = layoutpdf.parse(leader_tab_statement_pdf("_"))
     maths = [e.text for e in d.elements if "display math" in e.reasons]
     assert not maths, maths

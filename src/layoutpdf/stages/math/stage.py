@@ -150,7 +150,7 @@ def _line_counts(ln: Line) -> tuple[int, int, int]:
     """(characters, math characters, prose words) of one line."""
     total = math = prose = 0
     for s in ln.spans:
-        text = s.text.strip()
+        text = _FILL.sub(" ", s.text).strip() if "_" in s.text else s.text.strip()
         if not text:
             continue
         total += len(text)
@@ -162,6 +162,11 @@ def _line_counts(ln: Line) -> tuple[int, int, int]:
         if candidates:
             math += sum(1 for ch in candidates if ch < "\x80" or is_math_char(ch))
     return total, math, prose
+
+
+# a run of underscores is typed fill: a leader tab's fill up to an amount, or a blank to
+# write in ('Signature ________'); a subscript is set lower, not typed as '_'
+_FILL = re.compile(r"_{3,}")
 
 
 @lru_cache(maxsize=4096)
