@@ -29,8 +29,9 @@ FOOTER_GAP = 24.0                # the footer's top under the last line's baseli
 RULE_GAP = 18.0                  # the page-break rule under the footer's baseline
 # lines of running text per sheet: the short ones end mid-sheet, the full ones put the
 # footer just above the paper's bottom fifth (its top near 0.77 of the sheet) and the rule
-# inside it
-LINES_PER_SHEET = (52, 40, 61, 58, 44, 61, 50, 60, 47, 61)
+# inside it; the last sheet's footer stands astride the band's edge (NIKE page 69: "68 NIKE,
+# INC." at 630-638 pt), its foot in the band, its top above it
+LINES_PER_SHEET = (52, 40, 61, 58, 44, 61, 50, 60, 47, 61, 63)
 
 
 # the folio sheets: full ones end with their number in the bottom band, short ones above it

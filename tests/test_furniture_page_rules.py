@@ -4,7 +4,10 @@ inside the paper's bottom fifth on full sheets while the footer ends above it: t
 text still leaves that band empty, so its bottom rows are measured from its content, as on
 the short sheets (`stages/furniture/content_box.band_limits`). Before, the rule alone made
 the sheet keep the paper's band, the footer fell outside it, and "52 NIKE, INC." ended the
-chunk of every full sheet (8 of NIKE 2019 10-K's 45 footers)."""
+chunk of every full sheet (8 of NIKE 2019 10-K's 45 footers). A footer astride the band's
+edge, its foot in the band (so the sheet keeps the paper's band) and its top above it, is
+the page's last row set apart and repeats the running footer of the other sheets
+(`stages/furniture/last_folio`)."""
 from __future__ import annotations
 
 import pytest

@@ -7,21 +7,39 @@ band, on a full one astride the band's edge, where the rules for running text
 pages. The page's last row is its number wherever it stands when it is a bare number alone
 on its row, set apart from the row above by more white space than a line's pitch, and
 keeping the page offset that the numbers in the bands prove (`stage._PageSequence.keeps`:
-a figure that happens to be a number is not that page's number plus the offset).
+a figure that happens to be a number is not that page's number plus the offset). So is a
+last row set apart that repeats a running footer the bottom bands of other pages hold
+("68 NIKE, INC.", its top just above the band's edge and its foot in it).
 """
 from __future__ import annotations
 
 from ...model import Document, Layer, Role
-from .outer_rows import PageLines
+from .outer_rows import PageLines, normalize_for_repeat
 
-REASON = "page number as the page's last row, counting the pages"
+NUMBER_REASON = "page number as the page's last row, counting the pages"
+FOOTER_REASON = "running footer as the page's last row"
 
 
 def mark_last_row_folios(doc: Document, lines: PageLines, marks: dict, sequence) -> None:
+    footers = _running_footers(doc, marks)
     for page in doc.pages:
         rows = lines.rows(page, marks)
         if len(rows) < 2:
             continue
         (row, top, _), (_, _, above) = rows[-1], rows[-2]
-        if len(row) == 1 and top - above > lines.pitch and sequence.keeps(row[0], page.index):
-            marks[row[0].id] = (Role.PAGE_NUMBER, Layer.FURNITURE, REASON)
+        if len(row) != 1 or top - above <= lines.pitch:
+            continue
+        ln = row[0]
+        if sequence.keeps(ln, page.index):
+            marks[ln.id] = (Role.PAGE_NUMBER, Layer.FURNITURE, NUMBER_REASON)
+        elif normalize_for_repeat(ln.text) in footers and sequence.fits(ln, page.index, "bottom"):
+            marks[ln.id] = (Role.PAGE_FOOTER, Layer.FURNITURE, FOOTER_REASON)
+
+
+def _running_footers(doc: Document, marks: dict) -> set[str]:
+    """What the lines proven running footers by repetition in the bottom rows say."""
+    ids = {lid for lid, (role, _, why) in marks.items()
+           if role is Role.PAGE_FOOTER and why.startswith("repeats in the bottom rows")}
+    if not ids:
+        return set()
+    return {normalize_for_repeat(ln.text) for page in doc.pages for ln in page.lines if ln.id in ids}
