@@ -11,7 +11,7 @@ from .table_grid import Grid, Word, col_index, text_lines
 from .table_numbers import goes_on, is_number
 from .table_prose import LEADER
 from .table_rules import CAPTION_LABEL
-from .table_words import MAX_CELL_WORDS, holds, outside
+from .table_words import MAX_CELL_WORDS, holds, label_head, outside
 
 EDGE_ROWS = 3           # header rows above / closing rows below a table's rules, at most
 EDGE_GAP = 1.0          # ... each at most this many line heights from the next
@@ -47,18 +47,45 @@ def edge_rows(g: Grid, words: list[Word], em: float, others: list) -> tuple[floa
         if label_top is not None or not section_row(ln, g, em):
             break
         label_top = ln.y0 - 0.5
+    return top, _closing_rows(g, sorted((ln for ln in lines if ln.cy > y1), key=lambda ln: ln.cy), pitch, em)
+
+
+def _closing_rows(g: Grid, below: list, pitch: float, em: float) -> float:
+    """The bottom of the table with its closing rows (`below`: the lines under it, top
+    down): rows of its columns, the wrapped rest of the label above (`_label_rest`), and
+    a row whose label stands on lines above its amounts (cells aligned to the bottom:
+    "Total liabilities and" / "stockholders' equity  $ 507  $ 17,447"), at most
+    EDGE_ROWS of them."""
+    bottom = g.bbox[3]
     last = g.rows[-1][0] if g.rows and g.rows[-1] else ""
-    for ln in sorted((ln for ln in lines if ln.cy > y1), key=lambda ln: ln.cy)[:EDGE_ROWS]:
+    k = taken = 0
+    while k < len(below) and taken < EDGE_ROWS:
+        ln = below[k]
         if ln.y0 - bottom > EDGE_GAP * pitch:
             break
-        if row_like(ln, g, em, header=False):
-            last = ln.phrases[0].text
-        elif _label_rest(ln, g, last, em):
-            last = ln.phrases[0].text
+        if row_like(ln, g, em, header=False) or _label_rest(ln, g, last, em):
+            k += 1
         else:
-            break
-        bottom = ln.y1 + 0.5
-    return top, bottom
+            head = _row_head(ln, g, below[k + 1:], em)
+            if head is None:
+                break
+            k += head + 2
+            ln = below[k - 1]
+        last, bottom, taken = ln.phrases[0].text, ln.y1 + 0.5, taken + 1
+    return bottom
+
+
+def _row_head(ln, g: Grid, after: list, em: float) -> int | None:
+    """`ln` is the first line of a closing row's label, set in the label column, that goes
+    on over lines to the row with its amounts (`table_words.label_head`), a row of the
+    table's columns: the number of label lines between them, or None."""
+    p = ln.phrases[0]
+    if len(g.col_edges) < 3 or not (p.x0 >= g.col_edges[0] - em and p.x1 <= g.col_edges[1] + 0.5 * em):
+        return None
+    lines = label_head(ln, after)
+    if lines is None or not row_like(after[len(lines)], g, em, header=False):
+        return None
+    return len(lines)
 
 
 def _label_rest(ln, g: Grid, last: str, em: float) -> bool:
