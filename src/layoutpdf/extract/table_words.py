@@ -60,7 +60,7 @@ def aligned_bands(lines: list[Line], em: float, page_width: float) -> list[tuple
                 and (len(between) < MAX_GROUP_LABELS or _label_lines(between + [row], run, em, limit, lead)):
             between.append(row)     # a statement's group or section label, or a wrapped label
             continue
-        tail = between if between and _label_lines(between, run, em, limit, lead) else []
+        tail = between if _hanging_lines(between, run, em) and _label_lines(between, run, em, limit, lead) else []
         run, between = _close_band(run, bands, em, tail), []
     return bands
 
@@ -94,6 +94,17 @@ def _label_lines(between: list, run: list, em: float, limit: float, lead: list =
     amounts = min(r[1][0] for r in rows)
     left = min([r[0][0] for r in labelled] + [r[2][0][0] for r in lead if r[2][0][1] < amounts - em])
     return all(left - em <= row[2][0][0] and row[2][0][1] < amounts - em for row in between)
+
+
+def _hanging_lines(between: list, run: list, em: float) -> bool:
+    """The rows of one piece under a run's last row hang under its label, half an em or
+    more right of its start: a statement indents the lines its label wraps onto (and sets
+    its amounts on the first, cells aligned to the top); the lines of a paragraph set
+    beside a table start flush."""
+    if not between or not run:
+        return False
+    start = min(run[-1][2])[0]
+    return all(row[2][0][0] >= start + 0.5 * em for row in between)
 
 
 def _close_band(run: list, bands: list, em: float, tail: list = ()) -> list:
