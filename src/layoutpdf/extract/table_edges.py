@@ -11,7 +11,7 @@ from .table_grid import Grid, Word, col_index, text_lines
 from .table_numbers import goes_on, is_number
 from .table_prose import LEADER
 from .table_rules import CAPTION_LABEL
-from .table_words import MAX_CELL_WORDS, holds, label_head, outside
+from .table_words import MAX_CELL_WORDS, MAX_LABEL_LINES, holds, label_head, outside
 
 EDGE_ROWS = 3           # header rows above / closing rows below a table's rules, at most
 EDGE_GAP = 1.0          # ... each at most this many line heights from the next
@@ -31,11 +31,11 @@ def edge_rows(g: Grid, words: list[Word], em: float, others: list) -> tuple[floa
     lo, hi = y0 - EDGE_ROWS * 2 * pitch, y1 + EDGE_ROWS * 2 * pitch
     near = outside([w for w in words if lo <= w.cy <= hi], [g.bbox, *others])
     lines = text_lines(near)
-    top, bottom = y0, y1
+    top, bottom = _first_row_head(g, lines, mine, em), y1
     label_top = None            # a section label ("Assets") between the header and the rows
     labels_below = not g.rows[0][0] and sum(1 for c in g.rows[0] if c) >= 2   # column labels only
     taken = 0                   # header lines taken (a section label does not count)
-    for ln in sorted((ln for ln in lines if ln.cy < y0), key=lambda ln: -ln.cy):
+    for ln in sorted((ln for ln in lines if ln.cy < top), key=lambda ln: -ln.cy):
         edge = top if label_top is None else label_top
         if edge - ln.y1 > EDGE_GAP * pitch or taken == EDGE_ROWS:
             break
@@ -86,6 +86,27 @@ def _row_head(ln, g: Grid, after: list, em: float) -> int | None:
     if lines is None or not row_like(after[len(lines)], g, em, header=False):
         return None
     return len(lines)
+
+
+def _first_row_head(g: Grid, lines: list, mine: list[Word], em: float) -> float:
+    """The top of the table with the lines of its first row's label above it (cells
+    aligned to the bottom: a page a statement goes on to opens with "Proceeds from
+    maturities of" over "marketable securities  965  588"): one phrase each, set in the
+    label column, reading on into the row (`table_words.label_head`)."""
+    top = g.bbox[1]
+    first = text_lines(mine)[:1]
+    if not first or len(g.col_edges) < 3:
+        return top
+    chain: list = []
+    for ln in sorted((ln for ln in lines if ln.cy < top), key=lambda ln: -ln.cy)[:MAX_LABEL_LINES - 1]:
+        p = ln.phrases[0]
+        if len(ln.phrases) != 1 or p.x0 < g.col_edges[0] - em or p.x1 > g.col_edges[1] + 0.5 * em:
+            break
+        chain.insert(0, ln)
+        between = label_head(ln, chain[1:] + first)
+        if between is not None and len(between) == len(chain) - 1:
+            return ln.y0 - 0.5
+    return top
 
 
 def _label_rest(ln, g: Grid, last: str, em: float) -> bool:

@@ -265,7 +265,7 @@ def _wrapped_label(ln, prev, rows: list, near: bool, em: float) -> bool:
         and _in_label_column(above, rows, em) and (goes_on(above.text, phrase.text) or hangs_under(prev, ln, em))
 
 
-ROW, LABEL, WRAP, HEAD = "row", "label", "wrap", "head"     # the lines of a run of aligned rows
+ROW, LABEL, WRAP, HEAD, LEAD = "row", "label", "wrap", "head", "lead"   # the lines of a run of aligned rows
 
 
 def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, float, float]]:
@@ -295,7 +295,7 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
             elif runs and near and runs[-1][-1][0] is prev:
                 runs[-1].append((ln, short, ROW))
             else:
-                runs.append([(ln, short, ROW)])
+                runs.append(_lead(lines[max(0, k - MAX_LABEL_LINES):k], ln) + [(ln, short, ROW)])
             labels = []
         elif runs and runs[-1][-1][0] is prev and _amounts_above(runs[-1]) \
                 and _wrapped_label(ln, prev, runs[-1], near, em):
@@ -303,12 +303,11 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
         elif labels and labels[-1][0] is prev and (any(ln is h for h in heading) or (
                 attached and _wrapped_label(ln, prev, runs[-1], near, em))):
             labels.append((ln, short, WRAP))
-        elif (head := label_head(ln, lines[k + 1:])) is not None and not _inside_run(runs, labels, attached, prev) \
-                or (_stacked_labels(labels) < MAX_GROUP_LABELS or head is not None) \
-                and (_group_label(ln, short) or _section_label(ln, short, runs, labels, attached, prev, near, em)):
+        elif ((_stacked_labels(labels) < MAX_GROUP_LABELS or label_head(ln, lines[k + 1:]) is not None)
+              and (_group_label(ln, short) or _section_label(ln, short, runs, labels, attached, prev, near, em))):
             # a statement's group label sits alone on its row inside the table; the first
-            # lines of a row label whose amounts stand on its last line head that row,
-            # above the first row of a statement too (a page it goes on to opens with one)
+            # lines of a row label whose amounts stand on its last line head that row
+            head = label_head(ln, lines[k + 1:])
             after_run = bool(runs) and near and runs[-1][-1][0] is prev
             follows = bool(labels) and near and labels[-1][0] is prev
             if not (after_run or follows):
@@ -319,7 +318,8 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
         else:
             labels = []
         prev = ln
-    return [_region_box(run) for run in runs if sum(1 for e in run if e[2] != WRAP) >= MIN_ALIGNED_ROWS]
+    return [_region_box([e for e in run if e[2] != LEAD]) for run in runs
+            if sum(1 for e in run if e[2] not in (WRAP, LEAD)) >= MIN_ALIGNED_ROWS]
 
 
 def label_head(ln, after: list) -> list | None:
@@ -346,11 +346,21 @@ def label_head(ln, after: list) -> list | None:
     return None
 
 
-def _inside_run(runs: list, labels: list, attached: bool, prev) -> bool:
-    """The line after `prev` lies between the rows of a run: right under its last row or
-    under label lines attached to it (there a line must lie in its label column)."""
-    return prev is not None and (bool(runs) and runs[-1][-1][0] is prev
-                                 or bool(labels) and attached and labels[-1][0] is prev)
+def _lead(above: list, row) -> list:
+    """The first line of the label of a run's first row (`above`: the lines over that row),
+    when it stands over the row as its head (`label_head`; cells aligned to the bottom): a
+    page a statement goes on to may open so ("Proceeds from maturities of" / "marketable
+    securities  965  588"). Kept in the run as LEAD, to measure its label column's left
+    edge by (the next group label stands out one indent from the rows), not as a row of
+    it: above a table's first row, a line reading on into it may be a heading of the text
+    beside it (edge rows, `table_edges`, take the label in)."""
+    for j in range(len(above) - 1, -1, -1):
+        if len(above[j].phrases) != 1:
+            break
+        chain = label_head(above[j], above[j + 1:] + [row])
+        if chain is not None and len(chain) == len(above) - j - 1:
+            return [(above[j], [], LEAD)]
+    return []
 
 
 def _stacked_labels(labels: list) -> int:
