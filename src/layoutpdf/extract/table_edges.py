@@ -55,23 +55,29 @@ def _closing_rows(g: Grid, below: list, pitch: float, em: float) -> float:
     down): rows of its columns, the wrapped rest of the label above (`_label_rest`), and
     a row whose label stands on lines above its amounts (cells aligned to the bottom:
     "Total liabilities and" / "stockholders' equity  $ 507  $ 17,447"), at most
-    EDGE_ROWS of them."""
+    EDGE_ROWS rows (the lines a row's label wraps onto are no rows of their own; they
+    are as many as a label has, "Weighted average shares" / "outstanding used in
+    computing" / "basic and diluted net income per" / "share")."""
     bottom = g.bbox[3]
     last = g.rows[-1][0] if g.rows and g.rows[-1] else ""
-    k = taken = 0
-    while k < len(below) and taken < EDGE_ROWS:
+    k = taken = rest = 0
+    while k < len(below):
         ln = below[k]
         if ln.y0 - bottom > EDGE_GAP * pitch:
             break
-        if row_like(ln, g, em, header=False) or _label_rest(ln, g, last, em):
-            k += 1
+        if rest < MAX_LABEL_LINES - 1 and _label_rest(ln, g, last, em):
+            k, rest = k + 1, rest + 1
+        elif taken == EDGE_ROWS:
+            break
+        elif row_like(ln, g, em, header=False):
+            k, taken, rest = k + 1, taken + 1, 0
         else:
             head = _row_head(ln, g, below[k + 1:], em)
             if head is None:
                 break
-            k += head + 2
+            k, taken, rest = k + head + 2, taken + 1, 0
             ln = below[k - 1]
-        last, bottom, taken = ln.phrases[0].text, ln.y1 + 0.5, taken + 1
+        last, bottom = ln.phrases[0].text, ln.y1 + 0.5
     return bottom
 
 
