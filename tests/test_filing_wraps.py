@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import layoutpdf
+from layoutpdf.extract.table_numbers import goes_on
 from filings_wraps_pdfs import (CASH_GOES_ON, COMMON_BOTTOM, COMMON_TOP, EQUITY_BOTTOM, EQUITY_TOP, INCOME_BARE,
                                 INCOME_TOP, TOTAL_BOTTOM, WEIGHTED, ZEBRA_ROWS, label, statement_pdf, zebra_pdf)
 
@@ -24,6 +25,13 @@ def test_a_clause_after_a_semicolon_goes_on_though_it_starts_with_a_figure():
     rows = _rows(statement_pdf(EQUITY_TOP, "top"))
     assert _has(rows, COMMON_TOP), rows
     assert not any(r[0].startswith("486") for r in rows), rows
+
+
+def test_a_bullet_after_a_semicolon_starts_the_next_item():
+    """A list set in a cell ends its items in semicolons: the line a bullet opens is the
+    next item, not the rest of the label above."""
+    assert goes_on("value: 900 shares authorized;", "486 and 491 shares issued and")
+    assert not goes_on("(hypoaldosteronism) ;", "\u2022 Distal tubular acidosis (type 1)")
 
 
 def test_the_last_rows_label_wrapped_under_its_amounts_over_three_lines_is_read_whole():
