@@ -285,6 +285,7 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
         short = [p for p in ln.phrases if p.x1 - p.x0 <= limit and len(p.words) <= 2 * MAX_CELL_WORDS]
         ok = len(short) >= 2 and any(b.x0 - a.x1 >= em for a, b in zip(short, short[1:]))
         near = prev is not None and ln.y0 - prev.y1 <= 1.5 * (ln.y1 - ln.y0)
+        head = False                # not read yet: the lines of a label it heads (`label_head`)
         if ok:
             if labels and near and labels[-1][0] is prev:
                 if runs and attached:
@@ -303,11 +304,12 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
         elif labels and labels[-1][0] is prev and (any(ln is h for h in heading) or (
                 attached and _wrapped_label(ln, prev, runs[-1], near, em))):
             labels.append((ln, short, WRAP))
-        elif ((_stacked_labels(labels) < MAX_GROUP_LABELS or label_head(ln, lines[k + 1:]) is not None)
+        elif ((_stacked_labels(labels) < MAX_GROUP_LABELS or (head := label_head(ln, lines[k + 1:])) is not None)
               and (_group_label(ln, short) or _section_label(ln, short, runs, labels, attached, prev, near, em))):
             # a statement's group label sits alone on its row inside the table; the first
             # lines of a row label whose amounts stand on its last line head that row
-            head = label_head(ln, lines[k + 1:])
+            if head is False:
+                head = label_head(ln, lines[k + 1:])
             after_run = bool(runs) and near and runs[-1][-1][0] is prev
             follows = bool(labels) and near and labels[-1][0] is prev
             if not (after_run or follows):
