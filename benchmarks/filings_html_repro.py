@@ -80,6 +80,11 @@ CASES = {
                                "'increase (decrease) ...' joins the row above as its wrapped line",
                                dict(valign="top", font="calibri", size_pt=10, dollar_cell=False),
                                gen.CASH[14:17] + gen.CASH[19:22] + gen.CASH[24:], 52),
+    "semicolon_clause_valign_top": ("valign top, narrow labels: 'value: 900 shares authorized;' / '486 and "
+                                    "491 shares issued and' became a row of its own (table_numbers.goes_on: a "
+                                    "line starting with a figure after a semicolon did not go on)",
+                                    dict(valign="top", narrow_labels=True, font="calibri", size_pt=9),
+                                    gen.BALANCE[17:21] + [COMMON] + gen.BALANCE[27:30], 32),
 }
 
 

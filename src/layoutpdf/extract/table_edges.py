@@ -11,7 +11,7 @@ from .table_grid import Grid, Word, col_index, text_lines
 from .table_numbers import goes_on, is_number
 from .table_prose import LEADER
 from .table_rules import CAPTION_LABEL
-from .table_words import MAX_CELL_WORDS, holds, outside
+from .table_words import MAX_CELL_WORDS, MAX_LABEL_LINES, holds, label_head, outside
 
 EDGE_ROWS = 3           # header rows above / closing rows below a table's rules, at most
 EDGE_GAP = 1.0          # ... each at most this many line heights from the next
@@ -31,11 +31,11 @@ def edge_rows(g: Grid, words: list[Word], em: float, others: list) -> tuple[floa
     lo, hi = y0 - EDGE_ROWS * 2 * pitch, y1 + EDGE_ROWS * 2 * pitch
     near = outside([w for w in words if lo <= w.cy <= hi], [g.bbox, *others])
     lines = text_lines(near)
-    top, bottom = y0, y1
+    top, bottom = _first_row_head(g, lines, mine, em), y1
     label_top = None            # a section label ("Assets") between the header and the rows
     labels_below = not g.rows[0][0] and sum(1 for c in g.rows[0] if c) >= 2   # column labels only
     taken = 0                   # header lines taken (a section label does not count)
-    for ln in sorted((ln for ln in lines if ln.cy < y0), key=lambda ln: -ln.cy):
+    for ln in sorted((ln for ln in lines if ln.cy < top), key=lambda ln: -ln.cy):
         edge = top if label_top is None else label_top
         if edge - ln.y1 > EDGE_GAP * pitch or taken == EDGE_ROWS:
             break
@@ -47,18 +47,72 @@ def edge_rows(g: Grid, words: list[Word], em: float, others: list) -> tuple[floa
         if label_top is not None or not section_row(ln, g, em):
             break
         label_top = ln.y0 - 0.5
+    return top, _closing_rows(g, sorted((ln for ln in lines if ln.cy > y1), key=lambda ln: ln.cy), pitch, em)
+
+
+def _closing_rows(g: Grid, below: list, pitch: float, em: float) -> float:
+    """The bottom of the table with its closing rows (`below`: the lines under it, top
+    down): rows of its columns, the wrapped rest of the label above (`_label_rest`), and
+    a row whose label stands on lines above its amounts (cells aligned to the bottom:
+    "Total liabilities and" / "stockholders' equity  $ 507  $ 17,447"), at most
+    EDGE_ROWS rows (the lines a row's label wraps onto are no rows of their own; they
+    are as many as a label has, "Weighted average shares" / "outstanding used in
+    computing" / "basic and diluted net income per" / "share")."""
+    bottom = g.bbox[3]
     last = g.rows[-1][0] if g.rows and g.rows[-1] else ""
-    for ln in sorted((ln for ln in lines if ln.cy > y1), key=lambda ln: ln.cy)[:EDGE_ROWS]:
+    k = taken = rest = 0
+    while k < len(below):
+        ln = below[k]
         if ln.y0 - bottom > EDGE_GAP * pitch:
             break
-        if row_like(ln, g, em, header=False):
-            last = ln.phrases[0].text
-        elif _label_rest(ln, g, last, em):
-            last = ln.phrases[0].text
-        else:
+        if rest < MAX_LABEL_LINES - 1 and _label_rest(ln, g, last, em):
+            k, rest = k + 1, rest + 1
+        elif taken == EDGE_ROWS:
             break
-        bottom = ln.y1 + 0.5
-    return top, bottom
+        elif row_like(ln, g, em, header=False):
+            k, taken, rest = k + 1, taken + 1, 0
+        else:
+            head = _row_head(ln, g, below[k + 1:], em)
+            if head is None:
+                break
+            k, taken, rest = k + head + 2, taken + 1, 0
+            ln = below[k - 1]
+        last, bottom = ln.phrases[0].text, ln.y1 + 0.5
+    return bottom
+
+
+def _row_head(ln, g: Grid, after: list, em: float) -> int | None:
+    """`ln` is the first line of a closing row's label, set in the label column, that goes
+    on over lines to the row with its amounts (`table_words.label_head`), a row of the
+    table's columns: the number of label lines between them, or None."""
+    p = ln.phrases[0]
+    if len(g.col_edges) < 3 or not (p.x0 >= g.col_edges[0] - em and p.x1 <= g.col_edges[1] + 0.5 * em):
+        return None
+    lines = label_head(ln, after)
+    if lines is None or not row_like(after[len(lines)], g, em, header=False):
+        return None
+    return len(lines)
+
+
+def _first_row_head(g: Grid, lines: list, mine: list[Word], em: float) -> float:
+    """The top of the table with the lines of its first row's label above it (cells
+    aligned to the bottom: a page a statement goes on to opens with "Proceeds from
+    maturities of" over "marketable securities  965  588"): one phrase each, set in the
+    label column, reading on into the row (`table_words.label_head`)."""
+    top = g.bbox[1]
+    first = text_lines(mine)[:1]
+    if not first or len(g.col_edges) < 3:
+        return top
+    chain: list = []
+    for ln in sorted((ln for ln in lines if ln.cy < top), key=lambda ln: -ln.cy)[:MAX_LABEL_LINES - 1]:
+        p = ln.phrases[0]
+        if len(ln.phrases) != 1 or p.x0 < g.col_edges[0] - em or p.x1 > g.col_edges[1] + 0.5 * em:
+            break
+        chain.insert(0, ln)
+        between = label_head(ln, chain[1:] + first)
+        if between is not None and len(between) == len(chain) - 1:
+            return ln.y0 - 0.5
+    return top
 
 
 def _label_rest(ln, g: Grid, last: str, em: float) -> bool:

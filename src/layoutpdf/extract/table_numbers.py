@@ -23,11 +23,15 @@ def is_number(text: str) -> bool:
 
 def goes_on(last: str, first: str) -> bool:
     """`first` (a line's start) goes on with `last` (the text above it in its column): it
-    starts in lower case or with a bracket, or `last` ends open (a comma, hyphen, connector,
-    a bracket left open). A number starting a line is a cell of its own unless `last` ends
-    open ("... of $31 and" / "$27": the wrapped rest of a label). A note mark opening a
-    sentence ("(1) Includes ...") starts a table note."""
+    starts in lower case or with a bracket, or `last` ends open (a comma, semicolon, hyphen,
+    connector, a bracket left open: a row label ends in none of them, and a semicolon parts
+    the clauses of one label, "... par value: 900 shares authorized;" / "486 and 491 shares
+    issued and outstanding"). A number starting a line is a cell of its own unless `last`
+    ends open ("... of $31 and" / "$27": the wrapped rest of a label). A note mark opening
+    a sentence ("(1) Includes ...") starts a table note; a bullet after a semicolon starts
+    the next item of a list ("... (hypoaldosteronism) ;" / "• Distal tubular acidosis")."""
     ends_open = last.endswith((",", "-", "/", "&", " and", " of", " or", " the", " for", " in")) \
+        or last.endswith(";") and not _ITEM_MARK.match(first) \
         or last.count("(") > last.count(")")       # a bracket left open: "(Note" / "12)"
     if NUMBER.match(first):
         return ends_open
@@ -36,4 +40,5 @@ def goes_on(last: str, first: str) -> bool:
     return ends_open or first[:1].islower() or first[:1] in "([{&"
 
 
+_ITEM_MARK = re.compile(r"^[•◦▪▫‣⁃●○■□➢►]")
 _NOTE_MARK = re.compile(r"^[(\[]?(?:\d{1,2}|[a-z]|[ivx]{1,4})[)\]]\s+[A-Z]")

@@ -43,46 +43,79 @@ def aligned_bands(lines: list[Line], em: float, page_width: float) -> list[tuple
     bands: list[tuple[float, float]] = []
     run: list = []
     between: list = []          # rows of one piece after the run: labels between its rows
-    for row in rows + [[0.0, 0.0, []]]:
+    lead: list = []             # the row of one piece right above the run's first row
+    rows.append([0.0, 0.0, []])
+    for k, row in enumerate(rows):
         pieces = row[2]
         if len(pieces) >= 2 and sum(1 for a, b in pieces if b - a <= limit) >= 2:
             if run and between and row[0] - between[-1][1] > 1.5 * (row[1] - row[0]):
                 run, between = _close_band(run, bands, em), []
+            if not run:
+                lead = _lead_row(rows[k - 1:k], row)
             run.extend(between)
             run.append(row)
             between = []
             continue
         if run and len(pieces) == 1 and row[0] - (between or run)[-1][1] <= 1.5 * (row[1] - row[0]) \
-                and (len(between) < MAX_GROUP_LABELS or _label_lines(between + [row], run, em, limit)):
+                and (len(between) < MAX_GROUP_LABELS or _label_lines(between + [row], run, em, limit, lead)):
             between.append(row)     # a statement's group or section label, or a wrapped label
             continue
-        run, between = _close_band(run, bands, em), []
+        tail = between if _hanging_lines(between, run, em) and _label_lines(between, run, em, limit, lead) else []
+        run, between = _close_band(run, bands, em, tail), []
     return bands
+
+
+def _lead_row(above: list, row: list) -> list:
+    """The row right above a run's first row (`above`, empty at the top) when it is one
+    piece one line pitch over it: maybe the first line of that row's label (cells aligned
+    to the bottom), where a page a statement goes on to opens with its label column."""
+    if above and len(above[0][2]) == 1 and row[0] - above[0][1] <= 1.5 * (row[1] - row[0]):
+        return above
+    return []
 
 
 MAX_LABEL_LINES = 6     # lines of one row label wrapped in a narrow label column, at most
 
 
-def _label_lines(between: list, run: list, em: float, limit: float) -> bool:
+def _label_lines(between: list, run: list, em: float, limit: float, lead: list = ()) -> bool:
     """Rows of one piece each between a run's rows that all lie in its label column: from
     the left edge of its short row labels (less an em) to an em before its first amount
     column. The lines of a row label too long for its column ("Common stock and additional
     paid-in" / "capital, $0.0001 par value: 900" / ...), more than group labels ever
     stack, but few. (Running text beside a figure's aligned labels starts left of them:
-    it lies in no label column of theirs.)"""
+    it lies in no label column of theirs.) The first line of the first row's label
+    (`lead`, in that column too) marks its left edge as well: a page a statement goes on
+    to may open with rows indented under a group label on the page before, and the next
+    group label stands out one indent from them."""
     rows = [sorted(row[2]) for row in run if len(row[2]) >= 2]
     labelled = [r for r in rows if r[0][1] - r[0][0] <= limit]
     if not labelled or len(between) > MAX_LABEL_LINES:
         return False
-    left = min(r[0][0] for r in labelled)
     amounts = min(r[1][0] for r in rows)
+    left = min([r[0][0] for r in labelled] + [r[2][0][0] for r in lead if r[2][0][1] < amounts - em])
     return all(left - em <= row[2][0][0] and row[2][0][1] < amounts - em for row in between)
 
 
-def _close_band(run: list, bands: list, em: float) -> list:
-    """Add the band of `run` when it holds enough aligned rows; an empty run."""
+def _hanging_lines(between: list, run: list, em: float) -> bool:
+    """The rows of one piece under a run's last row hang under its label, half an em or
+    more right of its start: a statement indents the lines its label wraps onto (and sets
+    its amounts on the first, cells aligned to the top); the lines of a paragraph set
+    beside a table start flush."""
+    if not between or not run:
+        return False
+    start = min(run[-1][2])[0]
+    return all(row[2][0][0] >= start + 0.5 * em for row in between)
+
+
+def _close_band(run: list, bands: list, em: float, tail: list = ()) -> list:
+    """Add the band of `run` when it holds enough aligned rows, down to the label lines
+    right under its last row (`tail`: that row's label wraps under its amounts, cells
+    aligned to the top, "Weighted average shares" / "outstanding used in computing" /
+    "basic and diluted net income per" / "share", more lines than the band's margin
+    reaches); an empty run."""
     if sum(1 for row in run if len(row[2]) >= 2) >= MIN_ALIGNED_ROWS:
-        bands.append((run[0][0] - 2 * em, run[-1][1] + 2 * em))
+        bottom = max([run[-1][1]] + [row[1] for row in tail])
+        bands.append((run[0][0] - 2 * em, bottom + 2 * em))
     return []
 
 
@@ -232,7 +265,7 @@ def _wrapped_label(ln, prev, rows: list, near: bool, em: float) -> bool:
         and _in_label_column(above, rows, em) and (goes_on(above.text, phrase.text) or hangs_under(prev, ln, em))
 
 
-ROW, LABEL, WRAP, HEAD = "row", "label", "wrap", "head"     # the lines of a run of aligned rows
+ROW, LABEL, WRAP, HEAD, LEAD = "row", "label", "wrap", "head", "lead"   # the lines of a run of aligned rows
 
 
 def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, float, float]]:
@@ -246,11 +279,13 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
     runs: list[list[tuple]] = []   # (line, its short phrases, kind)
     prev = None
     labels: list = []          # group labels ("Current assets:") right above the next row,
+    heading: list = []         # ... the lines of a row label under its first (`label_head`)
     attached = False           # ... right under a run's row (labels between its rows)
     for k, ln in enumerate(lines):
         short = [p for p in ln.phrases if p.x1 - p.x0 <= limit and len(p.words) <= 2 * MAX_CELL_WORDS]
         ok = len(short) >= 2 and any(b.x0 - a.x1 >= em for a, b in zip(short, short[1:]))
         near = prev is not None and ln.y0 - prev.y1 <= 1.5 * (ln.y1 - ln.y0)
+        head = False                # not read yet: the lines of a label it heads (`label_head`)
         if ok:
             if labels and near and labels[-1][0] is prev:
                 if runs and attached:
@@ -261,41 +296,73 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
             elif runs and near and runs[-1][-1][0] is prev:
                 runs[-1].append((ln, short, ROW))
             else:
-                runs.append([(ln, short, ROW)])
+                runs.append(_lead(lines[max(0, k - MAX_LABEL_LINES):k], ln) + [(ln, short, ROW)])
             labels = []
         elif runs and runs[-1][-1][0] is prev and _amounts_above(runs[-1]) \
                 and _wrapped_label(ln, prev, runs[-1], near, em):
             runs[-1].append((ln, short, WRAP))     # the label of the row above goes on
-        elif labels and attached and labels[-1][0] is prev and _wrapped_label(ln, prev, runs[-1], near, em):
+        elif labels and labels[-1][0] is prev and (any(ln is h for h in heading) or (
+                attached and _wrapped_label(ln, prev, runs[-1], near, em))):
             labels.append((ln, short, WRAP))
-        elif (_stacked_labels(labels) < MAX_GROUP_LABELS or _label_head(ln, lines[k + 1:k + 2], em)) \
-                and (_group_label(ln, short) or _section_label(ln, short, runs, labels, attached, prev, near, em)):
-            # a statement's group label sits alone on its row inside the table
+        elif ((_stacked_labels(labels) < MAX_GROUP_LABELS or (head := label_head(ln, lines[k + 1:])) is not None)
+              and (_group_label(ln, short) or _section_label(ln, short, runs, labels, attached, prev, near, em))):
+            # a statement's group label sits alone on its row inside the table; the first
+            # lines of a row label whose amounts stand on its last line head that row
+            if head is False:
+                head = label_head(ln, lines[k + 1:])
             after_run = bool(runs) and near and runs[-1][-1][0] is prev
             follows = bool(labels) and near and labels[-1][0] is prev
             if not (after_run or follows):
                 labels = []
             attached = after_run or (follows and attached)
-            labels.append((ln, short, HEAD if _label_head(ln, lines[k + 1:k + 2], em) else LABEL))
+            labels.append((ln, short, HEAD if head is not None else LABEL))
+            heading = head or []
         else:
             labels = []
         prev = ln
-    return [_region_box(run) for run in runs if sum(1 for e in run if e[2] != WRAP) >= MIN_ALIGNED_ROWS]
+    return [_region_box([e for e in run if e[2] != LEAD]) for run in runs
+            if sum(1 for e in run if e[2] not in (WRAP, LEAD)) >= MIN_ALIGNED_ROWS]
 
 
-def _label_head(ln, after: list, em: float) -> bool:
-    """`ln` is the first line of the label of the row under it (cells aligned to the
-    bottom: "Common stock ..., par value: 900 shares" / "authorized; ... outstanding  496
-    27,211"): one phrase, the next line one pitch under it a row with amounts whose label
-    reads on from it (`table_grid.goes_on`). A row label, however many group labels stand
-    above it, so no stacked group label."""
-    if len(ln.phrases) != 1 or not after:
-        return False
-    nxt = after[0]
-    if nxt.y0 - ln.y1 > 1.5 * (nxt.y1 - nxt.y0) or len(nxt.phrases) < 2:
-        return False
-    head, label = ln.phrases[0], nxt.phrases[0]
-    return head.bold == label.bold and any(NUMBER.match(p.text) for p in nxt.phrases[1:]) and goes_on(head.text, label.text)
+def label_head(ln, after: list) -> list | None:
+    """`ln` is the first line of the label of a row under it (cells aligned to the bottom:
+    "Common stock ..., par value: 900 shares" / "authorized; ... outstanding  496 27,211"):
+    one phrase, each line after it one pitch under the one above and reading on from it
+    (`table_grid.goes_on`), one phrase each, down to a row with amounts (at most
+    MAX_LABEL_LINES lines in all). Returns the label's lines between `ln` and that row
+    (none for a label of two lines), or None. A row label, however many group labels
+    stand above it, so no stacked group label."""
+    if len(ln.phrases) != 1:
+        return None
+    above, lines = ln, []
+    for nxt in after[:MAX_LABEL_LINES - 1]:
+        if nxt.y0 - above.y1 > 1.5 * (nxt.y1 - nxt.y0):
+            return None
+        head, label = above.phrases[0], nxt.phrases[0]
+        if head.bold != label.bold or not goes_on(head.text, label.text):
+            return None
+        if len(nxt.phrases) >= 2:
+            return lines if any(NUMBER.match(p.text) for p in nxt.phrases[1:]) else None
+        lines.append(nxt)
+        above = nxt
+    return None
+
+
+def _lead(above: list, row) -> list:
+    """The first line of the label of a run's first row (`above`: the lines over that row),
+    when it stands over the row as its head (`label_head`; cells aligned to the bottom): a
+    page a statement goes on to may open so ("Proceeds from maturities of" / "marketable
+    securities  965  588"). Kept in the run as LEAD, to measure its label column's left
+    edge by (the next group label stands out one indent from the rows), not as a row of
+    it: above a table's first row, a line reading on into it may be a heading of the text
+    beside it (edge rows, `table_edges`, take the label in)."""
+    for j in range(len(above) - 1, -1, -1):
+        if len(above[j].phrases) != 1:
+            break
+        chain = label_head(above[j], above[j + 1:] + [row])
+        if chain is not None and len(chain) == len(above) - j - 1:
+            return [(above[j], [], LEAD)]
+    return []
 
 
 def _stacked_labels(labels: list) -> int:
