@@ -125,17 +125,24 @@ def _is_math_font(font: str) -> bool:
 
 
 def _pieces(ln: Line, em: float) -> list[tuple[float, float]]:
+    """The line's stretches of text, apart by more than an em; fill typed up to an amount
+    parts a span as white space does (`unglued`)."""
     out: list[list[float]] = []
     for s in ln.spans:
         if not s.text.strip() or _is_math_font(s.font):
             continue
         b = s.bbox
-        if out and b.x0 - out[-1][1] <= em:
-            last = out[-1]
-            if b.x1 > last[1]:
-                last[1] = b.x1
+        if "__" in s.text or "...." in s.text:
+            spans = [(a, z) for a, z, piece in unglued(b.x0, b.x1, s.text) if not GLUED_FILL.fullmatch(piece)]
         else:
-            out.append([b.x0, b.x1])
+            spans = [(b.x0, b.x1)]
+        for x0, x1 in spans:
+            if out and x0 - out[-1][1] <= em:
+                last = out[-1]
+                if x1 > last[1]:
+                    last[1] = x1
+            else:
+                out.append([x0, x1])
     return [(a, b) for a, b in out]
 
 
@@ -175,9 +182,43 @@ def page_words(textpage, lines: list[Line], em: float, boxes=None) -> list[Word]
                 style = styles.get(s.id)
                 if style is None:
                     style = styles[s.id] = (s.size, s.bold, _is_math_font(s.font), is_mono(s))
-                out.append(Word(x0, y0, x1, y1, text, *style))
+                if "__" in text or "...." in text:
+                    out.extend(Word(a, y0, b, y1, piece, *style) for a, b, piece in unglued(x0, x1, text))
+                else:
+                    out.append(Word(x0, y0, x1, y1, text, *style))
                 break
         # else: rotated, vertical or furniture text is never a table cell
+    return out
+
+
+# fill typed from a label up to its amount with no space between ('investments____46,644',
+# 'Net income.......$ 223'): a word processor draws a leader tab's fill as glyphs of the
+# label's font, so the text layer holds label, fill and amount as one word
+GLUED_FILL = re.compile(r"_{3,}|\.{4,}|…{2,}")
+
+
+def unglued(x0: float, x1: float, text: str) -> list[tuple[float, float, str]]:
+    """(x0, x1, text) of the pieces of a word that a run of fill joins to what follows it:
+    the label, the fill (dots kept as a word of their own, as a spaced leader is, so a
+    contents line still shows its leader; underscores left out) and the amount. The
+    pieces' edges inside the word are estimated from their characters (a dot half a
+    character). A word that ends in its fill is left whole (`table_prose.without_fill`)."""
+    cuts = [m.span() for m in GLUED_FILL.finditer(text)]
+    if not cuts or cuts[-1][1] == len(text):
+        return [(x0, x1, text)]
+    weights = [0.5 if ch in ".…" else 1.0 for ch in text]
+    per = (x1 - x0) / sum(weights)
+    at = [x0]
+    for w in weights:
+        at.append(at[-1] + w * per)
+    out, start = [], 0
+    for a, b in cuts:
+        if a > start:
+            out.append((at[start], at[a], text[start:a]))
+        if text[a] != "_":
+            out.append((at[a], at[b], text[a:b]))
+        start = b
+    out.append((at[start], x1, text[start:]))
     return out
 
 
