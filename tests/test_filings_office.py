@@ -65,14 +65,11 @@ def test_rows_under_a_group_label_that_crosses_the_amounts_keep_their_labels():
     assert not _missing(rows, [(label, amounts[0]) for label, _, amounts in DECIMAL_ROWS]), rows
 
 
-@pytest.mark.xfail(strict=True, reason="a label wrapped over three lines with its amounts on the "
-                   "last, under two label-only rows: extract/table_words._label_head takes only the "
-                   "line right above a row with amounts for a row label's first line, so the label's "
-                   "first line counts as a third stacked group label (MAX_GROUP_LABELS 2) and "
-                   "aligned_regions ends the run; the first two lines read as a paragraph")
 def test_a_label_wrapped_over_three_lines_in_its_cell_keeps_its_amounts():
     """A word-processor table cell wraps the long equity label over three lines, the
-    amounts bottom-aligned on the last: the row's label is the three lines joined."""
+    amounts bottom-aligned on the last: the row's label is the three lines joined
+    (extract/table_words.label_head follows a label down to its amounts; before, its first
+    line counted as a third stacked group label and ended the run)."""
     rows = _rows(wrapped_cell_label_pdf())
     expected = [(" ".join(lines), amounts[0]) for lines, _, amounts, _ in WRAPPED_ROWS if amounts]
     assert not _missing(rows, expected), rows
