@@ -51,16 +51,13 @@ def test_underscore_leader_fill_is_no_display_math():
     assert not maths, maths
 
 
-@pytest.mark.xfail(strict=True, reason="the group label 'Adjustments to reconcile ... activities:' "
-                   "runs across the first amount column and ends the aligned run. In the run below, "
-                   "extract/tables._label_column refuses the label column as 'lines of even length' "
-                   "(6 of 9 labels >= FULL_LINE 0.8 of the longest, 41 characters: >= LABELLED_ROWS "
-                   "0.6), so extract/tables._prose_columns takes it for running text going on from "
-                   "the 6-word group label above it and _without_column_prose keeps the amounts only")
 def test_rows_under_a_group_label_that_crosses_the_amounts_keep_their_labels():
     """A statement set with decimal tabs (a negative's ')' hanging past the column): the
     rows under 'Changes in operating assets and liabilities:' and 'Cash flows from
-    investing activities:' are table rows with their labels, like the rows above."""
+    investing activities:' are table rows with their labels, like the rows above. Before,
+    the labels (6 of 9 about as long as the longest) were read as lines of set prose going
+    on from the group label above them (extract/tables._label_column, _set_prose) and only
+    the amounts stayed a table; each opens as an item does, with a capital (`_items`)."""
     rows = _rows(decimal_tab_statement_pdf())
     assert not _missing(rows, [(label, amounts[0]) for label, _, amounts in DECIMAL_ROWS]), rows
 

@@ -255,7 +255,9 @@ def _set_prose(g: Grid, lines: list[Line], a: float, b: float, em: float) -> boo
     prose column beside a table's rows is cut into cells of one or two lines each, and a
     cell of two joined lines is no measure. Dot leaders are fill, not words: a label
     they lead to its amount reaches the column's edge by its leaders ("Cost of revenue
-    (1) ......"), so a line is measured and its words counted without them."""
+    (1) ......"), so a line is measured and its words counted without them. Lines that
+    each open an item (`_items`) are labels however even: a cash-flow statement's
+    "Purchases of property and equipment" / "Acquisitions, net of cash acquired" / ..."""
     x0, y0, x1, y1 = g.bbox
     held = [ln for ln in lines if y0 <= ln.bbox.cy <= y1 and ln.bbox.x0 >= a - em and ln.bbox.x1 <= b + em]
     if len(held) < PROSE_LINES:
@@ -265,13 +267,15 @@ def _set_prose(g: Grid, lines: list[Line], a: float, b: float, em: float) -> boo
         return False
     widths = [ln.bbox.width * len(t) / max(1, len(ln.text.strip())) for ln, t in zip(held, texts)]
     longest = max(widths)
-    return sum(1 for w in widths if w >= FULL_LINE * longest) >= LABELLED_ROWS * len(held)
+    return sum(1 for w in widths if w >= FULL_LINE * longest) >= LABELLED_ROWS * len(held) \
+        and not _items(texts)
 
 
 def _label_column(g: Grid, c: int) -> bool:
     """Column `c` holds the row labels of amounts: short labels of uneven length (a prose
     column's cells are whole lines of running text, most of them about as long as the
-    longest), each with a number to its right on its row in most rows. A
+    longest) or of items each opening as an item does (`_items`), each with a number to
+    its right on its row in most rows. A
     statement's note under it ("See accompanying notes to ...") does not make its label
     column prose."""
     rows = [r for r in g.rows[g.header_rows:] if r[c]]
@@ -279,10 +283,19 @@ def _label_column(g: Grid, c: int) -> bool:
     if not rows or median(len(t.split()) for t in labels) > 2 * MAX_CELL_WORDS:
         return False
     longest = max(len(t) for t in labels)
-    if sum(1 for t in labels if len(t) >= FULL_LINE * longest) >= LABELLED_ROWS * len(rows):
+    if sum(1 for t in labels if len(t) >= FULL_LINE * longest) >= LABELLED_ROWS * len(rows) \
+            and not _items(labels):
         return False                        # lines of even length: set prose, not labels
     beside = sum(1 for r in rows if any(is_number(v) for v in r[c + 1:] if v))
     return beside >= LABELLED_ROWS * len(rows)
+
+
+def _items(labels: list[str]) -> bool:
+    """Most cells open as an item does, with a capital, a figure or a bracket: each row
+    begins a label of its own. A paragraph's lines mostly go on with the sentence of the
+    line above, in lower case: a line begins a sentence only where a break falls."""
+    return sum(1 for t in labels if t[:1].isupper() or t[:1].isdigit() or t[:1] in "($") \
+        >= LABELLED_ROWS * len(labels)
 
 
 def _text_grids(words: list[Word], body: list[Line], em: float,
