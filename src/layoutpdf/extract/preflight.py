@@ -354,11 +354,41 @@ def _xobjects(doc: pymupdf.Document, xref: int, inherited: bool = False) -> dict
     return {}
 
 
+def _document_facts(doc: pymupdf.Document) -> dict[str, dict]:
+    """What preflight reads of the document's shared objects, kept on it: the pages of a
+    filing name the same images through one resource dictionary, asked again per page."""
+    facts = getattr(doc, "layoutpdf_preflight_facts", None)
+    if facts is None:
+        facts = {"form": {}, "images": {}}
+        doc.layoutpdf_preflight_facts = facts
+    return facts
+
+
 def _is_form(doc: pymupdf.Document, xref: int) -> bool:
+    forms = _document_facts(doc)["form"]
+    found = forms.get(xref)
+    if found is None:
+        try:
+            found = doc.xref_get_key(xref, "Subtype")[1] == "/Form"
+        except Exception:
+            found = False
+        forms[xref] = found
+    return found
+
+
+def _page_images(doc: pymupdf.Document, page: pymupdf.Page) -> list:
+    """`page.get_images(full=True)`: MuPDF lists the images of the page's /Resources, so
+    pages holding the same resource dictionary (an indirect object) list the same ones."""
     try:
-        return doc.xref_get_key(xref, "Subtype")[1] == "/Form"
+        kind, ref = doc.xref_get_key(page.xref, "Resources")
     except Exception:
-        return False
+        kind = ref = ""
+    if kind != "xref":
+        return page.get_images(full=True)
+    known = _document_facts(doc)["images"]
+    if ref not in known:
+        known[ref] = page.get_images(full=True)
+    return known[ref]
 
 
 def _image_problem(doc: pymupdf.Document, page: pymupdf.Page, names: dict[str, int],
@@ -372,7 +402,7 @@ def _image_problem(doc: pymupdf.Document, page: pymupdf.Page, names: dict[str, i
         return f"it draws images {draws:,} times (more than {MAX_IMAGE_DRAWS:,})"
     cap = limits.max_image_mb * 1024 * 1024
     try:
-        infos = page.get_images(full=True)
+        infos = _page_images(doc, page)
     except Exception:
         return ""
     if verdict is not None:
