@@ -20,6 +20,7 @@ from .images import undecoded_issue, with_visible
 from .damage import read_damage, reset as reset_damage
 from .overprint import drop_repeated_glyphs, suspects
 from .preflight import check_page, empty_page, plain_text_page
+from .page_resources import page_images
 from .tables import find_table_candidates
 from .words import fix_text
 
@@ -121,7 +122,7 @@ def _lists_images(page: pymupdf.Page, verdict) -> bool:
     """The page's resources list an image (preflight's answer when it asked already)."""
     if verdict.has_images is not None:
         return verdict.has_images
-    return bool(page.get_images())
+    return bool(page_images(page.parent, page))
 
 
 def _repaired(page: pymupdf.Page, textpage: pymupdf.TextPage, raw: dict) -> dict:

@@ -25,6 +25,7 @@ import pymupdf
 from ..errors import Issue
 from ..model import BBox, Line, Page, Span
 from ..settings import LimitSettings
+from .page_resources import document_memo, page_images
 from .page_tree import repeated_pages
 
 CHUNK = 1 << 20                 # bytes inflated at a time
@@ -354,18 +355,9 @@ def _xobjects(doc: pymupdf.Document, xref: int, inherited: bool = False) -> dict
     return {}
 
 
-def _document_facts(doc: pymupdf.Document) -> dict[str, dict]:
-    """What preflight reads of the document's shared objects, kept on it: the pages of a
-    filing name the same images through one resource dictionary, asked again per page."""
-    facts = getattr(doc, "layoutpdf_preflight_facts", None)
-    if facts is None:
-        facts = {"form": {}, "images": {}}
-        doc.layoutpdf_preflight_facts = facts
-    return facts
-
-
 def _is_form(doc: pymupdf.Document, xref: int) -> bool:
-    forms = _document_facts(doc)["form"]
+    """The XObject is a form (asked once per document: its pages share their images)."""
+    forms = document_memo(doc, "is_form")
     found = forms.get(xref)
     if found is None:
         try:
@@ -374,21 +366,6 @@ def _is_form(doc: pymupdf.Document, xref: int) -> bool:
             found = False
         forms[xref] = found
     return found
-
-
-def _page_images(doc: pymupdf.Document, page: pymupdf.Page) -> list:
-    """`page.get_images(full=True)`: MuPDF lists the images of the page's /Resources, so
-    pages holding the same resource dictionary (an indirect object) list the same ones."""
-    try:
-        kind, ref = doc.xref_get_key(page.xref, "Resources")
-    except Exception:
-        kind = ref = ""
-    if kind != "xref":
-        return page.get_images(full=True)
-    known = _document_facts(doc)["images"]
-    if ref not in known:
-        known[ref] = page.get_images(full=True)
-    return known[ref]
 
 
 def _image_problem(doc: pymupdf.Document, page: pymupdf.Page, names: dict[str, int],
@@ -402,7 +379,7 @@ def _image_problem(doc: pymupdf.Document, page: pymupdf.Page, names: dict[str, i
         return f"it draws images {draws:,} times (more than {MAX_IMAGE_DRAWS:,})"
     cap = limits.max_image_mb * 1024 * 1024
     try:
-        infos = _page_images(doc, page)
+        infos = page_images(doc, page)
     except Exception:
         return ""
     if verdict is not None:
