@@ -101,7 +101,7 @@ def _read_page(page: pymupdf.Page, index: int, settings: Settings, verdict) -> P
     drawings, truncated = _drawings(paths, limits.max_drawings_per_page)
     few_chars = sum(len(ln.text) for ln in lines) < 200
     images = _images(page, index, to_display, lines, limits.max_image_pixels) if verdict.render and (
-        few_chars or _lists_images(page, verdict)) else []
+        few_chars or verdict.images_drawn and _lists_images(page, verdict)) else []
     if to_display is not None:
         rect, view_rotation = page.rect, 0
     else:    # page.cropbox: the unrotated box (page.rect is the displayed one)

@@ -9,6 +9,7 @@ the same lists, so the lists are kept on the document by the dictionary's refere
 """
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 import pymupdf
@@ -46,3 +47,40 @@ def _listed(doc: pymupdf.Document, page: pymupdf.Page, what: str, read: Callable
     if ref not in known:
         known[ref] = read()
     return known[ref]
+
+
+def images_only_by_name(doc: pymupdf.Document, page: pymupdf.Page) -> bool:
+    """True when the page's resource dictionary (a shared indirect one) lets no image be
+    painted but by name (a `Do`) or inline (`BI`): no pattern, no soft mask (a group
+    painted with no `Do`), no Type3 font (whose glyphs may hold images). False when not
+    sure; kept per dictionary."""
+    try:
+        kind, ref = doc.xref_get_key(page.xref, "Resources")
+    except Exception:
+        return False
+    if kind != "xref":
+        return False
+    known = document_memo(doc, "images_only_by_name")
+    if ref not in known:
+        try:
+            known[ref] = _no_hidden_painters(doc, int(ref.split()[0])) and not any(
+                f[2] == "Type3" for f in page_fonts(doc, page))
+        except Exception:   # anything unexpected: not sure
+            known[ref] = False
+    return known[ref]
+
+
+def _no_hidden_painters(doc: pymupdf.Document, resources: int) -> bool:
+    kind, value = doc.xref_get_key(resources, "Pattern")
+    if kind != "null" and not (kind == "dict" and "/" not in value):
+        return False                 # patterns (an empty dictionary is none)
+    kind, value = doc.xref_get_key(resources, "ExtGState")
+    if kind == "null":
+        return True
+    if kind != "dict" or "<<" in value.strip()[2:]:
+        return False                 # not one reference per graphics state: not sure
+    for xref in re.findall(r"(\d+)\s+\d+\s+R", value):
+        mask_kind, mask = doc.xref_get_key(int(xref), "SMask")
+        if mask_kind != "null" and mask != "/None":
+            return False
+    return True
