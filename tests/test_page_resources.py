@@ -6,6 +6,7 @@ from __future__ import annotations
 import pymupdf
 
 from layoutpdf.extract.font_cmap import repair_tounicode
+from layoutpdf.extract.font_encoding import _page_recodes
 from layoutpdf.extract.page_resources import page_fonts, page_images
 
 
@@ -33,6 +34,7 @@ def test_fonts_of_a_shared_resource_dictionary_are_listed_once(monkeypatch):
                         lambda self, *a, **k: asked.append(self.number) or real(self, *a, **k))
     for i in range(4):
         repair_tounicode(doc[i])
+        _page_recodes(doc[i])
     assert asked == [0, 3]
     assert [page_fonts(doc, doc[i]) for i in range(4)] == expected
     assert asked == [0, 3]
