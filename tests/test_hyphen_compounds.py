@@ -58,3 +58,16 @@ def test_a_pair_the_document_mostly_closes_up_is_no_compound():
     lines = ["copyright law and copyright holders", "what the early printers called copy-right"]
     assert ("copy", "right") not in hyphen_compounds(lines)
     assert ("copy", "right") in hyphen_compounds(lines[1:])
+
+
+def test_closed_words_counted_alike_in_ascii_and_other_lines():
+    """The words closing a pair up are counted in ASCII lines (read byte-wise) as in lines
+    with other characters (read by the Unicode pattern): digits, '_' and punctuation cut
+    a word in both, and a closed-up word in either outvotes the hyphenated pair."""
+    hyphenated = ["a state-owned firm", "its co-op shares"]
+    ascii_closed = ["stateowned_ 12stateowned3 Stateowned.", "STATEOWNED"]
+    other_closed = ["café coop—coop «Coop»"]
+    assert hyphen_compounds(hyphenated) == {("state", "owned"), ("co", "op")}
+    assert hyphen_compounds(hyphenated + ascii_closed) == {("co", "op")}
+    assert hyphen_compounds(hyphenated + other_closed) == {("state", "owned")}
+    assert hyphen_compounds(hyphenated + ["stateowned Stateowned co_op"]) == {("co", "op")}

@@ -204,3 +204,20 @@ def test_one_ordinary_glyph_is_its_own_latex():
                 assert S.layout([g], (), fast) == _layout_steps([g], slow), (family, repr(c))
                 assert fast.reasons == slow.reasons == []
     assert seen > 1000
+
+
+def test_baseline_vote_by_span_counts_each_glyph():
+    """notes_at_most votes on the line's baseline with one entry per span weighted by its
+    glyphs: the vote is the one over every glyph (most common rounded baseline first met,
+    then the median of the glyphs near it), whichever spans are body, script or big."""
+    rng = random.Random(39)
+    bases = [100.0, 100.04, 100.06, 100.15, 99.5, 103.2]
+    for _ in range(3000):
+        levels = [inline._Level(rng.choice(bases + [rng.uniform(95, 105)]),
+                                rng.choice([10.0, 10.0, 9.0, 7.0, 12.0]),
+                                rng.choice([0, 0, 0, 1]), rng.random() < 0.1)
+                  for _ in range(rng.randint(1, 6))]
+        counts = [rng.randint(1, 8) for _ in levels]
+        glyphs = [lv for lv, n in zip(levels, counts) for _ in range(n)]
+        body = rng.choice([10.0, 9.5, 7.0])
+        assert inline._line_baseline(levels, body, counts) == inline._line_baseline(glyphs, body)

@@ -244,3 +244,33 @@ def test_a_large_stream_of_paths_is_not_taken_for_text():
     flood = b"BT /helv 2 Tf 20 20 Td (" + b"x" * 60_000 + b") Tj ET\n"
     assert "too_much_text" in codes(layoutpdf.parse(_pdf_with(body + flood),
                                                     limits(max_text_bytes_per_page=50_000)), 1)
+
+
+def _pages_sharing_resources() -> bytes:
+    """Pages 0-2 name one image through one resource dictionary (an indirect object, as
+    in filings); page 3 has its own resources with another image."""
+    doc = pymupdf.open()
+    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 4, 4), False)
+    for _ in range(4):
+        doc.new_page()
+    doc[0].insert_image(pymupdf.Rect(50, 50, 90, 90), pixmap=pix)
+    doc[3].insert_image(pymupdf.Rect(50, 50, 90, 90), pixmap=pix)
+    image = doc[0].get_images()[0][0]
+    shared = doc.get_new_xref()
+    doc.update_object(shared, f"<< /XObject << /Im1 {image} 0 R >> >>")
+    for i in range(3):
+        doc.xref_set_key(doc[i].xref, "Resources", f"{shared} 0 R")
+    return doc.tobytes()
+
+
+def test_pages_sharing_resources_list_their_images_once(monkeypatch):
+    """MuPDF lists a page's images from its resource dictionary: pages holding the same
+    one are listed once per document (a filing's pages share one naming every image)."""
+    doc = pymupdf.open("pdf", _pages_sharing_resources())
+    asked = []
+    real = pymupdf.Page.get_images
+    monkeypatch.setattr(pymupdf.Page, "get_images",
+                        lambda self, *a, **k: asked.append(self.number) or real(self, *a, **k))
+    verdicts = [preflight.check_page(doc, doc[i], i, LimitSettings()) for i in range(4)]
+    assert [v.has_images for v in verdicts] == [True] * 4
+    assert asked == [0, 3]

@@ -9,6 +9,7 @@ import json
 import logging
 import math
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, Iterable, Sequence
 
 from ..model import BBox, Unit, UnitKind
@@ -140,8 +141,7 @@ def decode_provenance(value: Any, text: str) -> list[Provenance] | None:
 def _merge(parsed: Unit, sources: list[Unit]) -> Unit:
     if not sources:
         return parsed
-    def union(*seqs: Iterable[Any]) -> tuple[Any, ...]:
-        return tuple(dict.fromkeys(x for s in seqs for x in s))
+    union = _each_once
     footnotes = union(*(s.footnote_ids for s in sources)) or parsed.footnote_ids
     return dataclasses.replace(
         parsed,
@@ -152,6 +152,11 @@ def _merge(parsed: Unit, sources: list[Unit]) -> Unit:
         table_ids=union(parsed.table_ids, *(s.table_ids for s in sources)),
         footnote_ids=footnotes,
         low_confidence=parsed.low_confidence or any(s.low_confidence for s in sources))
+
+
+def _each_once(*seqs: Iterable[Any]) -> tuple[Any, ...]:
+    """The items of the sequences in order, each once."""
+    return tuple(dict.fromkeys(chain.from_iterable(seqs)))
 
 
 def enrich(parsed: Sequence[Unit], provenance: Sequence[Provenance]) -> list[Unit]:

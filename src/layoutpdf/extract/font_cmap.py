@@ -25,6 +25,7 @@ import unicodedata
 
 import pymupdf
 
+from .page_resources import page_fonts
 from .text_dict import text_spans
 
 _CACHE_ATTR = "_layoutpdf_tounicode_repairs"
@@ -45,7 +46,7 @@ def repair_tounicode(page: pymupdf.Page) -> int:
         return 0
     done = _document_cache(doc)
     try:
-        fonts = page.get_fonts()
+        fonts = page_fonts(doc, page)
     except Exception:    # a damaged resource dictionary: the text stays as MuPDF reads it
         return 0
     made = 0

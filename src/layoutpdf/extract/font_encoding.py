@@ -18,6 +18,7 @@ import re
 import pymupdf
 
 from ..text.latex_symbols import CMEX_BY_NAME, font_family, recode_cmex
+from .page_resources import page_fonts
 from .text_dict import text_spans
 
 _CACHE_ATTR = "_layoutpdf_cmex_recodes"
@@ -68,7 +69,7 @@ def _page_recodes(page: pymupdf.Page) -> dict[str, dict[int, str]]:
         cache = {}
         setattr(doc, _CACHE_ATTR, cache)
     try:
-        fonts = page.get_fonts()
+        fonts = page_fonts(doc, page)
     except Exception:   # a damaged resource dictionary: the codes stay as they are
         return {}
     out: dict[str, dict[int, str]] = {}

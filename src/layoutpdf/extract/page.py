@@ -20,6 +20,7 @@ from .images import undecoded_issue, with_visible
 from .damage import read_damage, reset as reset_damage
 from .overprint import drop_repeated_glyphs, suspects
 from .preflight import check_page, empty_page, plain_text_page
+from .page_resources import page_images
 from .tables import find_table_candidates
 from .words import fix_text
 
@@ -100,7 +101,7 @@ def _read_page(page: pymupdf.Page, index: int, settings: Settings, verdict) -> P
     drawings, truncated = _drawings(paths, limits.max_drawings_per_page)
     few_chars = sum(len(ln.text) for ln in lines) < 200
     images = _images(page, index, to_display, lines, limits.max_image_pixels) if verdict.render and (
-        few_chars or _lists_images(page, verdict)) else []
+        few_chars or verdict.images_drawn and _lists_images(page, verdict)) else []
     if to_display is not None:
         rect, view_rotation = page.rect, 0
     else:    # page.cropbox: the unrotated box (page.rect is the displayed one)
@@ -121,7 +122,7 @@ def _lists_images(page: pymupdf.Page, verdict) -> bool:
     """The page's resources list an image (preflight's answer when it asked already)."""
     if verdict.has_images is not None:
         return verdict.has_images
-    return bool(page.get_images())
+    return bool(page_images(page.parent, page))
 
 
 def _repaired(page: pymupdf.Page, textpage: pymupdf.TextPage, raw: dict) -> dict:

@@ -25,6 +25,7 @@ import pymupdf
 from ..errors import Issue
 from ..model import BBox, Line, Page, Span
 from ..settings import LimitSettings
+from .page_resources import document_memo, images_only_by_name, page_images
 from .page_tree import repeated_pages
 
 CHUNK = 1 << 20                 # bytes inflated at a time
@@ -59,6 +60,7 @@ class StreamCost:
     text_bytes: int = 0
     draws: dict[str, int] = field(default_factory=dict)   # XObject name -> Do count
     over: bool = False                                     # inflating stopped at the byte cap
+    unnamed_images: bool = False   # an inline image (BI) or an annotation's appearance
 
 
 @dataclass
@@ -70,6 +72,7 @@ class Verdict:
     render: bool = True            # the page may be rendered (OCR) and its images listed
     text_ops: int = 0              # text-showing operators in its content (forms per use)
     has_images: bool | None = None  # page.get_images() lists some (None: not asked here)
+    images_drawn: bool = True      # it may paint an image (False: it cannot, see check_page)
     issues: list[Issue] = field(default_factory=list)
 
 
@@ -92,6 +95,9 @@ def check_page(doc: pymupdf.Document, page: pymupdf.Page, index: int,
     if total.text_bytes > limits.max_text_bytes_per_page and not total.over:   # a bound: measure
         total = _page_cost(doc, page, names, limits.max_content_bytes_per_page, exact=True)
     v.text_ops = total.text_ops
+    # no Do, no inline image nor appearance stream, and resources that paint no image of
+    # their own: MuPDF would find no image drawn (a filing's pages name every image)
+    v.images_drawn = bool(total.draws) or total.unnamed_images or not images_only_by_name(doc, page)
     if total.over or total.tokens > limits.max_content_tokens_per_page \
             or total.text_ops > limits.max_text_operators_per_page \
             or total.text_bytes > limits.max_text_bytes_per_page * PLAIN_TEXT_FACTOR:
@@ -165,6 +171,7 @@ def _page_cost(doc: pymupdf.Document, page: pymupdf.Page, names: dict[str, int],
         if total.over:
             break
         form = _stream_cost(doc, xref, budget, exact)
+        form.unnamed_images = True
         if not form.over and form.draws:
             form = _weighted(doc, form, _xobjects(doc, xref), memo, budget, {xref}, 1, exact)
         _add(total, form)
@@ -199,7 +206,7 @@ def _weighted(doc: pymupdf.Document, own: StreamCost, names: dict[str, int],
               memo: dict[int, StreamCost], budget: list[int], active: set[int],
               depth: int, exact: bool = False) -> StreamCost:
     total = StreamCost(own.bytes, own.tokens, own.text_ops, own.text_bytes, dict(own.draws),
-                       own.over)
+                       own.over, own.unnamed_images)
     if depth >= MAX_FORM_DEPTH:
         return total
     for name, count in own.draws.items():
@@ -229,6 +236,7 @@ def _add(total: StreamCost, part: StreamCost, times: int = 1) -> None:
     for k, v in part.draws.items():
         total.draws[k] = total.draws.get(k, 0) + times * v
     total.over |= part.over
+    total.unnamed_images |= part.unnamed_images
 
 
 def _stream_cost(doc: pymupdf.Document, xref: int, budget: list[int],
@@ -268,6 +276,8 @@ def _count(cost: StreamCost, data: bytes, exact: bool = False) -> None:
         cost.text_bytes += len(data)
     else:
         cost.text_bytes += len(b"".join(_STRING.findall(data)))   # their summed lengths
+    if b"BI" in data:
+        cost.unnamed_images = True
     if b"Do" in data:
         for name in _DO.findall(data):
             key = name.decode("latin-1")
@@ -355,10 +365,16 @@ def _xobjects(doc: pymupdf.Document, xref: int, inherited: bool = False) -> dict
 
 
 def _is_form(doc: pymupdf.Document, xref: int) -> bool:
-    try:
-        return doc.xref_get_key(xref, "Subtype")[1] == "/Form"
-    except Exception:
-        return False
+    """The XObject is a form (asked once per document: its pages share their images)."""
+    forms = document_memo(doc, "is_form")
+    found = forms.get(xref)
+    if found is None:
+        try:
+            found = doc.xref_get_key(xref, "Subtype")[1] == "/Form"
+        except Exception:
+            found = False
+        forms[xref] = found
+    return found
 
 
 def _image_problem(doc: pymupdf.Document, page: pymupdf.Page, names: dict[str, int],
@@ -372,7 +388,7 @@ def _image_problem(doc: pymupdf.Document, page: pymupdf.Page, names: dict[str, i
         return f"it draws images {draws:,} times (more than {MAX_IMAGE_DRAWS:,})"
     cap = limits.max_image_mb * 1024 * 1024
     try:
-        infos = page.get_images(full=True)
+        infos = page_images(doc, page)
     except Exception:
         return ""
     if verdict is not None:

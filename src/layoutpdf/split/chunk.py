@@ -8,8 +8,13 @@ from typing import Any
 from ..model.units import Unit, UnitKind
 
 
+# what json.dumps(value, separators=(",", ":"), ensure_ascii=False) builds on every call
+# (a chunk's metadata holds seven such lists)
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
 def _json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODER.encode(value)
 
 
 def _unique(values: Any) -> list[Any]:

@@ -41,18 +41,28 @@ class _Tok:
     script_end: bool = False    # its last glyph is a sub- or superscript
 
 
-def _line_baseline(glyphs: Sequence[Glyph], body_size: float) -> float:
+def _line_baseline(glyphs: Sequence[Glyph], body_size: float,
+                   weights: Sequence[int] | None = None) -> float:
+    """The baseline most of the line's body glyphs sit on (the median of those near the
+    most common one). `weights[i]`: how many glyphs `glyphs[i]` stands for (notes_at_most
+    passes one entry per span, every glyph of a span being alike): the vote is the same."""
+    pairs = list(zip(glyphs, weights if weights is not None else [1] * len(glyphs)))
     tol = 0.12 * body_size
-    body = [g for g in glyphs if abs(g.size - body_size) <= tol
+    body = [(g, n) for g, n in pairs if abs(g.size - body_size) <= tol
             and not g.script_hint and not g.big]
-    pool = body or [g for g in glyphs if not g.script_hint] or list(glyphs)
-    bases = [g.base for g in pool]
-    rounded = {b: round(b, 1) for b in set(bases)}       # a line has few baselines
-    counts = Counter([rounded[b] for b in bases])
+    pool = body or [(g, n) for g, n in pairs if not g.script_hint] or pairs
+    counts: Counter[float] = Counter()
+    for g, n in pool:                   # keys in the order first met
+        counts[round(g.base, 1)] += n
     best = max(counts.items(), key=itemgetter(1))[0]      # on a tie, the first one met
     reach = 0.1 * body_size
-    near = sorted(b for b in bases if abs(b - best) <= reach)
-    return near[len(near) // 2]
+    near = sorted((g.base, n) for g, n in pool if abs(g.base - best) <= reach)
+    middle = sum(n for _, n in near) // 2        # the median glyph's rank
+    for base, n in near:
+        if middle < n:
+            return base
+        middle -= n
+    raise IndexError("no glyph near the line's baseline")
 
 
 def _is_script(g: Glyph, base: float, body_size: float) -> bool:
@@ -300,18 +310,18 @@ def notes_at_most(line: Line, body_size: float) -> bool:
     offsets = box_offsets(spans)
     placed: list[_Level] = []       # one per span with glyphs: all span_at_level reads
     at_level: list[tuple[Span, _Level | None]] = []
-    pool: list[_Level] = []         # one per glyph, for the baseline vote
+    glyph_counts: list[int] = []    # placed[i] stands for this many glyphs in the vote
     for sp in spans:
         sp, _ = span_at_level(sp, offsets, placed)
         n = len(sp.text.translate(_NO_SPACES))        # its glyphs
         level = _Level(sp.origin[1], sp.size) if n else None
         if level is not None:
             placed.append(level)
-            pool += [level] * n
+            glyph_counts.append(n)
         at_level.append((sp, level))
-    if not pool:
+    if not placed:
         return True
-    base = _line_baseline(pool, body_size)
+    base = _line_baseline(placed, body_size, glyph_counts)
     raised = {si for si, (_, level) in enumerate(at_level)
               if level is not None and _is_script(level, base, body_size)}
     if not raised:

@@ -305,13 +305,16 @@ def _one_formula(a: Element, b: Element, lines: dict[str, Line], memo: dict, bod
     # a tall delimiter's block lying half over the other: the rows it encloses, maths or
     # not by their share (a matrix row 'sin θ cos θ' of text-roman operator names, a row
     # 'a21 a22' of text-italic letters and digits beside a block 'a11 a12 A = )')
-    enclosed = _enclosed(_hanging(a.bbox, own_a), _hanging(b.bbox, own_b), own_a + own_b, body)
+    # (asked after the cheaper tests: most neighbours are two paragraphs of prose)
+    def enclosed() -> bool:
+        return _enclosed(_hanging(a.bbox, own_a), _hanging(b.bbox, own_b), own_a + own_b, body)
     if not (mathy_a or mathy_b):
-        return enclosed and all(_candidate(e, own, memo) for e, own in ((a, own_a), (b, own_b)))
+        return all(_candidate(e, own, memo) for e, own in ((a, own_a), (b, own_b))) \
+            and enclosed()
     if mathy_a and mathy_b and _adjacent(a.bbox, b.bbox, body):
         return True
-    if enclosed and (mathy_a and mathy_b or all(
-            _candidate(e, own, memo) for e, own in ((a, own_a), (b, own_b)))):
+    if (mathy_a and mathy_b or all(
+            _candidate(e, own, memo) for e, own in ((a, own_a), (b, own_b)))) and enclosed():
         return True
     # a fraction bar joins a numerator row to its denominator row of text italic (a
     # block of few words, no statement) whose maths share alone says nothing
