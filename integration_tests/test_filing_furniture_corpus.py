@@ -31,6 +31,15 @@ def test_short_items_at_the_foot_of_a_page_stay_body():
     assert "None." not in _furniture(doc, 32)            # Item 9 ... / None. / 31
     assert "Item 15." not in _furniture(doc, 1)          # the contents' last row
     assert _furniture(doc, 32) == ["Table of Contents", "31"]
+    assert _furniture(doc, 1) == ["Table of Contents"]  # '... Schedules 36' ends the references
+
+
+def test_the_last_page_reference_of_a_contents_sheet_is_no_page_number():
+    """The contents' page references end in the bottom rows of sheets without a number."""
+    for name, page, reference in (("NIKE_2019_10K", 1, "92"), ("NIKE_2019_10K", 56, "84"),
+                                  ("AMERICANWATERWORKS_2021_10K", 1, "145")):
+        doc = _parsed(name)
+        assert reference not in _furniture(doc, page), name
 
 
 def test_amounts_at_the_foot_of_a_page_are_no_page_numbers():

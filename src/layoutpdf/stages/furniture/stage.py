@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import replace
 from functools import lru_cache
 
@@ -21,6 +21,7 @@ from .flow import keep_title_blocks, mark_floating_footers
 from .folio_rows import mark_folio_rows
 from .footer_rows import mark_footer_rows
 from .line_numbers import mark_line_numbers
+from .page_sequence import PageSequence
 from .outer_rows import MAX_HEAD_WORDS, PageLines, furniture_kind, normalize_for_repeat
 
 
@@ -34,7 +35,7 @@ def run(doc: Document, settings: Settings) -> Document:
     _mark_watermarks(doc, cfg, body, marks)
     mark_line_numbers(doc, lines, marks)  # before page numbers: the first and last are in the bands
     edges = {p.index: _Edges(p, _edges(p, lines, marks)) for p in doc.pages}
-    sequence = _PageSequence(doc, edges)
+    sequence = PageSequence(doc, edges)
     headings = {lid for p in doc.pages for lid in heading_lines(p)}
     _mark_running(doc, lines, cfg, marks, edges, sequence, headings)
     mark_floating_footers(doc, lines, cfg, marks, lambda pages: _facing(pages, doc, cfg))
@@ -167,7 +168,7 @@ class _Edges(dict):
 
 
 def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks: dict,
-                  edges: dict[int, "_Edges"], sequence: "_PageSequence",
+                  edges: dict[int, "_Edges"], sequence: PageSequence,
                   headings: frozenset[str] | set[str] = frozenset()) -> None:
     n = len(doc.pages)
     if n >= 2:
@@ -254,45 +255,6 @@ def _facing(pages: set[int], doc: Document, cfg: FurnitureSettings) -> bool:
             side = sum(1 for p in doc.pages if p.index % 2 == parity)
             return len(pages) >= max(2, math.ceil(cfg.repeat_fraction * side))
     return False
-
-
-class _PageSequence:
-    """Page numbers count with the pages: printed number minus page index is one offset
-    through a run of pages. Once two or more pages agree on an offset, a page that shows
-    a number keeping that count has its page number; another bare number in its outer
-    rows (a chapter or section number '1' set on its own row, a table cell) is none. Pages
-    without such a number (an excerpt, inserted plates) are not checked, nor are Roman
-    numerals and text."""
-
-    def __init__(self, doc: Document, edges: dict[int, "_Edges"]):
-        found: list[tuple[int, int]] = []          # (page index, offset)
-        counts: dict[str, Counter[int]] = {"top": Counter(), "bottom": Counter()}
-        for page in doc.pages:
-            for ln in edges[page.index].lines:
-                where = edges[page.index][ln.id]
-                value = _arabic(ln.text)
-                if value is not None:
-                    counts[where][value - page.index] += 1
-                    found.append((page.index, value - page.index))
-        self.offsets = {off for c in counts.values() if c for off, n in c.most_common(1) if n >= 2}
-        self.counted = {index for index, off in found if off in self.offsets}
-
-    def fits(self, ln: Line, page_index: int, where: str) -> bool:
-        value = _arabic(ln.text)
-        return value is None or page_index not in self.counted or value - page_index in self.offsets
-
-    def keeps(self, ln: Line, page_index: int) -> bool:
-        """The line is a number that keeps a proven page count."""
-        value = _arabic(ln.text)
-        return value is not None and value - page_index in self.offsets
-
-
-def _arabic(text: str) -> int | None:
-    """The number of a bare arabic page number ('12', '- 12 -', 'Page 12'), else None."""
-    m = page_number(text.strip())
-    if m is None or not m.group("number").isdigit() or "of" in text or "/" in text:
-        return None     # roman, or with its page count ('3 of 10')
-    return int(m.group("number"))
 
 
 ZONE_SHARE = 0.5    # a running zone: the height where most pages set their running text
@@ -385,7 +347,7 @@ _SET_APART_ROLES = {"page number": Role.PAGE_NUMBER}
 
 
 def _mark_set_apart(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks: dict,
-                    sequence: _PageSequence) -> None:
+                    sequence: PageSequence) -> None:
     """Header and footer lines that nothing repeats (a one-page document, a page read
     alone, a first page): in the outer rows, set apart from the body by white space, and
     a page number, a furniture pattern (URL, DOI, copyright, download stamp, journal
@@ -416,7 +378,7 @@ def _mark_set_apart(doc: Document, lines: PageLines, cfg: FurnitureSettings, mar
                 marks[ln.id] = (role, Layer.FURNITURE, f"{why} set apart in the {block.where} rows")
 
 
-def _mark_folio_rows(doc: Document, lines: PageLines, marks: dict, sequence: _PageSequence) -> None:
+def _mark_folio_rows(doc: Document, lines: PageLines, marks: dict, sequence: PageSequence) -> None:
     """A book's folio with its running head on one row (`folio_rows`), outside the text
     block where the document has one."""
     pitch = doc.stats.line_height or doc.stats.body_size * 1.2
