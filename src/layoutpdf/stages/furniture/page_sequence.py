@@ -28,19 +28,23 @@ class PageSequence:
     a number keeping that count has its page number; another bare number in its outer
     rows (a chapter or section number '1' set on its own row, a table cell) is none. Pages
     without such a number (an excerpt, inserted plates) are not checked, nor are Roman
-    numerals and text. A number that breaks the count and ends a contents column of page
+    numerals and text. The pages agreeing on an offset must show their numbers at one place
+(`_support`). A number that breaks the count and ends a contents column of page
     references (`contents_references`) is a reference, not the page's number."""
 
     def __init__(self, doc: Document, edges: dict[int, "dict[str, str]"]):
         found: list[tuple[int, int]] = []          # (page index, offset)
-        counts: dict[str, Counter[int]] = {"top": Counter(), "bottom": Counter()}
+        placed: dict[str, dict[int, list[tuple[float, float]]]] = {"top": {}, "bottom": {}}
         for page in doc.pages:
             for ln in edges[page.index].lines:
                 where = edges[page.index][ln.id]
                 value = arabic(ln.text)
                 if value is not None:
-                    counts[where][value - page.index] += 1
+                    place = _folded_place(ln, page.width)
+                    placed[where].setdefault(value - page.index, []).append(place)
                     found.append((page.index, value - page.index))
+        counts = {where: Counter({off: _support(places) for off, places in by_offset.items()})
+                  for where, by_offset in placed.items()}
         self.offsets = {off for c in counts.values() if c for off, n in c.most_common(1) if n >= 2}
         self.counted = {index for index, off in found if off in self.offsets}
         self.references = {ln.id for page in doc.pages
@@ -57,6 +61,22 @@ class PageSequence:
         """The line is a number that keeps a proven page count."""
         value = arabic(ln.text)
         return value is not None and value - page_index in self.offsets
+
+
+def _folded_place(ln: Line, width: float) -> tuple[float, float]:
+    """Where a number stands across the page, folded about the page's middle (a book sets
+    its folio at the outer corner, left on one page and right on the next), and how far
+    it may wander there (its width or height: '9' and '10' share a right edge)."""
+    cx = (ln.bbox.x0 + ln.bbox.x1) / 2
+    return min(cx, width - cx), max(ln.bbox.width, ln.bbox.height)
+
+
+def _support(places: list[tuple[float, float]]) -> int:
+    """How many of the numbers agreeing on an offset stand at one place (or its mirror):
+    a page count is printed at one place from page to page; numbers of different columns
+    agree on an offset by chance ('2021' over the right column of one page, '2022' over
+    the left one of the next)."""
+    return max(sum(1 for x, tol in places if abs(x - x0) <= max(tol, tol0)) for x0, tol0 in places)
 
 
 def arabic(text: str) -> int | None:
