@@ -20,6 +20,7 @@ from ...text.margin_lines import STRONG_KINDS, page_number
 from .flow import keep_title_blocks, mark_floating_footers
 from .folio_rows import mark_folio_rows
 from .footer_rows import mark_footer_rows
+from .in_text import alone_on_row, among_amounts, column_entry, words_of_the_text
 from .line_numbers import mark_line_numbers
 from .page_sequence import PageSequence
 from .outer_rows import MAX_HEAD_WORDS, PageLines, furniture_kind, normalize_for_repeat
@@ -190,7 +191,8 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
                 if (where, normalize_for_repeat(ln.text)) in running \
                         and sequence.fits(ln, page.index, where) \
                         and (apart is None or ln.id in apart[where] or page_number(ln.text)) \
-                        and not (bare and _among_amounts(page, ln) and not sequence.keeps(ln, page.index)):
+                        and not (bare and among_amounts(page, ln) and not sequence.keeps(ln, page.index)) \
+                        and not (bare and not sequence.keeps(ln, page.index) and column_entry(page, ln)):
                     role = Role.PAGE_HEADER if where == "top" else Role.PAGE_FOOTER
                     if bare:
                         role = Role.PAGE_NUMBER
@@ -203,8 +205,9 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
             where = edges[page.index][ln.id]
             if ln.id not in marks and page_number(ln.text.strip()) \
                     and sequence.fits(ln, page.index, where) \
-                    and _alone_on_row(page, ln) \
-                    and not (_among_amounts(page, ln) and not sequence.keeps(ln, page.index)) \
+                    and alone_on_row(page, ln) \
+                    and not (among_amounts(page, ln) and not sequence.keeps(ln, page.index)) \
+                    and not (column_entry(page, ln) and not sequence.keeps(ln, page.index)) \
                     and _outermost(page, ln, where, marks):
                 marks[ln.id] = (Role.PAGE_NUMBER, Layer.FURNITURE, f"page number in the {where} rows")
 
@@ -314,34 +317,6 @@ def _outermost(page: Page, ln: Line, where: str, marks: dict) -> bool:
     return True
 
 
-def _alone_on_row(page: Page, ln: Line) -> bool:
-    """No body text beside it on the same baseline (a table cell or list number is not alone)."""
-    for other in page.lines:
-        if other.id != ln.id and other.bbox.overlap_y(ln.bbox) > 0.5 * ln.bbox.height:
-            if len(other.text.strip()) > 3 and not page_number(other.text.strip()):
-                return abs(other.bbox.x0 - ln.bbox.x1) > page.width * 0.25 and \
-                    abs(ln.bbox.x0 - other.bbox.x1) > page.width * 0.25
-    return True
-
-
-_AMOUNT = re.compile(r"^[$€£¥₹(\s]*[\d.,]*\d[\d.,]*\s*[)%]?$|^[$€£¥₹]$")
-
-
-def _among_amounts(page: Page, ln: Line) -> bool:
-    """A number set in a row of amounts: another number or a currency sign stands beside
-    it on its baseline, within a quarter of the page ('$ 469  $ 430  9  11', '87  (160)'):
-    a table's row at the foot of the page, not its folio, unless it keeps the page count
-    (a slide's number beside a chart's axis labels). The other half of a spread a quarter
-    of the page away does not count."""
-    for other in page.lines:
-        if other.id != ln.id and other.bbox.overlap_y(ln.bbox) > 0.5 * ln.bbox.height \
-                and _AMOUNT.match(other.text.strip()):
-            if abs(other.bbox.x0 - ln.bbox.x1) <= page.width * 0.25 or \
-                    abs(ln.bbox.x0 - other.bbox.x1) <= page.width * 0.25:
-                return True
-    return False
-
-
 # -- furniture a page shows on its own ------------------------------------------------------
 _SET_APART_ROLES = {"page number": Role.PAGE_NUMBER}
 
@@ -363,6 +338,7 @@ def _mark_set_apart(doc: Document, lines: PageLines, cfg: FurnitureSettings, mar
                 # where the other pages set their text: a heading or a float at the top
                 # of the text block, furniture only by its words
                 kinds = {k: v if v in STRONG_KINDS else None for k, v in kinds.items()}
+            kinds = words_of_the_text(page, block, kinds, sequence.keeps)
             folios = numbers + [ln for ln in block.lines if kinds[ln.id] == "page number"
                                 and sequence.fits(ln, page.index, block.where)
                                 and not _text_outside(ln, block, kinds, page.width)]
