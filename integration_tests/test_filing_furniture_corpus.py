@@ -31,6 +31,15 @@ def test_short_items_at_the_foot_of_a_page_stay_body():
     assert "None." not in _furniture(doc, 32)            # Item 9 ... / None. / 31
     assert "Item 15." not in _furniture(doc, 1)          # the contents' last row
     assert _furniture(doc, 32) == ["Table of Contents", "31"]
+    assert _furniture(doc, 1) == ["Table of Contents"]  # '... Schedules 36' ends the references
+
+
+def test_the_last_page_reference_of_a_contents_sheet_is_no_page_number():
+    """The contents' page references end in the bottom rows of sheets without a number."""
+    for name, page, reference in (("NIKE_2019_10K", 1, "92"), ("NIKE_2019_10K", 56, "84"),
+                                  ("AMERICANWATERWORKS_2021_10K", 1, "145")):
+        doc = _parsed(name)
+        assert reference not in _furniture(doc, page), name
 
 
 def test_amounts_at_the_foot_of_a_page_are_no_page_numbers():
@@ -39,3 +48,13 @@ def test_amounts_at_the_foot_of_a_page_are_no_page_numbers():
     for amount in ("469", "430", "423", "457", "284", "345"):
         assert amount not in _furniture(doc, 46)
         assert amount in kept
+
+
+def test_the_last_entry_of_a_repeated_column_is_no_footer():
+    """A signature block's date beside each director and the exhibit index's 'X' of each
+    exhibit filed herewith: the last row's entry repeats the column above it."""
+    doc = _parsed("NETFLIX_2017_10K")
+    assert _furniture(doc, 67) == ["Table of Contents", "66"]       # ... Rodolphe Belmer / Director / January 29, 2018
+    assert _furniture(doc, 64) == ["Table of Contents", "63"]       # ... 2002  X
+    doc = _parsed("ADOBE_2016_10K")
+    assert "X" not in _furniture(doc, 110)

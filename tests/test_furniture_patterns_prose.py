@@ -16,6 +16,16 @@ def test_a_list_of_years_is_no_journal_citation():
     assert RULES["journal citation"].search("Nature 2020, 581:")
 
 
+def test_a_date_before_an_amount_is_no_journal_citation():
+    """A 10-Q's cover ends 'At August 4, 2023, 5,645,959,570 shares ... were outstanding'
+    at the foot of its page (Pfizer 2023 Q2): the number after the year is an amount
+    grouped in thousands, not a volume."""
+    cover = "At August 4, 2023, 5,645,959,570 shares of the issuer’s voting common stock were outstanding."
+    assert not RULES["journal citation"].search(cover)
+    assert furniture_kind(_line(cover), OuterBlock("bottom", (_line(cover),), gap=20.0), 9.0, 11.0) is None
+    assert RULES["journal citation"].search("J. Finance 2021, 76, 1,")
+
+
 def _line(text: str) -> Line:
     box = BBox(36, 700, 36 + 4.5 * len(text), 709)
     return Line.build("l0", 0, (Span("s0", text, box, "Helvetica", 9.0, 0, 0, 255, (36, 709)),))

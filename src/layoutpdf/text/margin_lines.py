@@ -28,7 +28,9 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(rx, 
     ("url", _URL),
     ("journal citation", r"\b(?:vol(?:ume)?\.?\s*\d+|no\.\s*\d+|pp?\.\s*\d+\s*[-–]\s*\d+)"
                          r"|\b\d{1,4}\s*\(\d{4}\)\s*[\d\w]*\d+(?:\s*[-–]\s*\d+)?\b"
-                         r"|\b(?:19|20)\d{2}\s*,\s*(?!(?:19|20)\d{2}\b)\d{1,4}\s*(?:,|\(|:|$)"),   # not a list of years
+                         # year, volume: not a list of years, nor a date before an amount
+                         # grouped in thousands ('At August 4, 2023, 5,645,959,570 shares')
+                         r"|\b(?:19|20)\d{2}\s*,\s*(?!(?:19|20)\d{2}\b)(?!\d{1,3}(?:,\d{3})+\b)\d{1,4}\s*(?:,|\(|:|$)"),
     ("page count", r"\bpage\s+\d+\s+(?:of|/)\s+\d+\b|^\s*page\s+\d+\s*$|^\s*\d{1,4}\s*(?:of|/)\s*\d{1,4}\s*$"),
     ("publication note", r"\b(?:preprint|author manuscript|proceedings of|published by|in press|submitted to"
                          r"|conference on)\b|\b(?:received|accepted|revised|published(?: online)?)"

@@ -6,8 +6,9 @@ band, on a full one astride the band's edge, where the rules for running text
 (`stage._edges`, the bands of `content_box`) do not look. Such a number still counts the
 pages. The page's last row is its number wherever it stands when it is a bare number alone
 on its row, set apart from the row above by more white space than a line's pitch, and
-keeping the page offset that the numbers in the bands prove (`stage._PageSequence.keeps`:
-a figure that happens to be a number is not that page's number plus the offset). So is a
+keeping the page offset that the numbers in the bands prove
+(`page_sequence.PageSequence.keeps`: a figure that happens to be a number is not that
+page's number plus the offset). So is a
 last row set apart that repeats a running footer the bottom bands of other pages hold
 ("68 NIKE, INC.", its top just above the band's edge and its foot in it).
 """

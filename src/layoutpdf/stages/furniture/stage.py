@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import replace
 from functools import lru_cache
 
@@ -20,8 +20,10 @@ from ...text.margin_lines import STRONG_KINDS, page_number
 from .flow import keep_title_blocks, mark_floating_footers
 from .folio_rows import mark_folio_rows
 from .footer_rows import mark_footer_rows
+from .in_text import alone_on_row, among_amounts, column_entry, words_of_the_text
 from .last_folio import mark_last_row_folios
 from .line_numbers import mark_line_numbers
+from .page_sequence import PageSequence
 from .outer_rows import MAX_HEAD_WORDS, PageLines, furniture_kind, normalize_for_repeat
 
 
@@ -35,7 +37,7 @@ def run(doc: Document, settings: Settings) -> Document:
     _mark_watermarks(doc, cfg, body, marks)
     mark_line_numbers(doc, lines, marks)  # before page numbers: the first and last are in the bands
     edges = {p.index: _Edges(p, _edges(p, lines, marks)) for p in doc.pages}
-    sequence = _PageSequence(doc, edges)
+    sequence = PageSequence(doc, edges)
     headings = {lid for p in doc.pages for lid in heading_lines(p)}
     _mark_running(doc, lines, cfg, marks, edges, sequence, headings)
     mark_last_row_folios(doc, lines, marks, sequence)
@@ -169,7 +171,7 @@ class _Edges(dict):
 
 
 def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks: dict,
-                  edges: dict[int, "_Edges"], sequence: "_PageSequence",
+                  edges: dict[int, "_Edges"], sequence: PageSequence,
                   headings: frozenset[str] | set[str] = frozenset()) -> None:
     n = len(doc.pages)
     if n >= 2:
@@ -191,7 +193,8 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
                 if (where, normalize_for_repeat(ln.text)) in running \
                         and sequence.fits(ln, page.index, where) \
                         and (apart is None or ln.id in apart[where] or page_number(ln.text)) \
-                        and not (bare and _among_amounts(page, ln) and not sequence.keeps(ln, page.index)):
+                        and not (bare and among_amounts(page, ln) and not sequence.keeps(ln, page.index)) \
+                        and not (bare and not sequence.keeps(ln, page.index) and column_entry(page, ln)):
                     role = Role.PAGE_HEADER if where == "top" else Role.PAGE_FOOTER
                     if bare:
                         role = Role.PAGE_NUMBER
@@ -204,8 +207,9 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
             where = edges[page.index][ln.id]
             if ln.id not in marks and page_number(ln.text.strip()) \
                     and sequence.fits(ln, page.index, where) \
-                    and _alone_on_row(page, ln) \
-                    and not (_among_amounts(page, ln) and not sequence.keeps(ln, page.index)) \
+                    and alone_on_row(page, ln) \
+                    and not (among_amounts(page, ln) and not sequence.keeps(ln, page.index)) \
+                    and not (column_entry(page, ln) and not sequence.keeps(ln, page.index)) \
                     and _outermost(page, ln, where, marks):
                 marks[ln.id] = (Role.PAGE_NUMBER, Layer.FURNITURE, f"page number in the {where} rows")
 
@@ -256,45 +260,6 @@ def _facing(pages: set[int], doc: Document, cfg: FurnitureSettings) -> bool:
             side = sum(1 for p in doc.pages if p.index % 2 == parity)
             return len(pages) >= max(2, math.ceil(cfg.repeat_fraction * side))
     return False
-
-
-class _PageSequence:
-    """Page numbers count with the pages: printed number minus page index is one offset
-    through a run of pages. Once two or more pages agree on an offset, a page that shows
-    a number keeping that count has its page number; another bare number in its outer
-    rows (a chapter or section number '1' set on its own row, a table cell) is none. Pages
-    without such a number (an excerpt, inserted plates) are not checked, nor are Roman
-    numerals and text."""
-
-    def __init__(self, doc: Document, edges: dict[int, "_Edges"]):
-        found: list[tuple[int, int]] = []          # (page index, offset)
-        counts: dict[str, Counter[int]] = {"top": Counter(), "bottom": Counter()}
-        for page in doc.pages:
-            for ln in edges[page.index].lines:
-                where = edges[page.index][ln.id]
-                value = _arabic(ln.text)
-                if value is not None:
-                    counts[where][value - page.index] += 1
-                    found.append((page.index, value - page.index))
-        self.offsets = {off for c in counts.values() if c for off, n in c.most_common(1) if n >= 2}
-        self.counted = {index for index, off in found if off in self.offsets}
-
-    def fits(self, ln: Line, page_index: int, where: str) -> bool:
-        value = _arabic(ln.text)
-        return value is None or page_index not in self.counted or value - page_index in self.offsets
-
-    def keeps(self, ln: Line, page_index: int) -> bool:
-        """The line is a number that keeps a proven page count."""
-        value = _arabic(ln.text)
-        return value is not None and value - page_index in self.offsets
-
-
-def _arabic(text: str) -> int | None:
-    """The number of a bare arabic page number ('12', '- 12 -', 'Page 12'), else None."""
-    m = page_number(text.strip())
-    if m is None or not m.group("number").isdigit() or "of" in text or "/" in text:
-        return None     # roman, or with its page count ('3 of 10')
-    return int(m.group("number"))
 
 
 ZONE_SHARE = 0.5    # a running zone: the height where most pages set their running text
@@ -354,40 +319,12 @@ def _outermost(page: Page, ln: Line, where: str, marks: dict) -> bool:
     return True
 
 
-def _alone_on_row(page: Page, ln: Line) -> bool:
-    """No body text beside it on the same baseline (a table cell or list number is not alone)."""
-    for other in page.lines:
-        if other.id != ln.id and other.bbox.overlap_y(ln.bbox) > 0.5 * ln.bbox.height:
-            if len(other.text.strip()) > 3 and not page_number(other.text.strip()):
-                return abs(other.bbox.x0 - ln.bbox.x1) > page.width * 0.25 and \
-                    abs(ln.bbox.x0 - other.bbox.x1) > page.width * 0.25
-    return True
-
-
-_AMOUNT = re.compile(r"^[$€£¥₹(\s]*[\d.,]*\d[\d.,]*\s*[)%]?$|^[$€£¥₹]$")
-
-
-def _among_amounts(page: Page, ln: Line) -> bool:
-    """A number set in a row of amounts: another number or a currency sign stands beside
-    it on its baseline, within a quarter of the page ('$ 469  $ 430  9  11', '87  (160)'):
-    a table's row at the foot of the page, not its folio, unless it keeps the page count
-    (a slide's number beside a chart's axis labels). The other half of a spread a quarter
-    of the page away does not count."""
-    for other in page.lines:
-        if other.id != ln.id and other.bbox.overlap_y(ln.bbox) > 0.5 * ln.bbox.height \
-                and _AMOUNT.match(other.text.strip()):
-            if abs(other.bbox.x0 - ln.bbox.x1) <= page.width * 0.25 or \
-                    abs(ln.bbox.x0 - other.bbox.x1) <= page.width * 0.25:
-                return True
-    return False
-
-
 # -- furniture a page shows on its own ------------------------------------------------------
 _SET_APART_ROLES = {"page number": Role.PAGE_NUMBER}
 
 
 def _mark_set_apart(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks: dict,
-                    sequence: _PageSequence) -> None:
+                    sequence: PageSequence) -> None:
     """Header and footer lines that nothing repeats (a one-page document, a page read
     alone, a first page): in the outer rows, set apart from the body by white space, and
     a page number, a furniture pattern (URL, DOI, copyright, download stamp, journal
@@ -403,6 +340,7 @@ def _mark_set_apart(doc: Document, lines: PageLines, cfg: FurnitureSettings, mar
                 # where the other pages set their text: a heading or a float at the top
                 # of the text block, furniture only by its words
                 kinds = {k: v if v in STRONG_KINDS else None for k, v in kinds.items()}
+            kinds = words_of_the_text(page, block, kinds, sequence.keeps)
             folios = numbers + [ln for ln in block.lines if kinds[ln.id] == "page number"
                                 and sequence.fits(ln, page.index, block.where)
                                 and not _text_outside(ln, block, kinds, page.width)]
@@ -418,7 +356,7 @@ def _mark_set_apart(doc: Document, lines: PageLines, cfg: FurnitureSettings, mar
                 marks[ln.id] = (role, Layer.FURNITURE, f"{why} set apart in the {block.where} rows")
 
 
-def _mark_folio_rows(doc: Document, lines: PageLines, marks: dict, sequence: _PageSequence) -> None:
+def _mark_folio_rows(doc: Document, lines: PageLines, marks: dict, sequence: PageSequence) -> None:
     """A book's folio with its running head on one row (`folio_rows`), outside the text
     block where the document has one."""
     pitch = doc.stats.line_height or doc.stats.body_size * 1.2
