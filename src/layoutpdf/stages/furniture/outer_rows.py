@@ -202,12 +202,29 @@ def furniture_kind(ln: Line, block: OuterBlock, body_size: float, pitch: float) 
         return None             # a paragraph line
     for name, rx in PATTERNS:
         if rx.search(text) and (name != "page count" or is_page_count(text)) \
-                and (name != "date" or len(text.split()) <= DATE_LINE_WORDS):
+                and (name != "date" or len(text.split()) <= DATE_LINE_WORDS
+                     and not _ends_a_sentence(ln, block, pitch)):
             return name
     if block.where == "top" and block.rows == 1 and len(text.split()) <= MAX_HEAD_WORDS \
             and not text.endswith((".", ":", ";", ",")) and _head_style(ln, block, body_size, pitch):
         return "running head"
     return None
+
+
+SENTENCE_END = (".", "!", "?", ":", ";")
+
+
+def _ends_a_sentence(ln: Line, block: OuterBlock, pitch: float) -> bool:
+    """The line ends a sentence a paragraph line right above it began: that line (within a
+    pitch, longer than a dated footer, `DATE_LINE_WORDS`) does not close its sentence. A dated footer
+    stands on its own; a paragraph's last line may name a date ("... that have" / "$4.7
+    million as of May 31, 2020.")."""
+    for other in block.lines:
+        gap = ln.bbox.y0 - other.bbox.y1
+        if other is not ln and -0.5 * pitch < gap <= pitch and len(other.text.split()) > DATE_LINE_WORDS \
+                and not other.text.rstrip().endswith(SENTENCE_END):
+            return True
+    return False
 
 
 def _head_style(ln: Line, block: OuterBlock, body_size: float, pitch: float) -> bool:
