@@ -275,17 +275,22 @@ def style_overrides(spec):
     return out
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def arguments(description: str, sources: str, style_example: str) -> argparse.ArgumentParser:
+    """The command line of a synthetic-filings benchmark (this one and filings_office.py)."""
+    ap = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--docs", type=int, default=16, help="how many documents (default 16)")
     ap.add_argument("--seed", type=int, default=39)
     ap.add_argument("--only", help="document numbers, comma-separated (e.g. 4 or 0,3)")
     ap.add_argument("--system", default="ours,pymupdf_loader")
     ap.add_argument("--cases", action="store_true", help="print every failing row of ours (default: the first 40)")
-    ap.add_argument("--out", help="copy each document's HTML and PDF into this folder")
+    ap.add_argument("--out", help="copy each document's %s and PDF into this folder" % sources)
     ap.add_argument("--json", help="write every row's result here")
-    ap.add_argument("--style", help="style fields to force, e.g. zebra=,leader_dots=0,valign=bottom")
-    a = ap.parse_args()
+    ap.add_argument("--style", help="style fields to force, e.g. " + style_example)
+    return ap
+
+
+def main():
+    a = arguments(__doc__, "HTML", "zebra=,leader_dots=0,valign=bottom").parse_args()
     exe = find_chromium()
     if exe is None:
         print("skipped: no chromium on PATH (tried %s); the benchmark prints HTML with headless Chromium"

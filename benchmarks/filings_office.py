@@ -24,7 +24,6 @@ $TMPDIR/layoutpdf-filings-office (key: the document and LibreOffice's version).
 """
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import os
@@ -175,16 +174,7 @@ def build(a, fb, exe, version):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--docs", type=int, default=16, help="how many documents (default 16)")
-    ap.add_argument("--seed", type=int, default=39)
-    ap.add_argument("--only", help="document numbers, comma-separated (e.g. 4 or 0,3)")
-    ap.add_argument("--system", default="ours,pymupdf_loader")
-    ap.add_argument("--cases", action="store_true", help="print every failing row of ours (default: the first 40)")
-    ap.add_argument("--out", help="copy each document's .fodt and PDF into this folder")
-    ap.add_argument("--json", help="write every row's result here")
-    ap.add_argument("--style", help="style fields to force, e.g. layout=table,leader=,dollar=own")
-    a = ap.parse_args()
+    a = bench.arguments(__doc__, ".fodt", "layout=table,leader=,dollar=own").parse_args()
     exe = find_soffice()
     if exe is None:
         print("skipped: no soffice on PATH (tried %s); the benchmark converts with LibreOffice" % ", ".join(SOFFICE))
