@@ -186,19 +186,20 @@ def _touches_any(b, boxes) -> bool:
     return False
 
 
-def _in_any(x: float, y: float, boxes) -> bool:
-    for x0, y0, x1, y1 in boxes:
-        if x0 <= x <= x1 and y0 <= y <= y1:
-            return True
-    return False
-
-
 def outside(words: list[Word], boxes) -> list[Word]:
     """The words whose centre lies in none of the boxes (`holds`)."""
     if not boxes:
         return words
     grown = [(b[0] - 1, b[1] - 1, b[2] + 1, b[3] + 1) for b in boxes]
-    return [w for w in words if not _in_any(w.cx, w.cy, grown)]
+    out = []
+    for w in words:                         # (every word of a page: kept to plain locals)
+        cx, cy = w.cx, w.cy
+        for x0, y0, x1, y1 in grown:
+            if x0 <= cx <= x1 and y0 <= cy <= y1:
+                break
+        else:
+            out.append(w)
+    return out
 
 
 def holds(box, w) -> bool:
