@@ -29,8 +29,7 @@ def framed_prose(box: tuple[float, float, float, float], lines: Sequence[Line],
                  vrules: Sequence[Seg]) -> bool:
     """True when the text inside `box` reads as running text, not as table rows."""
     x0, y0, x1, y1 = box
-    spans = [s for ln in lines if x0 - 1 <= ln.bbox.cx <= x1 + 1 and y0 - 1 <= ln.bbox.cy <= y1 + 1
-             for s in ln.spans if s.text.strip()]
+    spans = [s for ln in _lines_in(lines, x0 - 1, y0 - 1, x1 + 1, y1 + 1) for s in ln.spans if s.text.strip()]
     total = sum(len(s.text.strip()) for s in spans)
     if not total:
         return False
@@ -44,6 +43,16 @@ def framed_prose(box: tuple[float, float, float, float], lines: Sequence[Line],
         if _worded(row) and _runs_across(pieces, x1 - x0, vrules, max(s.size for s in row)):
             running += sum(len(s.text.strip()) for s in row)
     return running >= PROSE_SHARE * total
+
+
+def _lines_in(lines: Sequence[Line], left: float, top: float, right: float, bottom: float) -> list[Line]:
+    """The lines whose centre lies in the box, read once per line (asked per region)."""
+    out = []
+    for ln in lines:
+        b = ln.bbox
+        if left <= (b.x0 + b.x1) / 2 <= right and top <= (b.y0 + b.y1) / 2 <= bottom:
+            out.append(ln)
+    return out
 
 
 def _rows(spans: list[Span]) -> list[list[Span]]:

@@ -11,7 +11,7 @@ from .table_grid import Grid, Word, col_index, text_lines
 from .table_numbers import goes_on, is_number
 from .table_prose import LEADER
 from .table_rules import CAPTION_LABEL
-from .table_words import MAX_CELL_WORDS, MAX_LABEL_LINES, holds, label_head, outside
+from .table_words import MAX_CELL_WORDS, MAX_LABEL_LINES, held, label_head, outside
 
 EDGE_ROWS = 3           # header rows above / closing rows below a table's rules, at most
 EDGE_GAP = 1.0          # ... each at most this many line heights from the next
@@ -26,7 +26,7 @@ def edge_rows(g: Grid, words: list[Word], em: float, others: list) -> tuple[floa
     short pieces that fall into two or more of its columns, one line pitch apart. Returns
     the top and bottom of the table with them."""
     x0, y0, x1, y1 = g.bbox
-    mine = [w for w in words if holds(g.bbox, w)]
+    mine = held(g.bbox, words)
     pitch = median(w.h for w in mine) if mine else em
     lo, hi = y0 - EDGE_ROWS * 2 * pitch, y1 + EDGE_ROWS * 2 * pitch
     near = outside([w for w in words if lo <= w.cy <= hi], [g.bbox, *others])

@@ -77,9 +77,12 @@ class Phrase:
 
     def add(self, word: Word) -> None:
         self.words.append(word)
-        self.x1 = max(self.x1, word.x1)
-        self.y0 = min(self.y0, word.y0)
-        self.y1 = max(self.y1, word.y1)
+        if word.x1 > self.x1:           # (max and min, without the calls: every word of a table)
+            self.x1 = word.x1
+        if word.y0 < self.y0:
+            self.y0 = word.y0
+        if word.y1 > self.y1:
+            self.y1 = word.y1
 
     @property
     def text(self) -> str:
@@ -142,14 +145,15 @@ class Grid:
 def text_lines(words: list[Word], vrules: list[Seg] = ()) -> list[TextLine]:
     """Words grouped into lines (same vertical centre), each split into phrases."""
     out: list[TextLine] = []
+    cur = None
+    ref_cy = ref_h = 0.0                # the first word of the line being filled
     for w in sorted(words, key=_BY_CY_X0):
-        if out:
-            cur = out[-1]
-            ref = cur.words[0]
-            if abs(w.cy - ref.cy) <= 0.35 * max(w.h, ref.h):
-                cur.words.append(w)
-                continue
-        out.append(TextLine([w]))
+        if cur is not None and abs(w.cy - ref_cy) <= 0.35 * max(w.h, ref_h):
+            cur.append(w)
+            continue
+        cur = [w]
+        ref_cy, ref_h = w.cy, w.h
+        out.append(TextLine(cur))
     for ln in out:
         ln.words.sort(key=_BY_X0)
         ln.phrases = _phrases(ln, vrules)
@@ -157,17 +161,19 @@ def text_lines(words: list[Word], vrules: list[Seg] = ()) -> list[TextLine]:
 
 
 def _phrases(line: TextLine, vrules) -> list[Phrase]:
-    phrases: list[Phrase] = []
-    for w in line.words:
-        if phrases:
-            last = phrases[-1].words[-1]
-            gap = w.x0 - last.x1
-            ruled = bool(vrules) and any(last.cx < v.pos < w.cx and v.a - SNAP <= w.cy <= v.b + SNAP
-                                         for v in vrules)
-            if gap <= PHRASE_GAP_EM * max(w.size, last.size) and not ruled:
-                phrases[-1].add(w)
-                continue
-        phrases.append(Phrase(w))
+    """The line's words, cut at a gap wider than PHRASE_GAP_EM or a vertical rule."""
+    words = line.words
+    last = words[0]
+    phrase = Phrase(last)
+    phrases = [phrase]
+    for w in words[1:]:
+        if w.x0 - last.x1 <= PHRASE_GAP_EM * max(w.size, last.size) and not (vrules and any(
+                last.cx < v.pos < w.cx and v.a - SNAP <= w.cy <= v.b + SNAP for v in vrules)):
+            phrase.add(w)
+        else:
+            phrase = Phrase(w)
+            phrases.append(phrase)
+        last = w
     return phrases
 
 

@@ -1,7 +1,7 @@
-"""The words a table is built from, and the bands of a page where text is set in aligned
-short pieces (the sign of a borderless table): word boxes read from the PyMuPDF text page
-(with their font's kind: maths, monospaced), aligned bands and regions, and which words a
-box holds."""
+"""The bands of a page where text is set in aligned short pieces (the sign of a
+borderless table): aligned bands and regions, which words a box holds, and the pieces a
+glued fill parts a word into (`unglued`). The words themselves are read from the text
+page once a page in `table_page_text`."""
 from __future__ import annotations
 
 import re
@@ -9,7 +9,6 @@ from functools import lru_cache
 from operator import itemgetter
 
 from ..model import Line
-from ..text.monospace import is_mono
 from .table_grid import Word, hangs_under, text_lines
 from .table_numbers import NUMBER, goes_on
 from .table_rules import CAPTION_LABEL
@@ -147,50 +146,6 @@ def _pieces(ln: Line, em: float) -> list[tuple[float, float]]:
 
 
 # -- words ---------------------------------------------------------------------------------
-def page_words(textpage, lines: list[Line], em: float, boxes=None) -> list[Word]:
-    """Word boxes with the size and weight of the span they sit in (only those inside
-    `boxes` when given)."""
-    if boxes is not None:
-        lines = [ln for ln in lines if _touches_any(ln.bbox, boxes)]
-        boxes = [(b[0] - 1, b[1] - 1, b[2] + 1, b[3] + 1) for b in boxes]
-    buckets: dict[int, list[tuple]] = {}     # 8 pt bands of y -> (reach of a span, span)
-    for ln in lines:
-        for s in ln.spans:
-            if s.text.strip():
-                b = s.bbox
-                entry = (b.x0 - 0.5, b.x1 + 0.5, b.y0 - 0.5, b.y1 + 0.5, 1.5 * b.height + 1, s)
-                for k in range(int(b.y0 // 8), int(b.y1 // 8) + 1):
-                    bucket = buckets.get(k)
-                    if bucket is None:
-                        buckets[k] = [entry]
-                    else:
-                        bucket.append(entry)
-    out = []
-    styles: dict[str, tuple] = {}            # span id -> (size, bold, math, mono)
-    # (run once or twice a page over every word of it: the loop is kept to plain locals)
-    for x0, y0, x1, y1, text, _block, _line, _word in textpage.extractWORDS():
-        cy = (y0 + y1) / 2
-        near = buckets.get(int(cy // 8))
-        if near is None or not text.strip():
-            continue                          # no span of the lines read lies there
-        cx = (x0 + x1) / 2
-        if boxes is not None and not _in_any(cx, cy, boxes):
-            continue
-        h = y1 - y0
-        for sx0, sx1, sy0, sy1, tall, s in near:
-            if sx0 <= cx <= sx1 and sy0 <= cy <= sy1 and h <= tall:
-                style = styles.get(s.id)
-                if style is None:
-                    style = styles[s.id] = (s.size, s.bold, _is_math_font(s.font), is_mono(s))
-                if "__" in text or "...." in text:
-                    out.extend(Word(a, y0, b, y1, piece, *style) for a, b, piece in unglued(x0, x1, text))
-                else:
-                    out.append(Word(x0, y0, x1, y1, text, *style))
-                break
-        # else: rotated, vertical or furniture text is never a table cell
-    return out
-
-
 # fill typed from a label up to its amount with no space between ('investments____46,644',
 # 'Net income.......$ 223'): a word processor draws a leader tab's fill as glyphs of the
 # label's font, so the text layer holds label, fill and amount as one word
@@ -231,25 +186,34 @@ def _touches_any(b, boxes) -> bool:
     return False
 
 
-def _in_any(x: float, y: float, boxes) -> bool:
-    for x0, y0, x1, y1 in boxes:
-        if x0 <= x <= x1 and y0 <= y <= y1:
-            return True
-    return False
-
-
 def outside(words: list[Word], boxes) -> list[Word]:
     """The words whose centre lies in none of the boxes (`holds`)."""
     if not boxes:
         return words
     grown = [(b[0] - 1, b[1] - 1, b[2] + 1, b[3] + 1) for b in boxes]
-    return [w for w in words if not _in_any(w.cx, w.cy, grown)]
+    out = []
+    for w in words:                         # (every word of a page: kept to plain locals)
+        cx, cy = w.cx, w.cy
+        for x0, y0, x1, y1 in grown:
+            if x0 <= cx <= x1 and y0 <= cy <= y1:
+                break
+        else:
+            out.append(w)
+    return out
 
 
 def holds(box, w) -> bool:
     """The centre of a word (or of a box) lies inside `box`."""
     x0, y0, x1, y1 = box
     return x0 - 1 <= w.cx <= x1 + 1 and y0 - 1 <= w.cy <= y1 + 1
+
+
+def held(box, words: list) -> list:
+    """The words whose centre lies inside `box` (`holds`), in their order: one pass with
+    the box's reach read once (asked for every word of a page, region by region)."""
+    x0, y0, x1, y1 = box
+    left, right, top, bottom = x0 - 1, x1 + 1, y0 - 1, y1 + 1
+    return [w for w in words if left <= w.cx <= right and top <= w.cy <= bottom]
 
 
 MAX_GROUP_LABELS = 2    # group label rows in a row ("Liabilities:" over "Current liabilities:")

@@ -34,8 +34,10 @@ from .table_regions import head_marks, side_by_side_cuts, stacked_pairs
 from .table_grid import Grid, Seg, Word, text_lines
 from .table_numbers import is_number
 from .table_rules import figure_captioned, rule_signal, ruled_regions
-from .table_words import (MAX_CELL_WORDS, MIN_ALIGNED_ROWS, aligned_bands, aligned_regions, holds, outside,
-                          page_words, turned_labels)
+from .table_page_text import PageText, page_words
+from .table_words import (MAX_CELL_WORDS, MIN_ALIGNED_ROWS, aligned_bands, aligned_regions, outside,
+                          turned_labels)
+from .table_words import held as held_by
 
 TEXT_FILL = 0.5         # share of non-empty cells in a borderless table
 TEXT_FULL_COLUMNS = 0.6  # share of its columns filled in at least half of the rows
@@ -54,7 +56,7 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     body = [ln for ln in lines if ln.horizontal and ln.text.strip()]
     if len(body) < 2:
         return ()
-    textpage = _WordsOnce(textpage)
+    textpage = PageText(textpage)
     em = _typical_size(body)
     regions, hs, vs, blocked = [], [], [], []
     if rule_signal(drawings, em):
@@ -73,7 +75,7 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     # rules that underline one amount column (a statement's subtotal and total rules) make
     # no table of their own, and the statement they underline is found by its alignment
     boxes = [g.bbox for g in grids] + [b.to_list() for b in blocked]
-    rest = [ln for ln in body if not any(holds(b, ln.bbox) for b in boxes)] if boxes else body
+    rest = _lines_outside(body, boxes) if boxes else body
     bands = aligned_bands(rest, em, width)
     if not regions and not bands and not captioned:
         return tuple(refused)
@@ -94,19 +96,16 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     return tuple(_candidate(without_leaders(_join_sign_columns(g))) for g in grids) + tuple(refused)
 
 
-class _WordsOnce:
-    """The text page's word boxes, read from MuPDF once: the finders below ask for them up
-    to four times a page (rules crossing words, the words of ruled regions, of turned
-    labels and of aligned bands), and each `extractWORDS` walks the whole text page."""
-
-    def __init__(self, textpage) -> None:
-        self._textpage = textpage
-        self._words: list | None = None
-
-    def extractWORDS(self) -> list:   # noqa: N802 (the TextPage method it stands for)
-        if self._words is None:
-            self._words = self._textpage.extractWORDS()
-        return self._words
+def _lines_outside(lines: list[Line], boxes: list) -> list[Line]:
+    """The lines whose centre lies in none of the boxes (`holds`), each centre read once."""
+    grown = [(b[0] - 1, b[1] - 1, b[2] + 1, b[3] + 1) for b in boxes]
+    out = []
+    for ln in lines:
+        b = ln.bbox
+        cx, cy = (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2
+        if not any(x0 <= cx <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in grown):
+            out.append(ln)
+    return out
 
 
 def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs: list[Seg],
@@ -199,7 +198,7 @@ def _amount_rules(g: Grid, words: list[Word], body: list[Line]) -> bool:
         if not cells or sum(1 for v in cells if is_number(v) or _CURRENCY.match(v)) < AMOUNT_CELLS * len(cells):
             return False                    # a column of labels: the rules are the table's
     x0 = g.bbox[0]
-    rows = text_lines([w for w in words if holds(g.bbox, w)])
+    rows = text_lines(held_by(g.bbox, words))
     left = [ln.bbox for ln in body if ln.bbox.x1 < x0 and _WORDY.search(ln.text)]
     labelled = sum(1 for r in rows if any(abs(b.cy - r.cy) <= 0.3 * (r.y1 - r.y0) for b in left))
     return bool(rows) and labelled >= LABELLED_ROWS * len(rows)
@@ -304,7 +303,7 @@ def _text_grids(words: list[Word], body: list[Line], em: float,
     running text set in columns."""
     out = []
     for box, side in _side_by_side(aligned_regions(without_fill(words), em), words, marks, em):
-        held = [w for w in words if holds(box, w)]
+        held = held_by(box, words)
         if sum(w.math for w in held) > MAX_MATH_SHARE * len(held) or figure_captioned(box, body, em):
             continue
         if sum(w.mono for w in held) > MONO_SHARE * len(held):
@@ -338,7 +337,7 @@ def _side_by_side(boxes, words: list[Word], marks: list[BBox], em: float):
             continue
         edges = [box[0] - 1] + cuts + [box[2] + 1]
         for a, b in zip(edges, edges[1:]):
-            part = [w for w in words if holds(box, w) and a <= w.cx < b]
+            part = [w for w in held_by(box, words) if a <= w.cx < b]
             if part:
                 yield ((min(w.x0 for w in part), box[1], max(w.x1 for w in part), box[3]),
                        f"one of {len(cuts) + 1} tables side by side, each under its own head")
@@ -354,7 +353,7 @@ def _joined_blocks(grids: list[Grid], words: list[Word], body: list[Line], em: f
         a, b = pairs[0]
         g, h = grids[a], grids[b]
         box = (min(g.bbox[0], h.bbox[0]), g.bbox[1], max(g.bbox[2], h.bbox[2]), h.bbox[3])
-        joined = build_grid(box, [w for w in words if holds(box, w)], [], [], "text", em)
+        joined = build_grid(box, held_by(box, words), [], [], "text", em)
         if joined is None or not _plausible(joined) or len(joined.col_edges) != len(g.col_edges):
             break
         joined.reasons += [_aligned_reason(joined),
