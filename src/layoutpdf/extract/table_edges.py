@@ -31,7 +31,7 @@ def edge_rows(g: Grid, words: list[Word], em: float, others: list) -> tuple[floa
     lo, hi = y0 - EDGE_ROWS * 2 * pitch, y1 + EDGE_ROWS * 2 * pitch
     near = outside([w for w in words if lo <= w.cy <= hi], [g.bbox, *others])
     lines = text_lines(near)
-    top, bottom = _first_row_head(g, lines, mine, em), y1
+    top = _first_row_head(g, lines, mine, em)
     label_top = None            # a section label ("Assets") between the header and the rows
     labels_below = not g.rows[0][0] and sum(1 for c in g.rows[0] if c) >= 2   # column labels only
     taken = 0                   # header lines taken (a section label does not count)
