@@ -391,7 +391,7 @@ def _region_box(run: list) -> tuple[float, float, float, float]:
     lines of its last row's label, and out to every phrase of its lines that reaches into
     it (a long label left of indented short ones: "Net increase (decrease) in cash" starts
     left of the box its short phrases make, and a word cut off there is lost)."""
-    ps = [p for _, short, _ in run for p in short]
+    ps = [p for _, short, _ in run for p in short] + _long_labels(run)
     x0, y0 = min(p.x0 for p in ps), min(p.y0 for p in ps)
     x1, y1 = max(p.x1 for p in ps), max([p.y1 for p in ps] + [ln.y1 for ln, _, kind in run if kind == WRAP])
     phrases = [p for ln, _, _ in run for p in ln.phrases]
@@ -402,6 +402,19 @@ def _region_box(run: list) -> tuple[float, float, float, float]:
             if p.x0 < x0 < p.x1 or p.x0 < x1 < p.x1:
                 x0, x1, grown = min(x0, p.x0), max(x1, p.x1), True
     return (x0, y0, x1, y1)
+
+
+def _long_labels(run: list) -> list:
+    """The labels of the run's rows too long to be short phrases, set left of amounts: a
+    row whose short phrases are all numbers has its label in the phrase before them
+    ("Proceeds from maturities of marketable securities   33,869   846   959"). Without
+    them a section of long labels makes a region of its amounts alone."""
+    out = []
+    for ln, short, kind in run:
+        if kind == ROW and short and ln.phrases[0] is not short[0] and ln.phrases[0].x1 < short[0].x0 \
+                and all(NUMBER.match(p.text) for p in short):
+            out.append(ln.phrases[0])
+    return out
 
 
 TURNED_SHARE = 0.5      # turned words at most this share of a region's level ones: labels
