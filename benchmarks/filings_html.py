@@ -234,13 +234,7 @@ def report(results, docs, systems):
             cells = [share([r for n in names for r in results[s][n]["rows"]]) for s in systems]
             out.append("| %s | %s | %d | %s |" % (key, v, sum(len(results[systems[0]][n]["rows"]) for n in names),
                                                   " | ".join(cells)))
-    tags = sorted({t for d in results[systems[0]].values() for r in d["rows"] for t in r["tags"]})
-    out.append("\n## Per row tag\n\n| tag | rows | " + " | ".join(systems) + " |")
-    out.append("|---|---|" + "---|" * len(systems))
-    for tag in tags:
-        cells = [share([r for d in results[s].values() for r in d["rows"] if tag in r["tags"]]) for s in systems]
-        n = sum(tag in r["tags"] for d in results[systems[0]].values() for r in d["rows"])
-        out.append("| %s | %d | %s |" % (tag, n, " | ".join(cells)))
+    out.extend(tag_table(results, systems))
     return "\n".join(out)
 
 
@@ -272,6 +266,18 @@ def style_overrides(spec):
         key, _, val = part.partition("=")
         kind = type(getattr(gen.draw_style(__import__("random").Random(0), "10-K"), key))
         out[key] = val in ("1", "true", "True") if kind is bool else kind(val)
+    return out
+
+
+def tag_table(results: dict, systems: list[str]) -> list[str]:
+    """The "Per row tag" section: rows answer-bearing per tag of the generated rows (shared
+    with filings_office.py)."""
+    tags = sorted({t for d in results[systems[0]].values() for r in d["rows"] for t in r["tags"]})
+    out = ["\n## Per row tag\n\n| tag | rows | " + " | ".join(systems) + " |", "|---|---|" + "---|" * len(systems)]
+    for tag in tags:
+        cells = [share([r for d in results[s].values() for r in d["rows"] if tag in r["tags"]]) for s in systems]
+        n = sum(tag in r["tags"] for d in results[systems[0]].values() for r in d["rows"])
+        out.append("| %s | %d | %s |" % (tag, n, " | ".join(cells)))
     return out
 
 

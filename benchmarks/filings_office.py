@@ -133,13 +133,7 @@ def per_feature(results, docs, systems):
             cells = [bench.share([r for n in names for r in results[s][n]["rows"]]) for s in systems]
             out.append("| %s | %s | %d | %s |" % (key, v, sum(len(results[systems[0]][n]["rows"]) for n in names),
                                                   " | ".join(cells)))
-    tags = sorted({t for d in results[systems[0]].values() for r in d["rows"] for t in r["tags"]})
-    out.append("\n## Per row tag\n\n| tag | rows | " + " | ".join(systems) + " |")
-    out.append("|---|---|" + "---|" * len(systems))
-    for tag in tags:
-        cells = [bench.share([r for d in results[s].values() for r in d["rows"] if tag in r["tags"]]) for s in systems]
-        n = sum(tag in r["tags"] for d in results[systems[0]].values() for r in d["rows"])
-        out.append("| %s | %d | %s |" % (tag, n, " | ".join(cells)))
+    out.extend(bench.tag_table(results, systems))
     return out
 
 

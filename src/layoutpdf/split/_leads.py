@@ -14,6 +14,7 @@ from typing import Sequence
 
 from ..model.units import Unit, UnitKind
 from ..settings import DISPLAY_CONTEXT  # noqa: F401  (sentences kept before a display)
+from ..text.lines import CLAUSE_END
 from . import _syntax as sx
 from ._atoms import Atom
 from .tokenizers import Tokenizer
@@ -23,7 +24,6 @@ MAX_LEAD_LINES = 3        # a title block: company, statement, period or unit li
 LEAD_SHARE = 6            # a lead line takes at most this part of the budget...
 MAX_LEAD_TOKENS = 40      # ... and is one short line at most (a title block line)
 _LINE_KINDS = (UnitKind.PARAGRAPH, UnitKind.LIST_ITEM)
-_SENTENCE_END = (".", "!", "?", ":", ";")
 ABBREVIATION_LETTERS = 4  # 'Inc.', 'Ltd.', 'Co.', 'N.V.': a company line's closing abbreviation
 
 
@@ -44,7 +44,7 @@ def _ends_sentence(text: str) -> bool:
     """The line ends a sentence: with '!', '?', ':', ';', or a full stop that closes
     neither a line set in capitals nor a short capitalised abbreviation (the 'Inc.' of
     a company line 'Netflix, Inc.')."""
-    if not text.endswith(_SENTENCE_END):
+    if not text.endswith(CLAUSE_END):
         return False
     if not text.endswith("."):
         return True

@@ -159,3 +159,6 @@ def join_lines(texts: list[str], compounds: frozenset[tuple[str, str]] = frozens
 
 
 SENTENCE_END = (".", "!", "?", "。", "！", "？", "．", "｡", "」", "』", "）", ":", "\u201d", '"', ")")
+# what closes a clause a line may end on: a full stop, a colon or a semicolon (the splitter's
+# sentence leads, a paragraph line over a dated last line)
+CLAUSE_END = (".", "!", "?", ":", ";")

@@ -18,6 +18,7 @@ from operator import attrgetter
 
 from ...elements.captions import parse_label
 from ...model import Line, Page, TextSource
+from ...text.lines import CLAUSE_END
 from ...text.margin_lines import NOTE_MARKER, PATTERNS, is_page_count, marker_first, page_number
 from .content_box import band_limits
 
@@ -211,9 +212,6 @@ def furniture_kind(ln: Line, block: OuterBlock, body_size: float, pitch: float) 
     return None
 
 
-SENTENCE_END = (".", "!", "?", ":", ";")
-
-
 def _ends_a_sentence(ln: Line, block: OuterBlock, pitch: float) -> bool:
     """The line ends a sentence a paragraph line right above it began: that line (within a
     pitch, longer than a dated footer, `DATE_LINE_WORDS`) does not close its sentence. A dated footer
@@ -222,7 +220,7 @@ def _ends_a_sentence(ln: Line, block: OuterBlock, pitch: float) -> bool:
     for other in block.lines:
         gap = ln.bbox.y0 - other.bbox.y1
         if other is not ln and -0.5 * pitch < gap <= pitch and len(other.text.split()) > DATE_LINE_WORDS \
-                and not other.text.rstrip().endswith(SENTENCE_END):
+                and not other.text.rstrip().endswith(CLAUSE_END):
             return True
     return False
 
