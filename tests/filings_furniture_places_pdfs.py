@@ -14,7 +14,13 @@ lines in their outer rows that read like that furniture:
   references "39" ... "45" right-aligned at the far right under "Page", one per row,
   counting up by one at a regular pitch.
 
-`places_filing_pdf()` returns the PDF and the body lines of those three sheets, by index."""
+`places_filing_pdf()` returns the PDF and the body lines of those three sheets, by index.
+
+Two more filings whose page numbers stand where the rules for the bands do not look:
+`shifted_count_pdf()`, a count shifted by one where an HTML page runs onto a sheet of its
+own that shows no number (Pfizer 2023 Q2 10-Q page 46), short sheets after it showing
+their number mid-sheet; `noted_folio_pdf()`, a page number close under the smaller notes
+closing its page (BESTBUY 2023 10-K page 52)."""
 from __future__ import annotations
 
 import pymupdf
@@ -129,3 +135,77 @@ def places_filing_pdf() -> tuple[bytes, dict[int, list[str]]]:
     data = doc.tobytes()
     doc.close()
     return data, body
+
+
+# -- a count shifted by an unnumbered sheet --------------------------------------------------
+# Pfizer 2023 Q2 10-Q: each HTML page's number centred under its content; page 46 is an
+# HTML page too long for its sheet, run onto the next one, which shows no number, so from
+# there on the printed number is the sheet's index less 3 instead of 2. Full sheets print
+# their number in the paper's bottom fifth, short ones higher (0.3-0.8 of the sheet).
+SHIFT_LINES = (66, 66, 66, 40, 66, 66, 66, 66, 70, 66, 40, 66, 25, 66)   # lines per sheet
+OVERFLOW = 8                # the sheet with no number, its content to the foot
+FOLIO_SIZE, FOLIO_PITCH, FOLIO_TOP, FOLIO_GAP = 7.4, 9.0, 53.0, 24.0
+
+
+def shifted_count_pdf() -> tuple[bytes, dict[int, str]]:
+    """The PDF and, per numbered sheet, its page number."""
+    doc = pymupdf.open()
+    numbers: dict[int, str] = {}
+    for index, lines in enumerate(SHIFT_LINES):
+        page = doc.new_page(width=WIDTH, height=HEIGHT)
+        _text(page, 17.5, 30.0, RUNNING_HEAD, size=HEAD_SIZE)
+        words = prose(20 * lines, 5 * index).split()
+        y = FOLIO_TOP
+        for i in range(lines):
+            _text(page, LEFT, y, " ".join(words[20 * i:20 * (i + 1)]), "helv", FOLIO_SIZE)
+            y += FOLIO_PITCH
+        if index == OVERFLOW:
+            continue
+        numbers[index] = str(index + 1 if index < OVERFLOW else index)
+        y += FOLIO_GAP - FOLIO_PITCH
+        _text(page, (WIDTH - pymupdf.get_text_length(numbers[index], "helv", FOLIO_SIZE)) / 2, y,
+              numbers[index], "helv", FOLIO_SIZE)
+    data = doc.tobytes()
+    doc.close()
+    return data, numbers
+
+
+# -- a page number close under the notes closing a page -----------------------------------
+# BESTBUY 2023 10-K page 52: the page's notes in 6.2 pt type, their lines 6.8 pt apart;
+# the page number in the body's 8 pt some 8 pt under the last note's box: more white
+# space than the notes' line pitch, less than the body's (8.5 pt); its top just above the
+# paper's bottom fifth, its foot in it. Every other sheet prints its number in that fifth.
+NOTE_SIZE, NOTE_PITCH = 6.2, 6.8
+NOTED, NOTED_PAGES = 3, 8
+NOTES = ("(1) Valued using the performance of mutual funds that trade with sufficient frequency and "
+         "volume to obtain pricing information on an ongoing basis.",
+         "(2) Valued using readily observable market inputs. These instruments are custom, "
+         "over-the-counter contracts with various bank counterparties that are not traded.",
+         "Derivative Instruments, for additional information.")
+
+
+def noted_folio_pdf() -> tuple[bytes, dict[int, str]]:
+    """The PDF and, per sheet, its page number."""
+    doc = pymupdf.open()
+    numbers: dict[int, str] = {}
+    for index in range(NOTED_PAGES):
+        page = doc.new_page(width=WIDTH, height=HEIGHT)
+        words = prose(20 * 66, 3 * index).split()
+        y = 50.0
+        for i in range(64 if index == NOTED else 66):
+            _text(page, LEFT, y, " ".join(words[20 * i:20 * (i + 1)]), "helv", 8.0)
+            y += 8.5 + (0.5 if i % 6 == 5 else 0.0)
+        if index == NOTED:
+            y = 606.0           # the notes' last box ends near 621 pt
+            for note in NOTES:
+                _text(page, LEFT, y, note, "helv", NOTE_SIZE)
+                y += NOTE_PITCH
+            y = 638.0           # the number's baseline: its box 629-640 pt
+        else:
+            y = 660.0
+        numbers[index] = str(index + 50)
+        _text(page, (WIDTH - pymupdf.get_text_length(numbers[index], "helv", 8.0)) / 2, y,
+              numbers[index], "helv", 8.0)
+    data = doc.tobytes()
+    doc.close()
+    return data, numbers

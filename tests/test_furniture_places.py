@@ -10,7 +10,11 @@ issue 36; `filings_furniture_places_pdfs`):
   column of line numbers: a line number stands in the margin beside the line it numbers,
   not across the measure from it (stages/furniture/line_numbers._beside_text).
 
-Before, all three went out as furniture (a page number, a running header, line numbers)."""
+Before, all three went out as furniture (a page number, a running header, line numbers).
+
+And page numbers outside the bands are furniture when they count the pages: after a sheet
+that shows no number, at the count's new offset (page_sequence._runs_at), and close under
+notes set smaller than the body (last_folio._pitch_of). Before, they stayed in the text."""
 from __future__ import annotations
 
 import pytest
@@ -18,7 +22,8 @@ import pytest
 import layoutpdf
 from layoutpdf.model import Layer, Role
 
-from filings_furniture_places_pdfs import CONTENTS, COVER, INDEX, RUNNING_HEAD, places_filing_pdf
+from filings_furniture_places_pdfs import (CONTENTS, COVER, INDEX, NOTED, RUNNING_HEAD, noted_folio_pdf,
+                                            places_filing_pdf, shifted_count_pdf)
 
 
 @pytest.fixture(scope="module")
@@ -54,3 +59,29 @@ def test_the_running_furniture_still_goes(parsed):
     doc, body = parsed
     for page in range(CONTENTS + 1, len(doc.pages)):
         assert _furniture(doc, page) == [RUNNING_HEAD, str(page - 1)], page
+
+
+def test_a_count_shifted_by_an_unnumbered_sheet_keeps_its_numbers():
+    """After a sheet that shows no number (an HTML page run onto the next sheet), the page
+    numbers count one less than the sheet's place; full sheets show that at the place of
+    every page number, so a short sheet's number, its last row above the bottom band,
+    counts the pages too (stages/furniture/page_sequence._runs_at, last_folio)."""
+    data, numbers = shifted_count_pdf()
+    doc = layoutpdf.parse(data)
+    furniture = {p: [e.text for e in doc.elements if e.page == p and e.layer is not Layer.BODY]
+                 for p in range(len(doc.pages))}
+    assert {p: n for p, n in numbers.items() if n not in furniture[p]} == {}
+    assert all(f == [RUNNING_HEAD] for p, f in furniture.items() if p not in numbers)
+
+
+def test_a_page_number_close_under_the_notes_is_furniture():
+    """The notes closing a page are set smaller, their lines closer: a page number under them
+    with more white space than their line pitch (less than the body's) is set apart from
+    them, the page's last row counting the pages (stages/furniture/last_folio._pitch_of)."""
+    data, numbers = noted_folio_pdf()
+    doc = layoutpdf.parse(data)
+    furniture = {p: [e.text for e in doc.elements if e.page == p and e.layer is not Layer.BODY]
+                 for p in range(len(doc.pages))}
+    assert furniture == {p: [n] for p, n in numbers.items()}
+    body = " ".join(e.text for e in doc.elements if e.page == NOTED and e.layer is Layer.BODY)
+    assert "Derivative Instruments, for additional information." in body

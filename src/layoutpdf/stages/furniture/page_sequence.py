@@ -29,7 +29,8 @@ class PageSequence:
     rows (a chapter or section number '1' set on its own row, a table cell) is none. Pages
     without such a number (an excerpt, inserted plates) are not checked, nor are Roman
     numerals and text. The pages agreeing on an offset must show their numbers at one place
-(`_support`). A number that breaks the count and ends a contents column of page
+    (`_support`); further offsets that two pages show at that place count too
+    (`_runs_at`). A number that breaks the count and ends a contents column of page
     references (`contents_references`) is a reference, not the page's number."""
 
     def __init__(self, doc: Document, edges: dict[int, "dict[str, str]"]):
@@ -45,7 +46,11 @@ class PageSequence:
                     found.append((page.index, value - page.index))
         counts = {where: Counter({off: _support(places) for off, places in by_offset.items()})
                   for where, by_offset in placed.items()}
-        self.offsets = {off for c in counts.values() if c for off, n in c.most_common(1) if n >= 2}
+        self.offsets = set()
+        for where, c in counts.items():
+            for off, n in c.most_common(1) if c else ():
+                if n >= 2:
+                    self.offsets |= {off} | _runs_at(placed[where], off)
         self.counted = {index for index, off in found if off in self.offsets}
         self.references = {ln.id for page in doc.pages
                            for ln in contents_references(page, edges[page.index].lines, edges[page.index])
@@ -61,6 +66,18 @@ class PageSequence:
         """The line is a number that keeps a proven page count."""
         value = arabic(ln.text)
         return value is not None and value - page_index in self.offsets
+
+
+def _runs_at(by_offset: dict[int, list[tuple[float, float]]], main: int) -> set[int]:
+    """The other offsets on which two or more pages agree at the place where the pages of
+    the `main` offset show their numbers: the same count, shifted where a sheet shows no
+    number (an HTML page too long for its sheet runs onto the next, unnumbered; a plate
+    is inserted), or restarted (an exhibit numbered on its own). A printer sets every
+    page number at one place; figures that agree on an offset by chance stand elsewhere."""
+    places = by_offset[main]
+    x0, tol0 = max(places, key=lambda p: sum(1 for x, tol in places if abs(x - p[0]) <= max(tol, p[1])))
+    return {off for off, found in by_offset.items() if off != main
+            and sum(1 for x, tol in found if abs(x - x0) <= max(tol, tol0)) >= 2}
 
 
 def _folded_place(ln: Line, width: float) -> tuple[float, float]:
