@@ -18,8 +18,8 @@ lines in their outer rows that read like that furniture:
 
 Two more filings whose page numbers stand where the rules for the bands do not look:
 `shifted_count_pdf()`, a count shifted by one where an HTML page runs onto a sheet of its
-own that shows no number (Pfizer 2023 Q2 10-Q page 46), short sheets after it showing
-their number mid-sheet; `noted_folio_pdf()`, a page number close under the smaller notes
+own that shows no number (Pfizer 2023 Q2 10-Q pages 3 and 46), short sheets before and
+after the proven run showing their number mid-sheet; `noted_folio_pdf()`, a page number close under the smaller notes
 closing its page (BESTBUY 2023 10-K page 52)."""
 from __future__ import annotations
 
@@ -137,13 +137,15 @@ def places_filing_pdf() -> tuple[bytes, dict[int, list[str]]]:
     return data, body
 
 
-# -- a count shifted by an unnumbered sheet --------------------------------------------------
-# Pfizer 2023 Q2 10-Q: each HTML page's number centred under its content; page 46 is an
-# HTML page too long for its sheet, run onto the next one, which shows no number, so from
-# there on the printed number is the sheet's index less 3 instead of 2. Full sheets print
-# their number in the paper's bottom fifth, short ones higher (0.3-0.8 of the sheet).
-SHIFT_LINES = (66, 66, 66, 40, 66, 66, 66, 66, 70, 66, 40, 66, 25, 66)   # lines per sheet
-OVERFLOW = 8                # the sheet with no number, its content to the foot
+# -- a count shifted by unnumbered sheets ---------------------------------------------------
+# Pfizer 2023 Q2 10-Q: each HTML page's number centred under its content; pages 3 and 46
+# are the rest of an HTML page too long for its sheet, run onto the next one, which shows
+# no number: before page 3 the printed number is the sheet's index, from page 46 on its
+# index less 3 instead of 2. Full sheets print their number in the paper's bottom fifth,
+# short ones higher (0.3-0.8 of the sheet), so only the run between the two shifts is
+# proven by numbers in the band.
+SHIFT_LINES = (25, 70, 66, 40, 66, 66, 66, 66, 70, 66, 40, 66, 25, 66)   # lines per sheet
+OVERFLOWS = (1, 8)          # the sheets with no number, their content to the foot
 FOLIO_SIZE, FOLIO_PITCH, FOLIO_TOP, FOLIO_GAP = 7.4, 9.0, 53.0, 24.0
 
 
@@ -159,9 +161,9 @@ def shifted_count_pdf() -> tuple[bytes, dict[int, str]]:
         for i in range(lines):
             _text(page, LEFT, y, " ".join(words[20 * i:20 * (i + 1)]), "helv", FOLIO_SIZE)
             y += FOLIO_PITCH
-        if index == OVERFLOW:
+        if index in OVERFLOWS:
             continue
-        numbers[index] = str(index + 1 if index < OVERFLOW else index)
+        numbers[index] = str(index + 1 - sum(1 for k in OVERFLOWS if k < index))
         y += FOLIO_GAP - FOLIO_PITCH
         _text(page, (WIDTH - pymupdf.get_text_length(numbers[index], "helv", FOLIO_SIZE)) / 2, y,
               numbers[index], "helv", FOLIO_SIZE)

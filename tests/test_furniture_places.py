@@ -13,7 +13,7 @@ issue 36; `filings_furniture_places_pdfs`):
 Before, all three went out as furniture (a page number, a running header, line numbers).
 
 And page numbers outside the bands are furniture when they count the pages: after a sheet
-that shows no number, at the count's new offset (page_sequence._runs_at), and close under
+that shows no number, carrying on the count (page_sequence.PageSequence.continues), and close under
 notes set smaller than the body (last_folio._pitch_of). Before, they stayed in the text."""
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def test_a_count_shifted_by_an_unnumbered_sheet_keeps_its_numbers():
     """After a sheet that shows no number (an HTML page run onto the next sheet), the page
     numbers count one less than the sheet's place; full sheets show that at the place of
     every page number, so a short sheet's number, its last row above the bottom band,
-    counts the pages too (stages/furniture/page_sequence._runs_at, last_folio)."""
+    counts the pages too (stages/furniture/page_sequence.PageSequence.continues, last_folio)."""
     data, numbers = shifted_count_pdf()
     doc = layoutpdf.parse(data)
     furniture = {p: [e.text for e in doc.elements if e.page == p and e.layer is not Layer.BODY]

@@ -9,7 +9,8 @@ on its row, set apart from the row above by more white space than a line's pitch
 that row's type (notes closing the page are set smaller, their lines closer), and
 keeping the page offset that the numbers in the bands prove
 (`page_sequence.PageSequence.keeps`: a figure that happens to be a number is not that
-page's number plus the offset). So is a
+page's number plus the offset), or carrying on their sequence where a sheet without a
+number shifted it (`PageSequence.continues`). So is a
 last row set apart that repeats a running footer the bottom bands of other pages hold
 ("68 NIKE, INC.", its top just above the band's edge and its foot in it).
 """
@@ -33,7 +34,7 @@ def mark_last_row_folios(doc: Document, lines: PageLines, marks: dict, sequence)
         if len(row) != 1 or top - above <= _pitch_of(above_row, lines.pitch, body):
             continue
         ln = row[0]
-        if sequence.keeps(ln, page.index):
+        if sequence.continues(ln, page.index, page.width):
             marks[ln.id] = (Role.PAGE_NUMBER, Layer.FURNITURE, NUMBER_REASON)
         elif normalize_for_repeat(ln.text) in footers and sequence.fits(ln, page.index, "bottom"):
             marks[ln.id] = (Role.PAGE_FOOTER, Layer.FURNITURE, FOOTER_REASON)
