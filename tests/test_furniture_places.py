@@ -5,7 +5,7 @@ issue 36; `filings_furniture_places_pdfs`):
   left of the middle, is no page number because bare numbers stand centred at the foot of
   the other sheets, and a contents sheet's centred title "TABLE OF CONTENTS" is no running
   link "Table of Contents", which stands at the top left of the other sheets
-  (stages/furniture/stage._mark_running);
+  (stages/furniture/places.repeating_at_one_place, for stage._mark_running);
 - a column of page references counting up by one at the far right of an index's rows is no
   column of line numbers: a line number stands in the margin beside the line it numbers,
   not across the measure from it (stages/furniture/line_numbers._beside_text).
