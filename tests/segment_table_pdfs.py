@@ -4,7 +4,8 @@ HTML cell pair: a narrow cell holding `$` flush left, then the amount right-alig
 column of percentages right-aligned before it ends a few points short of the next `$`.
 The header cells are bottom-aligned over their columns, the narrow ones wrapped onto up
 to four lines ("% CHANGE" / "EXCLUDING" / "CURRENCY" / "CHANGES"), and a coloured rule
-runs under the header and under each row, none over the header."""
+runs under the header and under each row (or, `row_rules=False`, under the last row
+only), none over the header."""
 from __future__ import annotations
 
 import pymupdf
@@ -57,7 +58,7 @@ def _signs_left() -> list[float]:
     return out
 
 
-def _segment_table(page: pymupdf.Page, y: float, title: str) -> float:
+def _segment_table(page: pymupdf.Page, y: float, title: str, row_rules: bool) -> float:
     """A segment's heading and table from baseline y; returns the baseline after it."""
     page.insert_text((LEFT, y), title, fontname="hebo", fontsize=12.0)
     y += 4 * PITCH                              # room for the four-line header cells
@@ -77,17 +78,18 @@ def _segment_table(page: pymupdf.Page, y: float, title: str) -> float:
                 page.insert_text((x_sign, y), "$", fontname="helv", fontsize=SIZE)
             if text:
                 _right(page, right, y, text)
-        page.draw_line((LEFT, y + 3.5), (RIGHT, y + 3.5), color=RULE, width=0.5)
+        if row_rules or label == ROWS[-1][0]:
+            page.draw_line((LEFT, y + 3.5), (RIGHT, y + 3.5), color=RULE, width=0.5)
     return y + 2 * PITCH
 
 
-def segment_tables_pdf() -> bytes:
+def segment_tables_pdf(row_rules: bool = True) -> bytes:
     """One page: prose, two segments' tables with prose between them, prose."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     y = _prose(page, 60.0, 6, 0) + PITCH
-    y = _segment_table(page, y, "GLOBAL BRAND DIVISIONS")
+    y = _segment_table(page, y, "GLOBAL BRAND DIVISIONS", row_rules)
     y = _prose(page, y, 4, 3) + PITCH
-    y = _segment_table(page, y, "CONVERSE")
+    y = _segment_table(page, y, "CONVERSE", row_rules)
     _prose(page, y, 5, 7)
     return doc.tobytes()
