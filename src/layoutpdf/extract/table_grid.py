@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from statistics import median
 
 from ..model.fast_init import stores_slots
-from .table_numbers import NUMBER, goes_on
+from .table_numbers import NUMBER, goes_on, sign_after_amount
+from .table_stacked import stacked_over
 
 _HYPHENS = ("-", "\u2010", "\u00ad")   # a line ending in one goes on without a space
 PHRASE_GAP_EM = 0.5      # a wider gap between two words of a line starts another phrase
@@ -161,14 +162,16 @@ def text_lines(words: list[Word], vrules: list[Seg] = ()) -> list[TextLine]:
 
 
 def _phrases(line: TextLine, vrules) -> list[Phrase]:
-    """The line's words, cut at a gap wider than PHRASE_GAP_EM or a vertical rule."""
+    """The line's words, cut at a gap wider than PHRASE_GAP_EM, a vertical rule, or before
+    a currency sign set right after an amount (`table_numbers.sign_after_amount`)."""
     words = line.words
     last = words[0]
     phrase = Phrase(last)
     phrases = [phrase]
     for w in words[1:]:
         if w.x0 - last.x1 <= PHRASE_GAP_EM * max(w.size, last.size) and not (vrules and any(
-                last.cx < v.pos < w.cx and v.a - SNAP <= w.cy <= v.b + SNAP for v in vrules)):
+                last.cx < v.pos < w.cx and v.a - SNAP <= w.cy <= v.b + SNAP for v in vrules)) \
+                and not sign_after_amount(last.text, w.text):
             phrase.add(w)
         else:
             phrase = Phrase(w)
@@ -203,8 +206,12 @@ def text_separators(lines: list[TextLine], em: float) -> list[float]:
     heads = _heads_over_gaps(lines[:len(lines) - len(below)], covered)
     if heads:
         covered = _covered([tuple(c) for c in covered] + heads)
+    # a currency sign opens its money column, however close the amounts before it end
+    signs = {q.x0 for ln in body for p, q in zip(ln.phrases, ln.phrases[1:])
+             if len(q.words) == 1 and sign_after_amount(p.words[-1].text, q.words[0].text)}
     return [(covered[i][1] + covered[i + 1][0]) / 2 for i in range(len(covered) - 1)
-            if covered[i + 1][0] - covered[i][1] >= MIN_GAP_EM * em]
+            if covered[i + 1][0] - covered[i][1] >= MIN_GAP_EM * em
+            or covered[i + 1][0] > covered[i][1] and covered[i + 1][0] in signs]
 
 
 def _covered(spans: list[tuple[float, float]]) -> list[list[float]]:
@@ -297,6 +304,10 @@ def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[l
     for ln in band:
         if rows:
             prev = rows[-1]
+            if len(edges) > 2 and ln.y0 - prev[-1].y1 < 0.25 * em and all(
+                    stacked_over(up, low, edges[1]) for up, low in zip(prev, prev[1:] + [ln])):
+                prev.append(ln)            # header cells wrapped over lines, aligned to the bottom
+                continue
             prev_cols = set().union(*(_cols_of(p, edges, em) for p in prev))
             cols = _cols_of(ln, edges, em)
             gap = ln.y0 - prev[-1].y1
