@@ -93,3 +93,30 @@ def segment_tables_pdf(row_rules: bool = True) -> bytes:
     y = _segment_table(page, y, "CONVERSE", row_rules)
     _prose(page, y, 5, 7)
     return doc.tobytes()
+
+
+RESULTS_HEAD = ("2022 $ million", "2023 $ million")
+RESULTS_ROWS = (("Net sales", ("14,544", "14,694")), ("Net income", ("805", "1,048")),
+                ("EPS (diluted US cents)", ("52.9", "70.5")))
+
+
+def results_table_pdf() -> bytes:
+    """An earnings release's results table (Amcor FY2023): each column headed by its year
+    and its unit on one line, "2022 $ million", the amounts right-aligned under it, rules
+    under the header and the last row."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = _prose(page, 60.0, 4, 2) + PITCH
+    page.insert_text((LEFT, y), "GAAP results", fontname="hebo", fontsize=HEAD)
+    rights = (330.0, 420.0)
+    for right, text in zip(rights, RESULTS_HEAD):
+        _right(page, right, y, text, "hebo", HEAD)
+    page.draw_line((LEFT, y + 2.5), (430.0, y + 2.5), color=RULE, width=0.8)
+    for label, cells in RESULTS_ROWS:
+        y += PITCH
+        page.insert_text((LEFT, y), label, fontname="helv", fontsize=SIZE)
+        for right, text in zip(rights, cells):
+            _right(page, right, y, text)
+    page.draw_line((LEFT, y + 3.5), (430.0, y + 3.5), color=RULE, width=0.8)
+    _prose(page, y + 2 * PITCH, 4, 5)
+    return doc.tobytes()

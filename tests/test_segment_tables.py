@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import layoutpdf
-from segment_table_pdfs import COLUMNS, ROWS, segment_tables_pdf
+from segment_table_pdfs import COLUMNS, RESULTS_HEAD, RESULTS_ROWS, ROWS, results_table_pdf, segment_tables_pdf
 
 HEADERS = ["(Dollars in millions)"] + [" ".join(lines) for lines, _, _ in COLUMNS]
 RULED = pytest.mark.parametrize("row_rules", [True, False], ids=["rule-under-each-row", "rules-under-header-and-last-row"])
@@ -47,3 +47,14 @@ def test_header_cells_wrapped_over_four_lines_are_the_tables_header(row_rules):
         assert list(t.rows[0]) == HEADERS, t.rows[0]
     outside = [e.text for e in doc.elements if "FISCAL 2017" in e.text and "|" not in e.text]
     assert not outside, outside
+
+
+def test_a_year_and_its_unit_in_one_header_cell_stay_one_label():
+    """"2022 $ million" heads one column: the `$` opens the unit, a word, not an amount, so
+    the header cell is not cut before it and no column opens there (extract/table_numbers.
+    sign_after_amount looks at the word after the sign). Cutting it gave each row an empty
+    column before its amount."""
+    tables = layoutpdf.parse(results_table_pdf()).tables
+    assert len(tables) == 1, [t.rows for t in tables]
+    t = tables[0]
+    assert list(t.rows) == [("GAAP results",) + RESULTS_HEAD] + [(label,) + cells for label, cells in RESULTS_ROWS], t.rows

@@ -168,10 +168,10 @@ def _phrases(line: TextLine, vrules) -> list[Phrase]:
     last = words[0]
     phrase = Phrase(last)
     phrases = [phrase]
-    for w in words[1:]:
+    for k, w in enumerate(words[1:], 2):
         if w.x0 - last.x1 <= PHRASE_GAP_EM * max(w.size, last.size) and not (vrules and any(
                 last.cx < v.pos < w.cx and v.a - SNAP <= w.cy <= v.b + SNAP for v in vrules)) \
-                and not sign_after_amount(last.text, w.text):
+                and not sign_after_amount(last.text, w.text, words[k].text if k < len(words) else ""):
             phrase.add(w)
         else:
             phrase = Phrase(w)

@@ -23,11 +23,12 @@ def is_number(text: str) -> bool:
     return bool(NUMBER.match(text) or NUMBER.match(_SIGN_APART.sub(r"\1", text)))
 
 
-def sign_after_amount(last: str, text: str) -> bool:
+def sign_after_amount(last: str, text: str, after: str = "") -> bool:
     """`text` is a currency sign set right after an amount `last` ("3%  $  2,042": a
     statement's `$` sits flush left in its cell, a few points right of the column before
-    it). The sign opens the amount after it; it never closes one."""
-    return bool(SIGN.match(text) and _AMOUNT_END.search(last))
+    it). The sign opens the amount after it; it never closes one. A sign before a word
+    (`after`: "2023 $ million", a header's year over its unit) is the word's."""
+    return bool(SIGN.match(text) and _AMOUNT_END.search(last)) and not after[:1].isalpha()
 
 
 def goes_on(last: str, first: str) -> bool:
