@@ -188,3 +188,135 @@ def wrapped_cell_label_pdf() -> bytes:
                 page.draw_line((x1 - 60, last + 3), (x1 + 2, last + 3), width=0.5)
         y = last + pitch + gap
     return doc.tobytes()
+
+
+CONTENTS_ROWS = [  # (title, page): a report's contents typed with a leader tab to a right stop
+    ("Letter to Shareholders", "2"),
+    ("Management's Discussion and Analysis", "5"),
+    ("Consolidated Statements of Operations", "14"),
+    ("Consolidated Balance Sheets", "15"),
+    ("Consolidated Statements of Cash Flows", "16"),
+    ("Notes to Consolidated Financial Statements", "17"),
+]
+
+
+def leader_tab_contents_pdf(fill: str = ".") -> bytes:
+    """A report's contents typed as a word processor's user sets it: each title runs
+    through a leader tab's fill into its page number at a right tab stop, one run of
+    glyphs with no gap (as `leader_tab_statement_pdf`'s rows run into their first amount),
+    under a heading and over a paragraph (Arial 11 pt, pitch 16)."""
+    size, font = 11.0, "helv"
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((54.1, 72), "Contents", fontname="hebo", fontsize=14)
+    y = 100.0
+    for title, number in CONTENTS_ROWS:
+        room = 536.5 - 54.1 - pymupdf.get_text_length(title + number, fontname=font, fontsize=size)
+        n = int(room / pymupdf.get_text_length(fill, fontname=font, fontsize=size))
+        _right(page, 536.5, y, title + fill * n + number, font, size)
+        y += 16.0
+    page.insert_text((54.1, y + 14), "This annual report contains forward-looking statements about "
+                     "our business.", fontname=font, fontsize=size)
+    return doc.tobytes()
+
+
+SIGN_ROWS = [  # (label lines, indent level, amounts, `$` on the row) of an income statement
+    (("Net revenue",), 0, ("67,570", "423", "779", "782"), True),
+    (("Cost of revenue",), 0, ("778", "995", "91,491", "197"), False),
+    (("Gross profit",), 0, ("33,654", "46,632", "55,973", "72,538"), True),
+    (("Operating expenses:",), 0, None, False),
+    (("Research and development",), 1, ("399", "60,362", "901", "92,811"), False),
+    (("Selling, general and administrative",), 1, ("314", "854", "610", "874"), False),
+    (("Amortization of acquired intangible", "assets"), 1, ("16,912", "20,833", "36,005", "16,710"), False),
+    (("Restructuring, impairment and other", "related charges, net"), 1, ("-", "-", "-", "87,290"), False),
+    (("Total operating expenses",), 2, ("600", "246", "389", "709"), False),
+    (("Operating income",), 0, ("118", "492", "649", "845"), True),
+    (("Weighted average shares outstanding", "used in computing basic and diluted net", "income per share"), 0,
+     ("472", "934", "951", "470"), False),
+]
+
+
+def leader_to_sign_statement_pdf() -> bytes:
+    """LibreOffice's export of an income statement typed with tab stops and a solid
+    (underscore) leader tab (Times 10 pt, pitch 13): the fill is glued to the label and
+    runs to a stop before the first amount column, where the first amount's own `$`
+    stands on the rows that carry one ('Net revenue______$', the `$` glued to the fill);
+    the other amounts at right stops, each `$` at its column's left. A label too long for
+    the stop wraps onto the next lines, indented, its amounts on the first line."""
+    size, font, pitch = 10.0, "tiro", 13.0
+    rights, signs, stop = (338.5, 409.8, 481.1, 552.4), (None, 352.9, 424.2, 495.5), 281.6
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for y, text, f in ((75.7, "PIEDMONT WATER COMPANY", "tibo"),
+                       (88.7, "CONDENSED CONSOLIDATED STATEMENTS OF INCOME", "tibo"),
+                       (101.7, "(In millions, except per share data)", "tiit")):
+        page.insert_text((306 - pymupdf.get_text_length(text, fontname=f, fontsize=size) / 2, y), text,
+                         fontname=f, fontsize=size)
+    for x1, head in zip(rights, ("Q2 2023", "Q2 2022", "YTD 2023", "YTD 2022")):
+        _right(page, x1, 114.7, head, "tibo", size)
+    y = 127.7
+    fill_w = pymupdf.get_text_length("_", fontname=font, fontsize=size)
+    for lines, level, amounts, sign in SIGN_ROWS:
+        x = 54.1 + 10.8 * level
+        if amounts is None:
+            page.insert_text((x, y), lines[0], fontname=font, fontsize=size)
+            y += pitch
+            continue
+        n = int((stop - x - pymupdf.get_text_length(lines[0], fontname=font, fontsize=size)) / fill_w)
+        page.insert_text((x, y), lines[0] + "_" * n + ("$" if sign else ""), fontname=font, fontsize=size)
+        for x1, sx, v in zip(rights, signs, amounts):
+            _right(page, x1, y, v, font, size)
+            if sign and sx is not None:
+                page.insert_text((sx, y), "$", fontname=font, fontsize=size)
+        for k, rest in enumerate(lines[1:], 1):
+            page.insert_text((x + 10.8, y + 11.5 * k), rest, fontname=font, fontsize=size)
+        y += pitch + 11.5 * (len(lines) - 1)
+    return doc.tobytes()
+
+
+DOTTED_ROWS = [  # (label lines, indent level, amounts) of a balance sheet's rows
+    (("Cash and cash equivalents",), 1, ("$ 53,653", "$ 75,410")),
+    (("Short-term investments",), 1, ("634", "64,984")),
+    (("Accounts receivable, net of allowance for doubtful accounts of", "$31 and $27"), 1, ("569", "42,602")),
+    (("Inventories",), 1, ("21,022", "859")),
+    (("Total current assets",), 2, ("365", "86,789")),
+    (("Stockholders' equity:",), 0, None),
+    (("Common stock and additional paid-in capital, $0.0001 par value:",
+      "900 shares authorized; 486 and 491 shares issued and outstanding"), 1, ("588", "85,721")),
+    (("Retained earnings",), 1, ("948", "48,719")),
+    (("Accumulated other comprehensive loss",), 1, ("(60,953)", "(1,125)")),
+    (("Total stockholders' equity",), 2, ("33,762", "15,629")),
+]
+
+
+def dotted_wrapped_balance_pdf() -> bytes:
+    """LibreOffice's export of a balance sheet typed with a dotted leader tab into the
+    first amount (Times 9 pt, pitch 11.8): a label too long for the line wraps onto the
+    next, indented, its amounts on the first line, which ends in the fill ('... doubtful
+    accounts of.........569' / '$31 and $27'; '... par value:.....588' / '900 shares
+    authorized; ...')."""
+    size, font, pitch = 9.0, "tiro", 11.8
+    rights = (466.0, 534.4)
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for y, text in ((46.2, "VERTEX MEDIA CO."), (60.3, "CONSOLIDATED BALANCE SHEETS"), (72.1, "(In millions)")):
+        page.insert_text((306 - pymupdf.get_text_length(text, fontname=font, fontsize=size) / 2, y), text,
+                         fontname=font, fontsize=size)
+    for x1, year in zip(rights, ("2023", "2022")):
+        _right(page, x1, 95.7, year, font, size)
+    page.insert_text((72.1, 107.5), "Current assets:", fontname=font, fontsize=size)
+    y = 119.3
+    dot = pymupdf.get_text_length(".", fontname=font, fontsize=size)
+    for lines, level, amounts in DOTTED_ROWS:
+        x = 72.1 + 10.8 * level
+        if amounts is None:
+            page.insert_text((x, y), lines[0], fontname=font, fontsize=size)
+            y += pitch
+            continue
+        room = rights[0] - x - pymupdf.get_text_length(lines[0] + amounts[0], fontname=font, fontsize=size)
+        _right(page, rights[0], y, lines[0] + "." * int(room / dot) + amounts[0], font, size)
+        _right(page, rights[1], y, amounts[1], font, size)
+        for k, rest in enumerate(lines[1:], 1):
+            page.insert_text((x + 10.8, y + 10.3 * k), rest, fontname=font, fontsize=size)
+        y += pitch + 10.3 * (len(lines) - 1)
+    return doc.tobytes()

@@ -14,13 +14,14 @@ is the font size of the words involved. The rules of thumb, in order:
 """
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from operator import attrgetter
 from dataclasses import dataclass, field
 from statistics import median
 
 from ..model.fast_init import stores_slots
-from .table_numbers import NUMBER, goes_on
+from .table_numbers import NUMBER, goes_on, letters
 
 _HYPHENS = ("-", "\u2010", "\u00ad")   # a line ending in one goes on without a space
 PHRASE_GAP_EM = 0.5      # a wider gap between two words of a line starts another phrase
@@ -161,20 +162,62 @@ def text_lines(words: list[Word], vrules: list[Seg] = ()) -> list[TextLine]:
 
 
 def _phrases(line: TextLine, vrules) -> list[Phrase]:
-    """The line's words, cut at a gap wider than PHRASE_GAP_EM or a vertical rule."""
+    """The line's words, cut at a gap wider than PHRASE_GAP_EM or a vertical rule, and
+    after a leader's dots (`fill_start`): they fill the space between two cells, up to
+    the next cell's text ('amortization' '.....' '41,596': the word a leader tab's fill
+    is glued into, parted by `table_words.unglued`). The dots stay in the text of the
+    phrase they follow (a contents list is told by its leaders) but take no room in it:
+    the phrase ends where its letters end, so the space they fill lies between columns."""
     words = line.words
     last = words[0]
     phrase = Phrase(last)
     phrases = [phrase]
+    filled = fill_start(last) is not None
+    if filled and last.text.strip(".…"):
+        phrase.x1 = fill_start(last)
     for w in words[1:]:
-        if w.x0 - last.x1 <= PHRASE_GAP_EM * max(w.size, last.size) and not (vrules and any(
-                last.cx < v.pos < w.cx and v.a - SNAP <= w.cy <= v.b + SNAP for v in vrules)):
+        ruled = bool(vrules) and any(last.cx < v.pos < w.cx and v.a - SNAP <= w.cy <= v.b + SNAP
+                                     for v in vrules)
+        at = fill_start(w)
+        if at is not None and not w.text.strip(".…") and not ruled:
+            phrase.words.append(w)          # a leader's dots: text of the phrase, no room
+            filled = True
+            last = w
+            continue
+        if not filled and not ruled and w.x0 - last.x1 <= PHRASE_GAP_EM * max(w.size, last.size):
             phrase.add(w)
         else:
             phrase = Phrase(w)
             phrases.append(phrase)
+        filled = at is not None
+        if filled and at > phrase.x0:
+            phrase.x1 = at                  # 'revenue.......': the letters end first
         last = w
     return phrases
+
+
+_FILL = re.compile(r"[.…]+$|(?<=[^_])_{3,}$")
+FILL_DOTS = 4           # dots in a row that make a leader (two or three: an ellipsis)
+_FILL_WIDTH = {".": 0.5, "…": 1.0, "_": 1.0}    # a fill character's width, in letters
+
+
+def fill_start(w: Word) -> float | None:
+    """Where the leader that word `w` is or ends in starts, or None: FILL_DOTS dots or
+    more or ellipsis characters ('.....', 'revenue.......', '……'), or the underscores of
+    a solid leader glued to the label ('revenue_______'; a word of underscores alone is a
+    blank to fill in). Its width is estimated from its characters (a dot half a letter's
+    width, as `table_words.unglued` parts a word)."""
+    text = w.text
+    if not text.endswith((".", "…", "_")):
+        return None
+    m = _FILL.search(text)
+    if m is None or (text[-1] == "." and len(text) - m.start() < FILL_DOTS and "…" not in m.group()):
+        return None
+    kept = m.start()
+    if not kept:
+        return w.x0
+    fill = sum(_FILL_WIDTH.get(ch, 1.0) for ch in m.group())
+    return w.x0 + kept / (kept + fill) * (w.x1 - w.x0)
 
 
 # -- columns -------------------------------------------------------------------------------
@@ -337,7 +380,7 @@ def _label_wraps_onto_amounts(prev: list[TextLine], ln: TextLine, edges: list[fl
     the rows under it and is continued by none of them."""
     if len(edges) < 3 or len(ln.phrases) < 2 or ln.y0 - prev[-1].y1 > 0.5 * em:
         return False
-    if prev[-1].phrases[-1].text.endswith(":"):
+    if letters(prev[-1].phrases[-1].text).endswith(":"):
         return False
     if any(_cols_of(p, edges, em) != {0} for p in prev):
         return False
@@ -369,7 +412,7 @@ def hangs_under(prev: TextLine, ln: TextLine, em: float) -> bool:
         return False
     label, head = prev.phrases[0], ln.phrases[0]
     return head.x0 >= label.x0 + 0.5 * em and head.x0 < label.x1 and head.bold == label.bold \
-        and any(NUMBER.match(p.text) for p in prev.phrases[1:]) and not label.text.endswith(".")
+        and any(NUMBER.match(p.text) for p in prev.phrases[1:]) and not letters(label.text).endswith(".")
 
 
 def _heads_next_row(prev: list[TextLine], ln: TextLine, edges: list[float], em: float) -> bool:

@@ -21,6 +21,18 @@ def is_number(text: str) -> bool:
     return bool(NUMBER.match(text) or NUMBER.match(_SIGN_APART.sub(r"\1", text)))
 
 
+# the fill a cell's text may end in: a dot leader (four dots or more, spaced or not, or
+# ellipsis characters) or a word processor's solid leader, underscores glued to the label
+FILL_END = re.compile(r"\s*(?:(?:\.\s?){4,}|…+|(?<=[^\s_])_{3,})\s*$")
+
+
+def letters(text: str) -> str:
+    """`text` without the leader it ends in ('accounts of.........' -> 'accounts of'):
+    fill that leads the eye to the amounts, which ends no sentence and leaves no clause
+    open or closed."""
+    return FILL_END.sub("", text) if text.endswith((".", "…", "_", " ")) else text
+
+
 def goes_on(last: str, first: str) -> bool:
     """`first` (a line's start) goes on with `last` (the text above it in its column): it
     starts in lower case or with a bracket, or `last` ends open (a comma, semicolon, hyphen,
@@ -29,7 +41,9 @@ def goes_on(last: str, first: str) -> bool:
     issued and outstanding"). A number starting a line is a cell of its own unless `last`
     ends open ("... of $31 and" / "$27": the wrapped rest of a label). A note mark opening
     a sentence ("(1) Includes ...") starts a table note; a bullet after a semicolon starts
-    the next item of a list ("... (hypoaldosteronism) ;" / "• Distal tubular acidosis")."""
+    the next item of a list ("... (hypoaldosteronism) ;" / "• Distal tubular acidosis").
+    A leader `last` ends in is no text of it (`letters`)."""
+    last = letters(last)
     ends_open = last.endswith((",", "-", "/", "&", " and", " of", " or", " the", " for", " in")) \
         or last.endswith(";") and not _ITEM_MARK.match(first) \
         or last.count("(") > last.count(")")       # a bracket left open: "(Note" / "12)"
