@@ -163,13 +163,14 @@ WRAPPED_ROWS = [  # (label lines, indent level, amounts, ruled under)
 ]
 
 
-def wrapped_cell_label_pdf() -> bytes:
+def wrapped_cell_label_pdf(rows=WRAPPED_ROWS, rights: tuple[float, float] = (448.0, 540.0),
+                           indent: float = 7.2) -> bytes:
     """A word-processor table without borders (Times 9 pt): the label cell 3.1 in wide,
     wrapped lines at a pitch of 10.4 pt with a hanging indent, amounts right-aligned in
     their cells at 448 and 540 and bottom-aligned with the label's last line, cell
-    padding between rows; a rule under the amounts of the row over each total."""
+    padding between rows; a rule under the amounts of the row over each total.
+    (`wide_cell_label_pdf`: the same table with a label cell 4.5 in wide.)"""
     size, font, pitch, gap = 9.0, "tiro", 10.4, 5.6
-    rights = (448.0, 540.0)
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     page.insert_text((246, 80), "CONDENSED CONSOLIDATED BALANCE SHEETS", fontname="tibo", fontsize=size)
@@ -177,10 +178,10 @@ def wrapped_cell_label_pdf() -> bytes:
         x0 = _right(page, x1, 100, head, "tibo", size)
         page.draw_line((x0 - 20, 103), (x1 + 2, 103), width=0.5)
     y = 116.0
-    for lines, level, amounts, ruled in WRAPPED_ROWS:
-        x = 74.0 + 7.2 * level
+    for lines, level, amounts, ruled in rows:
+        x = 74.0 + indent * level
         for k, text in enumerate(lines):
-            page.insert_text((x + (7.2 if k else 0), y + k * pitch), text, fontname=font, fontsize=size)
+            page.insert_text((x + (indent if k else 0), y + k * pitch), text, fontname=font, fontsize=size)
         last = y + (len(lines) - 1) * pitch
         for x1, v in zip(rights, amounts or ()):
             _right(page, x1, last, v, font, size)
@@ -188,6 +189,19 @@ def wrapped_cell_label_pdf() -> bytes:
                 page.draw_line((x1 - 60, last + 3), (x1 + 2, last + 3), width=0.5)
         y = last + pitch + gap
     return doc.tobytes()
+
+
+WIDE_ROWS = [(lines, level, amounts, ruled) for lines, level, amounts, ruled in WRAPPED_ROWS if len(lines) == 1]
+WIDE_ROWS.insert(5, (("Common stock and additional paid-in capital, $0.0001 par value: 900 shares authorized;",
+                      "486 and 491 shares issued and outstanding"), 1, ("606", "321"), False))
+
+
+def wide_cell_label_pdf() -> bytes:
+    """The foot of the balance sheet in a table whose label cell is 4.5 in wide (LibreOffice,
+    s44 doc03 p3): the equity label wraps once, its first line a long clause ending in a
+    semicolon ('... par value: 900 shares authorized;'), as long as no short piece, and
+    its amounts on the second, bottom-aligned, at 470 and 539; indents of 0.15 in."""
+    return wrapped_cell_label_pdf(WIDE_ROWS, (470.3, 538.7), 10.8)
 
 
 CONTENTS_ROWS = [  # (title, page): a report's contents typed with a leader tab to a right stop
@@ -319,4 +333,41 @@ def dotted_wrapped_balance_pdf() -> bytes:
         for k, rest in enumerate(lines[1:], 1):
             page.insert_text((x + 10.8, y + 10.3 * k), rest, fontname=font, fontsize=size)
         y += pitch + 10.3 * (len(lines) - 1)
+    return doc.tobytes()
+
+
+CONTINUED_ROWS = [  # (label lines, indent level, amounts or None, ruled under) at a page's top
+    (("Proceeds from maturities of marketable", "securities"), 1, ("465", "92,744", "54,652"), True),
+    (("Net cash used in investing activities",), 3, ("(44,671)", "(316)", "(21,456)"), False),
+    (("Cash flows from financing activities:",), 0, None, False),
+    (("Repurchases of common stock",), 1, ("(65,997)", "(682)", "(396)"), False),
+    (("Dividends paid",), 1, ("(286)", "(686)", "(59,257)"), False),
+    (("Repayments of long-term debt",), 1, ("(709)", "(7,235)", "(947)"), True),
+    (("Net cash used in financing activities",), 3, ("(479)", "(342)", "(30,802)"), False),
+    (("Effect of exchange rate changes on cash and", "cash equivalents"), 0, ("(497)", "(657)", "(503)"), False),
+]
+
+
+def continued_cash_flow_pdf() -> bytes:
+    """The page a tab-stop cash-flow statement goes on to (LibreOffice, s44 doc06 p5; Arial
+    9 pt there as DejaVu Sans): it opens with the last rows of the investing section,
+    indented one and three levels (0.15 in a level) under a group label on the page
+    before, the first row's label wrapped under its amounts (a rule under them: the row
+    over a total); then the next group label at the left margin, one level out, and its
+    rows."""
+    size, font, pitch = 9.0, "helv", 11.95
+    rights = (383.7, 459.1, 534.4)
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = 46.2
+    for lines, level, amounts, ruled in CONTINUED_ROWS:
+        x = 72.1 + 10.8 * level
+        for k, text in enumerate(lines):
+            page.insert_text((x + (10.8 if k else 0), y + 10.5 * k), text, fontname=font, fontsize=size)
+        for x1, v in zip(rights, amounts or ()):
+            x0 = _right(page, x1, y, v, font, size)
+            if ruled:
+                page.draw_line((x0, y - 0.9), (x1, y - 0.9), width=0.5)
+        y += pitch + 10.5 * (len(lines) - 1)
+    page.insert_text((288.0, 755.9), "Page 5 of 6", fontname=font, fontsize=8)
     return doc.tobytes()

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 import layoutpdf
-from filings_office_pdfs import (CONTENTS_ROWS, DECIMAL_ROWS, DOTTED_ROWS, LEADER_ROWS, SIGN_ROWS, WRAPPED_ROWS,
-                                 dotted_wrapped_balance_pdf, leader_to_sign_statement_pdf,
+from filings_office_pdfs import (CONTENTS_ROWS, CONTINUED_ROWS, DECIMAL_ROWS, DOTTED_ROWS, LEADER_ROWS, SIGN_ROWS, WRAPPED_ROWS,
+                                 continued_cash_flow_pdf, dotted_wrapped_balance_pdf, leader_to_sign_statement_pdf,
                                  decimal_tab_statement_pdf, leader_tab_contents_pdf, leader_tab_statement_pdf,
-                                 wrapped_cell_label_pdf)
+                                 WIDE_ROWS, wide_cell_label_pdf, wrapped_cell_label_pdf)
 
 
 def _rows(pdf: bytes) -> list[tuple[str, ...]]:
@@ -108,3 +108,28 @@ def test_a_dot_leader_leaves_a_wrapped_label_open_to_its_rest():
     for lines, _, amounts in DOTTED_ROWS:
         if amounts:
             assert rows.get(" ".join(lines), ())[:1] == (amounts[0],), rows
+
+
+def test_a_label_whose_long_first_line_ends_in_a_semicolon_keeps_its_amounts():
+    """In a wide label cell the equity label wraps once: its first line, a clause ending
+    in a semicolon ('... par value: 900 shares authorized;'), is as long as no short
+    piece, and its amounts stand on the second line. The semicolon parts two clauses of
+    one label, and the line heads the row under it (extract/table_words._section_label
+    follows it down to its amounts with `label_head`). Before, the line ended the table
+    as a sentence would, and the second line opened another table as its header."""
+    rows = _rows(wide_cell_label_pdf())
+    expected = [(" ".join(lines), amounts[0]) for lines, _, amounts, _ in WIDE_ROWS if amounts]
+    assert not _missing(rows, expected), rows
+
+
+def test_a_page_that_opens_with_indented_rows_keeps_them_above_the_next_group_label():
+    """A page a statement goes on to opens with two rows indented under a group label on
+    the page before; the next group label stands at the margin, one indent (0.15 in, more
+    than an em) out from them. It is a group label of the statement between its rows
+    (extract/table_words._in_label_column: a group label stands out up to two ems), so
+    the two rows are rows of the table. Before, they were too few for a table of their
+    own, and the first ('Proceeds from maturities of marketable' / 'securities') lost
+    its amounts to a paragraph."""
+    rows = _rows(continued_cash_flow_pdf())
+    expected = [(" ".join(lines), amounts[0]) for lines, _, amounts, _ in CONTINUED_ROWS if amounts]
+    assert not _missing(rows, expected), rows

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from statistics import median
 
 from ..model.fast_init import stores_slots
-from .table_numbers import NUMBER, goes_on, letters
+from .table_numbers import goes_on, is_number, letters
 
 _HYPHENS = ("-", "\u2010", "\u00ad")   # a line ending in one goes on without a space
 PHRASE_GAP_EM = 0.5      # a wider gap between two words of a line starts another phrase
@@ -386,7 +386,7 @@ def _label_wraps_onto_amounts(prev: list[TextLine], ln: TextLine, edges: list[fl
         return False
     if col_index(ln.phrases[0].x0 + 0.3 * em, edges) != 0:
         return False
-    return any(NUMBER.match(p.text) for p in ln.phrases[1:]) and _continues(prev[-1], ln, edges, em)
+    return any(is_number(p.text) for p in ln.phrases[1:]) and _continues(prev[-1], ln, edges, em)
 
 
 def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> bool:
@@ -412,7 +412,7 @@ def hangs_under(prev: TextLine, ln: TextLine, em: float) -> bool:
         return False
     label, head = prev.phrases[0], ln.phrases[0]
     return head.x0 >= label.x0 + 0.5 * em and head.x0 < label.x1 and head.bold == label.bold \
-        and any(NUMBER.match(p.text) for p in prev.phrases[1:]) and not letters(label.text).endswith(".")
+        and any(is_number(p.text) for p in prev.phrases[1:]) and not letters(label.text).endswith(".")
 
 
 def _heads_next_row(prev: list[TextLine], ln: TextLine, edges: list[float], em: float) -> bool:
@@ -428,8 +428,8 @@ def _own_amounts(prev: TextLine, ln: TextLine, edges: list[float], em: float) ->
     """The line has an amount in a column where the line above has one too: a row of its
     own (a lower-case row label such as "train" under "test"), not the wrapped rest of
     the row above, whose amounts are set once."""
-    above = {col_index(p.x0 + 0.3 * em, edges) for p in prev.phrases if NUMBER.match(p.text)}
-    return any(NUMBER.match(p.text) and col_index(p.x0 + 0.3 * em, edges) in above
+    above = {col_index(p.x0 + 0.3 * em, edges) for p in prev.phrases if is_number(p.text)}
+    return any(is_number(p.text) and col_index(p.x0 + 0.3 * em, edges) in above
                for p in ln.phrases[1:])
 
 
