@@ -56,3 +56,27 @@ def goes_on(last: str, first: str) -> bool:
 
 _ITEM_MARK = re.compile(r"^[•◦▪▫‣⁃●○■□➢►]")
 _NOTE_MARK = re.compile(r"^[(\[]?(?:\d{1,2}|[a-z]|[ivx]{1,4})[)\]]\s+[A-Z]")
+
+
+_FILL = re.compile(r"[.…]+$|(?<=[^_])_{3,}$")
+FILL_DOTS = 4           # dots in a row that make a leader (two or three: an ellipsis)
+_FILL_WIDTH = {".": 0.5, "…": 1.0, "_": 1.0}    # a fill character's width, in letters
+
+
+def fill_start(w) -> float | None:
+    """Where the leader that word `w` is or ends in starts, or None: FILL_DOTS dots or
+    more or ellipsis characters ('.....', 'revenue.......', '……'), or the underscores of
+    a solid leader glued to the label ('revenue_______'; a word of underscores alone is a
+    blank to fill in). Its width is estimated from its characters (a dot half a letter's
+    width, as `table_words.unglued` parts a word)."""
+    text = w.text
+    if not text.endswith((".", "…", "_")):
+        return None
+    m = _FILL.search(text)
+    if m is None or (text[-1] == "." and len(text) - m.start() < FILL_DOTS and "…" not in m.group()):
+        return None
+    kept = m.start()
+    if not kept:
+        return w.x0
+    fill = sum(_FILL_WIDTH.get(ch, 1.0) for ch in m.group())
+    return w.x0 + kept / (kept + fill) * (w.x1 - w.x0)

@@ -9,8 +9,9 @@ from functools import lru_cache
 from operator import itemgetter
 
 from ..model import Line
-from .table_grid import Word, hangs_under, text_lines
+from .table_grid import Word, text_lines
 from .table_numbers import goes_on, is_number
+from .table_rows import hangs_under
 from .table_rules import CAPTION_LABEL
 
 SHORT_PIECE = 0.3       # a text piece narrower than this share of the text width is short
