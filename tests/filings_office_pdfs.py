@@ -15,10 +15,18 @@ tables, as a word processor's user types them.
   group label are short labels beside three amounts.
 - `wrapped_cell_label_pdf`: the foot of a balance sheet set as a word-processor table: a
   label wrapped over three lines in its cell with its amounts bottom-aligned on the last
-  line, amounts ruled under the row over each total.
+  line, amounts ruled under the row over each total (`wide_cell_label_pdf`: a wide label
+  cell, the label's first line a long clause ending in a semicolon).
+- `leader_tab_contents_pdf`: a report's contents typed with a leader tab into the page
+  numbers: no table.
+- `leader_to_sign_statement_pdf`, `dotted_wrapped_balance_pdf`, `bold_total_leader_pdf`:
+  leader fills glued to a wrapped label's first line, to a `$` of the first amount, or
+  drawn in the regular face after a bold label.
+- `continued_cash_flow_pdf`: the page a statement goes on to, opening with indented rows
+  under a group label on the page before.
 
-Geometry (x positions, pitches, sizes) is measured on the soffice exports of seeds 39 and
-40 (s40 doc06 p4, s39 doc01 p4, s39 doc09 p3), the fonts are PyMuPDF's base-14 stand-ins.
+Geometry (x positions, pitches, sizes) is measured on the soffice exports of seeds 39 to
+46 (named at each generator), the fonts are PyMuPDF's base-14 stand-ins.
 """
 from __future__ import annotations
 
@@ -370,4 +378,44 @@ def continued_cash_flow_pdf() -> bytes:
                 page.draw_line((x0, y - 0.9), (x1, y - 0.9), width=0.5)
         y += pitch + 10.5 * (len(lines) - 1)
     page.insert_text((288.0, 755.9), "Page 5 of 6", fontname=font, fontsize=8)
+    return doc.tobytes()
+
+
+BOLD_TOTAL_ROWS = [  # (label lines, amounts, bold): the foot of a cash-flow statement
+    (("Net increase (decrease) in cash", "and cash equivalents"), ("12,895", "71,415", "57,020"), False),
+    (("Cash and cash equivalents at", "beginning of period"), ("972", "62,645", "56,562"), False),
+    (("Cash and cash equivalents at end", "of period"), ("$ 90,282", "$ 521", "$ 589"), True),
+]
+
+
+def bold_total_leader_pdf() -> bytes:
+    """LibreOffice's export of the foot of a tab-stop cash-flow statement (s43 doc06 p4;
+    DejaVu Sans 10 pt there, Helvetica here): each label wraps once with its amounts on its
+    last line, which runs through a dotted leader tab to the first amount column; the last
+    row's label is bold, its leader drawn in the paragraph's regular face glued to it and
+    to the first amount's `$` ('of period' + '..........$'), one word of the text page in
+    two faces."""
+    size, pitch = 10.0, 13.1
+    rights, signs, stop = (356.7, 437.6, 518.5), (None, 387.0, 467.9), 312.5
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for x1, year in zip(rights, YEARS):
+        _right(page, x1, 60.0, year, "hebo", size)
+    y = 80.0
+    dot = pymupdf.get_text_length(".", fontname="helv", fontsize=size)
+    for (first, last), amounts, bold in BOLD_TOTAL_ROWS:
+        font = "hebo" if bold else "helv"
+        page.insert_text((72.1, y), first, fontname=font, fontsize=size)
+        y += 11.6
+        x = 82.9 + pymupdf.get_text_length(last, fontname=font, fontsize=size)
+        page.insert_text((82.9, y), last, fontname=font, fontsize=size)
+        sign = "$" if amounts[0].startswith("$") else ""
+        end = stop if sign else stop - 6.4
+        fill = "." * int((end - x - pymupdf.get_text_length(sign, fontname="helv", fontsize=size)) / dot)
+        page.insert_text((x, y), fill + sign, fontname="helv", fontsize=size)
+        for x1, sx, v in zip(rights, signs, amounts):
+            _right(page, x1, y, v.lstrip("$ "), "helv", size)
+            if sign and sx is not None:
+                page.insert_text((sx, y), "$", fontname="helv", fontsize=size)
+        y += pitch
     return doc.tobytes()

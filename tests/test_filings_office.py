@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 import layoutpdf
-from filings_office_pdfs import (CONTENTS_ROWS, CONTINUED_ROWS, DECIMAL_ROWS, DOTTED_ROWS, LEADER_ROWS, SIGN_ROWS, WRAPPED_ROWS,
-                                 continued_cash_flow_pdf, dotted_wrapped_balance_pdf, leader_to_sign_statement_pdf,
-                                 decimal_tab_statement_pdf, leader_tab_contents_pdf, leader_tab_statement_pdf,
-                                 WIDE_ROWS, wide_cell_label_pdf, wrapped_cell_label_pdf)
+from filings_office_pdfs import (BOLD_TOTAL_ROWS, CONTENTS_ROWS, CONTINUED_ROWS, DECIMAL_ROWS, DOTTED_ROWS,
+                                 LEADER_ROWS, SIGN_ROWS, WIDE_ROWS, WRAPPED_ROWS, bold_total_leader_pdf,
+                                 continued_cash_flow_pdf, decimal_tab_statement_pdf, dotted_wrapped_balance_pdf,
+                                 leader_tab_contents_pdf, leader_tab_statement_pdf, leader_to_sign_statement_pdf,
+                                 wide_cell_label_pdf, wrapped_cell_label_pdf)
 
 
 def _rows(pdf: bytes) -> list[tuple[str, ...]]:
@@ -133,3 +134,14 @@ def test_a_page_that_opens_with_indented_rows_keeps_them_above_the_next_group_la
     rows = _rows(continued_cash_flow_pdf())
     expected = [(" ".join(lines), amounts[0]) for lines, _, amounts, _ in CONTINUED_ROWS if amounts]
     assert not _missing(rows, expected), rows
+
+
+def test_a_bold_label_keeps_its_weight_through_the_regular_leader_glued_to_it():
+    """The bold total's second line ('of period') runs with no space into a leader drawn
+    in the regular face ('..........$'): one word of the text page in two faces. Each
+    piece the fill parts it into takes the face of the span it lies in
+    (extract/table_page_text.SpanIndex._piece_style), and the dots weigh nothing
+    (table_grid.Phrase.bold), so the line is bold like the line above and goes on with it.
+    Before, 'period' took the leader's regular face and 'of period' was a row of its own."""
+    rows = _rows(bold_total_leader_pdf())
+    assert not _missing(rows, [(" ".join(lines), amounts[0]) for lines, amounts, _ in BOLD_TOTAL_ROWS]), rows

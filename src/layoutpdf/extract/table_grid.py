@@ -92,7 +92,9 @@ class Phrase:
 
     @property
     def bold(self) -> bool:
-        return all(w.bold for w in self.words)
+        """Every word is bold but a leader's dots (a word processor draws the fill after
+        a bold label in the paragraph's regular face)."""
+        return all(w.bold or (not w.text.strip(".…") and fill_start(w) is not None) for w in self.words)
 
 
 _BY_CY_X0 = attrgetter("cy", "x0")   # sort keys built in C: text_lines sorts every word of a table
