@@ -12,6 +12,8 @@ filings of benchmarks/filings_html.py (issue 39) on the pages a statement goes o
   on the page bare below the last band: a group label, then a row whose label wraps
   under its amounts (cells aligned to the top), "Purchases of property and" /
   "equipment" (s47 doc12 p5).
+- `bottom_aligned_totals_pdf`: a cash-flow statement whose labels wrap with their amounts
+  on their last line, totals indented under the rows they sum (s42 doc00 p6).
 """
 from __future__ import annotations
 
@@ -128,4 +130,44 @@ def zebra_group_foot_pdf() -> bytes:
     for x1, v in zip(ZEBRA_RIGHTS, amounts):
         _right(page, x1, y, v)
     page.insert_text((300.6, y + 36), "33", fontname=FONT, fontsize=SIZE)
+    return doc.tobytes()
+
+
+BOTTOM_ROWS = [  # (label lines, indent level, amounts or None): cells aligned to the bottom
+    (("Proceeds from maturities of", "marketable securities"), 1, ("90,501", "75,937", "12,423")),
+    (("Net cash used in", "investing", "activities"), 3, ("(97,145)", "(18,760)", "(101)")),
+    (("Cash flows from financing", "activities:"), 0, None),
+    (("Repurchases of common", "stock"), 1, ("(37,047)", "(73,796)", "(11,439)")),
+    (("Dividends paid",), 1, ("(84,990)", "(757)", "(97,208)")),
+    (("Repayments of long-term", "debt"), 1, ("(54,536)", "(11,727)", "(23,758)")),
+    (("Net cash used in", "financing", "activities"), 3, ("(212)", "(40,226)", "(298)")),
+    (("Effect of exchange rate", "changes on cash and cash", "equivalents"), 0, ("(12,627)", "(169)", "(66,584)")),
+]
+BOTTOM_RIGHTS = (319.6, 433.9, 548.1)
+
+
+def bottom_aligned_totals_pdf(leaders: bool = True) -> bytes:
+    """The page a cash-flow statement goes on to, its label column narrow (1.9 in; DejaVu
+    Sans 10 pt there, Helvetica here; s42 doc00 p6): labels wrap with their amounts on
+    their last line (cells aligned to the bottom), a label's lines 11.3 pt apart and
+    indented 10 pt under its first, a total indented two levels under the rows it sums;
+    `leaders`: the last line of each label ends in dot leaders."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    _centred(page, 73.8, "NORTHWIND HOLDINGS, INC.", size=11)
+    _centred(page, 88.8, "CONSOLIDATED STATEMENTS OF CASH FLOWS (CONTINUED)", size=11)
+    for x1, year in zip(BOTTOM_RIGHTS, ("2023", "2022", "2021")):
+        _right(page, x1 - 20, 142.6, year, BOLD)
+    y = 156.1
+    for lines, level, amounts in BOTTOM_ROWS:
+        x = 54.0 + 10.0 * level
+        for k, text in enumerate(lines):
+            last = k == len(lines) - 1
+            text = text + " ......" if leaders and last and amounts else text
+            page.insert_text((x + (10.0 if k else 0), y + 11.3 * k), text, fontname=FONT, fontsize=10)
+        bottom = y + 11.3 * (len(lines) - 1)
+        for x1, v in zip(BOTTOM_RIGHTS, amounts or ()):
+            page.insert_text((x1 - pymupdf.get_text_length(v, fontname=FONT, fontsize=10), bottom), v,
+                             fontname=FONT, fontsize=10)
+        y = bottom + 13.5
     return doc.tobytes()

@@ -3,8 +3,11 @@ they go on to (issue 39; `filings_continued_pdfs`, measured by benchmarks/filing
 on held-out seeds 47 to 49). Each test failed before its change."""
 from __future__ import annotations
 
+import pytest
+
 import layoutpdf
-from filings_continued_pdfs import NARROW_ROWS, ZEBRA_GROUP, ZEBRA_LAST, narrow_balance_foot_pdf, zebra_group_foot_pdf
+from filings_continued_pdfs import (BOTTOM_ROWS, NARROW_ROWS, ZEBRA_GROUP, ZEBRA_LAST, bottom_aligned_totals_pdf,
+                                    narrow_balance_foot_pdf, zebra_group_foot_pdf)
 
 
 def _rows(pdf: bytes) -> dict[str, tuple[str, ...]]:
@@ -48,3 +51,19 @@ def test_a_group_label_and_a_row_below_the_last_shaded_band_close_the_table():
     assert ZEBRA_GROUP in rows, sorted(rows)
     lines, _, amounts = ZEBRA_LAST
     assert rows.get(" ".join(lines), ("",))[0] == amounts[0], sorted(rows)
+
+
+@pytest.mark.parametrize("leaders", [True, False])
+def test_an_indented_total_whose_label_ends_on_its_amounts_heads_its_own_row(leaders):
+    """Cells aligned to the bottom: "Net cash used in" / "investing" / "activities" with
+    its amounts on the last line, indented under the row above and its amounts. It is no
+    wrapped rest of that row's label (a hanging indent, `table_rows.hangs_under`): its
+    lines read on down to amounts of their own (`label_head`), so it heads that row.
+    Before, without leaders (and with them, once a leader no longer ended the label
+    above as a full stop would), 'Net cash used in' joined the row above."""
+    rows = _rows(bottom_aligned_totals_pdf(leaders))
+    for lines, _, amounts in BOTTOM_ROWS:
+        label = " ".join(lines)
+        assert label in rows, sorted(rows)
+        if amounts:
+            assert rows[label][0] == amounts[0], (label, rows[label])

@@ -9,6 +9,9 @@ from .table_grid import TextLine, band_of, col_index
 from .table_numbers import goes_on, is_number, letters
 
 
+MAX_LABEL_LINES = 6     # lines of one row label wrapped in a narrow label column, at most
+
+
 def _cols_of(line: TextLine, edges: list[float], em: float) -> set[int]:
     return {col_index(p.x0 + 0.3 * em, edges) for p in line.phrases}
 
@@ -49,7 +52,7 @@ def _rows_in_band(band: list[TextLine], usual: float, edges: list[float], em: fl
 
 def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[list[TextLine]]:
     rows: list[list[TextLine]] = []
-    for ln in band:
+    for k, ln in enumerate(band):
         if rows:
             prev = rows[-1]
             prev_cols = set().union(*(_cols_of(p, edges, em) for p in prev))
@@ -60,7 +63,7 @@ def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[l
                     and (overlapping or not _label_under_column_labels(rows, cols, edges, em)):
                 prev.append(ln)            # a value set beside a two-line label
                 continue
-            if cols <= prev_cols and _continues(prev[-1], ln, edges, em):
+            if cols <= prev_cols and _continues(prev[-1], ln, edges, em, band[k + 1:k + MAX_LABEL_LINES]):
                 if _heads_next_row(prev, ln, edges, em):
                     rows.append([prev.pop(), ln])
                 else:
@@ -101,9 +104,14 @@ def _label_wraps_onto_amounts(prev: list[TextLine], ln: TextLine, edges: list[fl
     return any(is_number(p.text) for p in ln.phrases[1:]) and _continues(prev[-1], ln, edges, em)
 
 
-def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> bool:
+def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float, after: list = ()) -> bool:
     """A wrapped line of a cell: starts in lower case or with a bracket, or the text above
-    it in its column ends in a comma or a connector; same weight as the line above."""
+    it in its column ends in a comma or a connector; same weight as the line above. Or a
+    label line indented under a row's label and amounts (`hangs_under`), unless the lines
+    after it (`after`) read on from it down to amounts of their own (`label_head`): then
+    it heads that row (cells aligned to the bottom; a statement indents its totals too:
+    "marketable securities ....  90,501" / "Net cash used in" / "investing" / "activities
+    ....  (97,145)")."""
     if not ln.phrases or not prev.phrases:
         return False
     head = ln.phrases[0]
@@ -113,7 +121,8 @@ def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> b
         return False
     if _own_amounts(prev, ln, edges, em):
         return False
-    return goes_on(above[-1].text, head.text) or (col == 0 and hangs_under(prev, ln, em))
+    return goes_on(above[-1].text, head.text) or (col == 0 and hangs_under(prev, ln, em)
+                                                  and label_head(ln, list(after)) is None)
 
 
 def hangs_under(prev: TextLine, ln: TextLine, em: float) -> bool:
@@ -143,3 +152,27 @@ def _own_amounts(prev: TextLine, ln: TextLine, edges: list[float], em: float) ->
     above = {col_index(p.x0 + 0.3 * em, edges) for p in prev.phrases if is_number(p.text)}
     return any(is_number(p.text) and col_index(p.x0 + 0.3 * em, edges) in above
                for p in ln.phrases[1:])
+
+
+def label_head(ln, after: list) -> list | None:
+    """`ln` is the first line of the label of a row under it (cells aligned to the bottom:
+    "Common stock ..., par value: 900 shares" / "authorized; ... outstanding  496 27,211"):
+    one phrase, each line after it one pitch under the one above and reading on from it
+    (`table_grid.goes_on`), one phrase each, down to a row with amounts (at most
+    MAX_LABEL_LINES lines in all). Returns the label's lines between `ln` and that row
+    (none for a label of two lines), or None. A row label, however many group labels
+    stand above it, so no stacked group label."""
+    if len(ln.phrases) != 1:
+        return None
+    above, lines = ln, []
+    for nxt in after[:MAX_LABEL_LINES - 1]:
+        if nxt.y0 - above.y1 > 1.5 * (nxt.y1 - nxt.y0):
+            return None
+        head, label = above.phrases[0], nxt.phrases[0]
+        if head.bold != label.bold or not goes_on(head.text, label.text):
+            return None
+        if len(nxt.phrases) >= 2:
+            return lines if any(is_number(p.text) for p in nxt.phrases[1:]) else None
+        lines.append(nxt)
+        above = nxt
+    return None

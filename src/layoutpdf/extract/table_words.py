@@ -11,7 +11,7 @@ from operator import itemgetter
 from ..model import Line
 from .table_grid import Word, text_lines
 from .table_numbers import goes_on, is_number
-from .table_rows import hangs_under
+from .table_rows import MAX_LABEL_LINES, hangs_under, label_head
 from .table_rules import CAPTION_LABEL
 
 SHORT_PIECE = 0.3       # a text piece narrower than this share of the text width is short
@@ -75,7 +75,6 @@ def _lead_row(above: list, row: list) -> list:
     return []
 
 
-MAX_LABEL_LINES = 6     # lines of one row label wrapped in a narrow label column, at most
 MAX_GROUP_LABELS = 2    # group label rows in a row ("Liabilities:" over "Current liabilities:")
 MAX_LABELS = MAX_GROUP_LABELS + 2   # labels between two rows: a row with no amounts, the
                                     # group labels under it, the head of the next row
@@ -366,30 +365,6 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
         prev = ln
     return [_region_box([e for e in run if e[2] != LEAD]) for run in runs
             if sum(1 for e in run if e[2] not in (WRAP, LEAD)) >= MIN_ALIGNED_ROWS]
-
-
-def label_head(ln, after: list) -> list | None:
-    """`ln` is the first line of the label of a row under it (cells aligned to the bottom:
-    "Common stock ..., par value: 900 shares" / "authorized; ... outstanding  496 27,211"):
-    one phrase, each line after it one pitch under the one above and reading on from it
-    (`table_grid.goes_on`), one phrase each, down to a row with amounts (at most
-    MAX_LABEL_LINES lines in all). Returns the label's lines between `ln` and that row
-    (none for a label of two lines), or None. A row label, however many group labels
-    stand above it, so no stacked group label."""
-    if len(ln.phrases) != 1:
-        return None
-    above, lines = ln, []
-    for nxt in after[:MAX_LABEL_LINES - 1]:
-        if nxt.y0 - above.y1 > 1.5 * (nxt.y1 - nxt.y0):
-            return None
-        head, label = above.phrases[0], nxt.phrases[0]
-        if head.bold != label.bold or not goes_on(head.text, label.text):
-            return None
-        if len(nxt.phrases) >= 2:
-            return lines if any(is_number(p.text) for p in nxt.phrases[1:]) else None
-        lines.append(nxt)
-        above = nxt
-    return None
 
 
 def _lead(above: list, row) -> list:
