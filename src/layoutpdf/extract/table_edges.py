@@ -35,19 +35,33 @@ def edge_rows(g: Grid, words: list[Word], em: float, others: list) -> tuple[floa
     label_top = None            # a section label ("Assets") between the header and the rows
     labels_below = not g.rows[0][0] and sum(1 for c in g.rows[0] if c) >= 2   # column labels only
     taken = 0                   # header lines taken (a section label does not count)
+    under = None                # the header line last taken
     for ln in sorted((ln for ln in lines if ln.cy < top), key=lambda ln: -ln.cy):
         edge = top if label_top is None else label_top
-        if edge - ln.y1 > EDGE_GAP * pitch or taken == EDGE_ROWS:
+        stacked = under is not None and _stacked(ln, under, g)
+        if edge - ln.y1 > EDGE_GAP * pitch or (taken == EDGE_ROWS and not stacked):
             break
-        if row_like(ln, g, em, header=True) or (labels_below and period_label(ln, g, em)):
-            top, label_top, taken = ln.y0 - 0.5, None, taken + 1
+        if stacked or row_like(ln, g, em, header=True) or (labels_below and period_label(ln, g, em)):
+            top, label_top, taken = ln.y0 - 0.5, None, taken + (not stacked)
             labels_below = len(ln.phrases) >= 2 and ln.phrases[0].x0 > g.col_edges[1]
+            under = ln
             continue
+        under = None
         labels_below = False
         if label_top is not None or not section_row(ln, g, em):
             break
         label_top = ln.y0 - 0.5
     return top, _closing_rows(g, sorted((ln for ln in lines if ln.cy > y1), key=lambda ln: ln.cy), pitch, em)
+
+
+def _stacked(ln, under, g: Grid) -> bool:
+    """`ln` is the upper part of header cells wrapped over lines and set flush with the
+    rows (cells aligned to the bottom: "% CHANGE" / "EXCLUDING" / "CURRENCY" / "CHANGES"
+    over a narrow amount column): each of its phrases stands right over a phrase of the
+    header line under it, clear of the label column. Such lines are one header row,
+    however many, and count once."""
+    return all(p.x0 > g.col_edges[1] and any(q.x0 < p.x1 and p.x0 < q.x1 for q in under.phrases)
+               for p in ln.phrases)
 
 
 def _closing_rows(g: Grid, below: list, pitch: float, em: float) -> float:

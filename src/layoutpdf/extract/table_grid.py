@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from statistics import median
 
 from ..model.fast_init import stores_slots
-from .table_numbers import fill_start
+from .table_numbers import fill_start, sign_after_amount
 
 _HYPHENS = ("-", "\u2010", "\u00ad")   # a line ending in one goes on without a space
 PHRASE_GAP_EM = 0.5      # a wider gap between two words of a line starts another phrase
@@ -165,7 +165,8 @@ def text_lines(words: list[Word], vrules: list[Seg] = ()) -> list[TextLine]:
 
 
 def _phrases(line: TextLine, vrules) -> list[Phrase]:
-    """The line's words, cut at a gap wider than PHRASE_GAP_EM or a vertical rule, and
+    """The line's words, cut at a gap wider than PHRASE_GAP_EM, a vertical rule, before
+    a currency sign set right after an amount (`table_numbers.sign_after_amount`), and
     after a leader's dots (`fill_start`): they fill the space between two cells, up to
     the next cell's text ('amortization' '.....' '41,596': the word a leader tab's fill
     is glued into, parted by `table_words.unglued`). The dots stay in the text of the
@@ -187,7 +188,8 @@ def _phrases(line: TextLine, vrules) -> list[Phrase]:
             filled = True
             last = w
             continue
-        if not filled and not ruled and w.x0 - last.x1 <= PHRASE_GAP_EM * max(w.size, last.size):
+        if not filled and not ruled and w.x0 - last.x1 <= PHRASE_GAP_EM * max(w.size, last.size) \
+                and not sign_after_amount(last.text, w.text):
             phrase.add(w)
         else:
             phrase = Phrase(w)
@@ -225,8 +227,12 @@ def text_separators(lines: list[TextLine], em: float) -> list[float]:
     heads = _heads_over_gaps(lines[:len(lines) - len(below)], covered)
     if heads:
         covered = _covered([tuple(c) for c in covered] + heads)
+    # a currency sign opens its money column, however close the amounts before it end
+    signs = {q.x0 for ln in body for p, q in zip(ln.phrases, ln.phrases[1:])
+             if len(q.words) == 1 and sign_after_amount(p.words[-1].text, q.words[0].text)}
     return [(covered[i][1] + covered[i + 1][0]) / 2 for i in range(len(covered) - 1)
-            if covered[i + 1][0] - covered[i][1] >= MIN_GAP_EM * em]
+            if covered[i + 1][0] - covered[i][1] >= MIN_GAP_EM * em
+            or covered[i + 1][0] > covered[i][1] and covered[i + 1][0] in signs]
 
 
 def _covered(spans: list[tuple[float, float]]) -> list[list[float]]:

@@ -11,6 +11,8 @@ NUMBER = re.compile(r"^[(\[]?[-+\u2212\u00b1~<>≈]?\s?[$€£]?\d[\d\s.,'’]*(
 
 
 _SIGN_APART = re.compile(r"^([(\[]?)[$€£¥₹]\s+(?=[(\d])")
+SIGN = re.compile(r"^[$€£¥₹]$")         # a currency sign set as a word of its own
+_AMOUNT_END = re.compile(r"[\d%‰)]$")   # how an amount, a share or a negative ends
 
 
 def is_number(text: str) -> bool:
@@ -31,6 +33,13 @@ def letters(text: str) -> str:
     fill that leads the eye to the amounts, which ends no sentence and leaves no clause
     open or closed."""
     return FILL_END.sub("", text) if text.endswith((".", "…", "_", " ")) else text
+
+
+def sign_after_amount(last: str, text: str) -> bool:
+    """`text` is a currency sign set right after an amount `last` ("3%  $  2,042": a
+    statement's `$` sits flush left in its cell, a few points right of the column before
+    it). The sign opens the amount after it; it never closes one."""
+    return bool(SIGN.match(text) and _AMOUNT_END.search(last))
 
 
 def goes_on(last: str, first: str) -> bool:

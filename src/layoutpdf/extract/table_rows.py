@@ -7,6 +7,7 @@ from statistics import median
 
 from .table_grid import TextLine, band_of, col_index
 from .table_numbers import goes_on, is_number, letters
+from .table_stacked import stacked_over
 
 
 MAX_LABEL_LINES = 6     # lines of one row label wrapped in a narrow label column, at most
@@ -55,6 +56,10 @@ def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[l
     for k, ln in enumerate(band):
         if rows:
             prev = rows[-1]
+            if len(edges) > 2 and ln.y0 - prev[-1].y1 < 0.25 * em and all(
+                    stacked_over(up, low, edges[1]) for up, low in zip(prev, prev[1:] + [ln])):
+                prev.append(ln)            # header cells wrapped over lines, aligned to the bottom
+                continue
             prev_cols = set().union(*(_cols_of(p, edges, em) for p in prev))
             cols = _cols_of(ln, edges, em)
             gap = ln.y0 - prev[-1].y1

@@ -33,6 +33,7 @@ from .table_prose import LEADER, contents_refusal, prose_refusal, without_fill, 
 from .table_regions import head_marks, side_by_side_cuts, stacked_pairs
 from .table_grid import Grid, Seg, Word, text_lines
 from .table_numbers import is_number
+from .table_signs import CURRENCY, columns, join_sign_columns, sign_column
 from .table_rules import figure_captioned, rule_signal, ruled_regions
 from .table_page_text import PageText, page_words
 from .table_words import (MAX_CELL_WORDS, MIN_ALIGNED_ROWS, aligned_bands, aligned_regions, outside,
@@ -44,7 +45,6 @@ TEXT_FULL_COLUMNS = 0.6  # share of its columns filled in at least half of the r
 PROSE_CELLS = 0.25      # share of cells longer than MAX_CELL_WORDS in prose set side by side
 _OPERATOR = re.compile(r"^[=+×÷≤≥<>≈∼∝±∓·]|^[-−–](?!\s?[\d.,])")
 _BULLET = re.compile(r"^[•◦▪▫‣⁃●○■□➢►*–—-]$")
-_CURRENCY = re.compile(r"^\s*[$€£¥₹]\s*$")
 MONO_SHARE = 0.5        # aligned text mostly in a monospaced font is code, not a table
 
 
@@ -93,7 +93,7 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
              _with_edge_rows(g, words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
              for g in grids]
     grids.sort(key=lambda g: (g.bbox[1], g.bbox[0]))
-    return tuple(_candidate(without_leaders(_join_sign_columns(g))) for g in grids) + tuple(refused)
+    return tuple(_candidate(without_leaders(join_sign_columns(g))) for g in grids) + tuple(refused)
 
 
 def _lines_outside(lines: list[Line], boxes: list) -> list[Line]:
@@ -195,7 +195,7 @@ def _amount_rules(g: Grid, words: list[Word], body: list[Line]) -> bool:
     table_rows = g.rows[g.header_rows:]
     for c in range(len(g.col_edges) - 1):
         cells = [row[c] for row in table_rows if c < len(row) and row[c]]
-        if not cells or sum(1 for v in cells if is_number(v) or _CURRENCY.match(v)) < AMOUNT_CELLS * len(cells):
+        if not cells or sum(1 for v in cells if is_number(v) or CURRENCY.match(v)) < AMOUNT_CELLS * len(cells):
             return False                    # a column of labels: the rules are the table's
     x0 = g.bbox[0]
     rows = text_lines(held_by(g.bbox, words))
@@ -213,7 +213,9 @@ def _with_edge_rows(g: Grid, words: list[Word], hs: list[Seg], vs: list[Seg], em
     if (top, bottom) == (y0, y1):
         return g
     grown = build_grid((x0, top, x1, bottom), words, hs, vs, g.strategy, em)
-    if grown is None or len(grown.col_edges) < len(g.col_edges) or len(grown.rows) < len(g.rows) \
+    # (columns counted with their currency signs joined: a header label centred over a
+    # sign and its amount names the pair)
+    if grown is None or columns(grown) < columns(g) or len(grown.rows) < len(g.rows) \
             or _words_in(grown) <= _words_in(g) or not _plausible(grown):
         return g
     grown.reasons.append("with the header or closing rows its rules leave out")
@@ -447,7 +449,7 @@ def _regular(g: Grid, cells: list[str], ncols: int, nrows: int) -> bool:
     most rows, few long cells, and a numeric column or three columns. Scattered pieces of
     displayed math and prose beside it are not."""
     # a currency sign goes with the amount beside it (a header over both may span them)
-    signs = {c for c in range(ncols) if _sign_column(g.rows[g.header_rows:], c)}
+    signs = {c for c in range(ncols) if sign_column(g.rows[g.header_rows:], c)}
     columns, ncols = range(ncols), ncols - len(signs)
     cells = [row[c] for row in g.rows for c in range(len(row)) if row[c] and c not in signs]
     if nrows < MIN_ALIGNED_ROWS or len(cells) < TEXT_FILL * nrows * ncols:
@@ -465,34 +467,6 @@ def _regular(g: Grid, cells: list[str], ncols: int, nrows: int) -> bool:
         return False                        # a list in columns: a column of bullets
     numeric_col = any(_numeric_column(g.rows[g.header_rows:], c) for c in columns)
     return numeric_col or ncols >= 3
-
-
-def _sign_column(rows, c: int) -> bool:
-    """A column of bare currency signs: statements set `$` apart at the left of a money
-    cell, on the first row and the totals only; it is part of the amount column beside it,
-    not a column of its own."""
-    vals = [row[c] for row in rows if c < len(row) and row[c]]
-    return bool(vals) and all(_CURRENCY.match(v) for v in vals)
-
-
-def _join_sign_columns(g: Grid) -> Grid:
-    """The grid with each column of bare currency signs joined to the amount column on its
-    right: `$ 4,584,833` in one cell, and the header over both ("December 2," over the
-    sign, "2016" over the amount) one label."""
-    ncols = len(g.col_edges) - 1
-    signs = [c for c in range(ncols - 1) if _sign_column(g.rows[g.header_rows:], c)
-             and not _sign_column(g.rows[g.header_rows:], c + 1)]
-    if not signs:
-        return g
-    rows, edges, spans = [list(r) for r in g.rows], list(g.col_edges), list(g.spans)
-    for c in reversed(signs):
-        for row in rows:
-            row[c:c + 2] = [" ".join(t for t in (row[c], row[c + 1]) if t)]
-        del edges[c + 1]
-        spans = [(r0, c0 - (c0 > c), r1, c1 - (c1 > c)) for r0, c0, r1, c1 in spans]
-    spans = sorted({s for s in spans if s[1] != s[3] or s[0] != s[2]})
-    return replace(g, rows=rows, col_edges=edges, spans=spans,
-                   reasons=g.reasons + ["currency signs joined to their amounts"])
 
 
 def _numeric_column(rows, c: int) -> bool:

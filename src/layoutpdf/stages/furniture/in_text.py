@@ -18,6 +18,7 @@ from ...model import Line, Page
 from ...text.margin_lines import STRONG_KINDS, page_number
 
 ALIGNED = 2.0          # pt: the edges of the entries of one column
+BESIDE_SHARE = 0.25    # of the page's width: text this near a number on its row is beside it
 
 
 def column_entry(page: Page, ln: Line) -> bool:
@@ -52,8 +53,8 @@ def alone_on_row(page: Page, ln: Line) -> bool:
     for other in page.lines:
         if other.id != ln.id and other.bbox.overlap_y(ln.bbox) > 0.5 * ln.bbox.height:
             if len(other.text.strip()) > 3 and not page_number(other.text.strip()):
-                return abs(other.bbox.x0 - ln.bbox.x1) > page.width * 0.25 and \
-                    abs(ln.bbox.x0 - other.bbox.x1) > page.width * 0.25
+                return abs(other.bbox.x0 - ln.bbox.x1) > page.width * BESIDE_SHARE and \
+                    abs(ln.bbox.x0 - other.bbox.x1) > page.width * BESIDE_SHARE
     return True
 
 
@@ -69,7 +70,7 @@ def among_amounts(page: Page, ln: Line) -> bool:
     for other in page.lines:
         if other.id != ln.id and other.bbox.overlap_y(ln.bbox) > 0.5 * ln.bbox.height \
                 and _AMOUNT.match(other.text.strip()):
-            if abs(other.bbox.x0 - ln.bbox.x1) <= page.width * 0.25 or \
-                    abs(ln.bbox.x0 - other.bbox.x1) <= page.width * 0.25:
+            if abs(other.bbox.x0 - ln.bbox.x1) <= page.width * BESIDE_SHARE or \
+                    abs(ln.bbox.x0 - other.bbox.x1) <= page.width * BESIDE_SHARE:
                 return True
     return False

@@ -7,6 +7,7 @@ import re
 from collections import Counter
 
 from ...model import Document, Layer, Line, Role
+from .in_text import BESIDE_SHARE
 from .outer_rows import PageLines
 
 _LINE_NUMBER = re.compile(r"\d{1,5}")
@@ -24,7 +25,7 @@ def mark_line_numbers(doc: Document, lines: PageLines, marks: dict) -> None:
             continue
         text = [ln for ln in upright if not _LINE_NUMBER.fullmatch(ln.text.strip())]
         for stack in _aligned_stacks(nums):
-            if _counts_up(stack, doc.stats.line_height) and _beside_text(stack, text):
+            if _counts_up(stack, doc.stats.line_height) and _beside_text(stack, text, page.width):
                 for ln in stack:
                     marks[ln.id] = (Role.LINE_NUMBER, Layer.FURNITURE, "line numbers in the margin")
 
@@ -66,8 +67,13 @@ def _counts_up(stack: list[Line], pitch: float) -> bool:
     return 0.6 * pitch <= per_line[len(per_line) // 2] <= 2.0 * pitch
 
 
-def _beside_text(stack: list[Line], text: list[Line]) -> bool:
-    """Most numbers sit on a text line's baseline, and no text runs through the stack."""
+def _beside_text(stack: list[Line], text: list[Line], width: float) -> bool:
+    """Most numbers sit on a text line's baseline beside them, and no text runs through the
+    stack. A line number stands in the margin right beside the line it numbers (a gutter
+    of a few points); the page references of an index or contents list count up one per
+    row as well, but at the far end of the measure, across the white space (or leaders)
+    from the titles they belong to: more than a quarter of the page away, where
+    `in_text.alone_on_row` no longer finds a number beside its row's text."""
     x0, x1 = min(ln.bbox.x0 for ln in stack), max(ln.bbox.x1 for ln in stack)
     # in a margin or gutter no text crosses them anywhere on the page (a title may): the
     # row numbers of a table sit under and over prose that does
@@ -75,5 +81,11 @@ def _beside_text(stack: list[Line], text: list[Line]) -> bool:
     if crossing > max(2, 0.1 * len(stack)):
         return False
     on_baseline = sum(1 for n in stack
-                      if any(abs(t.baseline - n.baseline) <= 0.3 * max(t.size, 1.0) for t in text))
+                      if any(abs(t.baseline - n.baseline) <= 0.3 * max(t.size, 1.0)
+                             and _gap(n, t) <= BESIDE_SHARE * width for t in text))
     return on_baseline >= 0.6 * len(stack)
+
+
+def _gap(a: Line, b: Line) -> float:
+    """The white space between two lines of one row (0 where they overlap)."""
+    return max(0.0, b.bbox.x0 - a.bbox.x1, a.bbox.x0 - b.bbox.x1)

@@ -11,6 +11,7 @@ alone in the margin: it is no entry of such a column. Called by `furniture.stage
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 
 from ...model import Document, Line, Page
@@ -29,11 +30,13 @@ class PageSequence:
     rows (a chapter or section number '1' set on its own row, a table cell) is none. Pages
     without such a number (an excerpt, inserted plates) are not checked, nor are Roman
     numerals and text. The pages agreeing on an offset must show their numbers at one place
-(`_support`). A number that breaks the count and ends a contents column of page
-    references (`contents_references`) is a reference, not the page's number."""
+    (`_support`). A number that breaks the count and ends a contents column of page
+    references (`contents_references`) is a reference, not the page's number; one at the
+    place of the page numbers that carries on their sequence across sheets without a
+    number continues it (`continues`)."""
 
     def __init__(self, doc: Document, edges: dict[int, "dict[str, str]"]):
-        found: list[tuple[int, int]] = []          # (page index, offset)
+        found: list[tuple[int, int, tuple[float, float]]] = []     # (page index, offset, place)
         placed: dict[str, dict[int, list[tuple[float, float]]]] = {"top": {}, "bottom": {}}
         for page in doc.pages:
             for ln in edges[page.index].lines:
@@ -42,11 +45,14 @@ class PageSequence:
                 if value is not None:
                     place = _folded_place(ln, page.width)
                     placed[where].setdefault(value - page.index, []).append(place)
-                    found.append((page.index, value - page.index))
+                    found.append((page.index, value - page.index, place))
         counts = {where: Counter({off: _support(places) for off, places in by_offset.items()})
                   for where, by_offset in placed.items()}
         self.offsets = {off for c in counts.values() if c for off, n in c.most_common(1) if n >= 2}
-        self.counted = {index for index, off in found if off in self.offsets}
+        self.counted = {index for index, off, _ in found if off in self.offsets}
+        # the numbers keeping a count, in page order, and where they stand
+        self.proven = sorted((index, index + off) for index, off, _ in found if off in self.offsets)
+        self.places = [place for _, off, place in found if off in self.offsets]
         self.references = {ln.id for page in doc.pages
                            for ln in contents_references(page, edges[page.index].lines, edges[page.index])
                            if not self.keeps(ln, page.index)}
@@ -61,6 +67,27 @@ class PageSequence:
         """The line is a number that keeps a proven page count."""
         value = arabic(ln.text)
         return value is not None and value - page_index in self.offsets
+
+    def continues(self, ln: Line, page_index: int, width: float) -> bool:
+        """The line is a number at the place of the proven page numbers that carries on
+        their sequence where no second page shows its offset: the nearest numbered pages
+        before and after it show a smaller and a larger number, by no more than the sheets
+        between them (an unnumbered sheet shifts the count by one: Pfizer's contents page
+        '2' and its defined terms '3' on the sheets before the run '4', '5', ...)."""
+        value = arabic(ln.text)
+        if value is None or not self.proven:
+            return False
+        if value - page_index in self.offsets:
+            return True
+        x, tol = _folded_place(ln, width)
+        if sum(1 for x0, tol0 in self.places if abs(x - x0) <= max(tol, tol0)) < 2:
+            return False
+        k = bisect_left(self.proven, (page_index, -1))
+        before = self.proven[k - 1] if k else None
+        after = next((p for p in self.proven[k:k + 2] if p[0] > page_index), None)
+        if before and not 1 <= value - before[1] <= page_index - before[0]:
+            return False
+        return after is None or 1 <= after[1] - value <= after[0] - page_index
 
 
 def _folded_place(ln: Line, width: float) -> tuple[float, float]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections import defaultdict
 from dataclasses import replace
 from functools import lru_cache
 
@@ -24,6 +23,7 @@ from .in_text import alone_on_row, among_amounts, column_entry, words_of_the_tex
 from .last_folio import mark_last_row_folios
 from .line_numbers import mark_line_numbers
 from .page_sequence import PageSequence
+from .places import repeating_at_one_place
 from .outer_rows import MAX_HEAD_WORDS, PageLines, furniture_kind, normalize_for_repeat
 
 
@@ -176,21 +176,14 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
     n = len(doc.pages)
     if n >= 2:
         need = max(2, math.ceil(cfg.repeat_fraction * n))
-        seen: dict[tuple[str, str], set[int]] = defaultdict(set)
-        for page in doc.pages:
-            for ln in edges[page.index].lines:
-                where = edges[page.index][ln.id]      # every edge line has its side
-                key = normalize_for_repeat(ln.text)
-                if key:
-                    seen[(where, key)].add(page.index)
-        running = {k for k, pages in seen.items() if len(pages) >= need
-                   or len(_LETTERS.findall(k[1])) >= 4 and _facing(pages, doc, cfg)}
+        running = repeating_at_one_place(doc, edges, lambda key, pages: len(pages) >= need
+                             or len(_LETTERS.findall(key)) >= 4 and _facing(pages, doc, cfg))
         for page in doc.pages:
             apart = _apart_if_few_pages(doc, page, lines, marks)
             for ln in edges[page.index].lines:
                 where = edges[page.index][ln.id]
                 bare = page_number(ln.text.strip())
-                if (where, normalize_for_repeat(ln.text)) in running \
+                if ln.id in running \
                         and sequence.fits(ln, page.index, where) \
                         and (apart is None or ln.id in apart[where] or page_number(ln.text)) \
                         and not (bare and among_amounts(page, ln) and not sequence.keeps(ln, page.index)) \

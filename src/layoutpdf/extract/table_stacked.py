@@ -1,0 +1,38 @@
+"""Header cells wrapped over lines and set flush with the row under them (cells aligned to
+the bottom, as HTML tables and filing agents set a narrow column's label: "% CHANGE" /
+"EXCLUDING" / "CURRENCY" / "CHANGES" over one amount column, "Approximate" / "Square" /
+"Footage"): their lines are one header cell each, not rows of their own, and not labels
+of a group of columns (a group label stands over two or more of the labels under it).
+Read by `table_grid` (lines into rows) and `table_edges` (the header above a table's rule)."""
+from __future__ import annotations
+
+from .table_numbers import NUMBER
+
+
+def stacked_over(upper, lower, label_edge: float) -> bool:
+    """Every phrase of text line `upper` is a label set in bold right over exactly one
+    bold label of line `lower`, clear of the label column (right of `label_edge`): the
+    upper lines of wrapped header cells. A number (a year) heads no wrapped cell: a
+    period over a measure is a header row of its own; nor does a group label."""
+    if not upper.phrases or _group_label(upper, lower, label_edge):
+        return False
+    for p in upper.phrases:
+        if p.x0 <= label_edge or not p.bold or NUMBER.match(p.text):
+            return False
+        under = [q for q in lower.phrases if q.x0 < p.x1 and p.x0 < q.x1]
+        if len(under) != 1 or not under[0].bold or NUMBER.match(under[0].text):
+            return False
+    return True
+
+
+def _group_label(upper, lower, label_edge: float) -> bool:
+    """`upper` is one label centred over the labels of three or more columns under it
+    ("Years Ended" over three dates): it heads them all, whichever one it overlaps."""
+    if len(upper.phrases) != 1:
+        return False
+    p = upper.phrases[0]
+    under = [q for q in lower.phrases if q.x0 > label_edge]
+    if len(under) < 3:
+        return False
+    centre = (under[0].x0 + under[-1].x1) / 2
+    return abs((p.x0 + p.x1) / 2 - centre) <= p.y1 - p.y0
