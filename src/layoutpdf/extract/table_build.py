@@ -6,9 +6,10 @@ from __future__ import annotations
 from statistics import median
 
 from .table_grid import (EDGE_IN, HEADER_RULE, MIN_FILL, SNAP, STRIP_SUPPORT, Grid, Seg, TextLine, Word,
-                         band_of, fill_cells, group_rows, rule_separators, text_lines,
+                         band_of, fill_cells, rule_separators, text_lines,
                          text_separators)
 from .table_header import header_count, header_spans
+from .table_rows import group_rows
 
 RULE_Y = 0.5             # pt: rule pieces whose y differ by at most this lie on one line
 

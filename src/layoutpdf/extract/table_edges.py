@@ -85,6 +85,8 @@ def _closing_rows(g: Grid, below: list, pitch: float, em: float) -> float:
             break
         elif row_like(ln, g, em, header=False):
             k, taken, rest = k + 1, taken + 1, 0
+        elif _group_over_row(ln, g, below[k + 1:], pitch, em):
+            k, rest = k + 1, 0          # a group label: the row under it is read next
         else:
             head = _row_head(ln, g, below[k + 1:], em)
             if head is None:
@@ -93,6 +95,21 @@ def _closing_rows(g: Grid, below: list, pitch: float, em: float) -> float:
             ln = below[k - 1]
         last, bottom = ln.phrases[0].text, ln.y1 + 0.5
     return bottom
+
+
+def _group_over_row(ln, g: Grid, after: list, pitch: float, em: float) -> bool:
+    """`ln` is a statement's group label right over a closing row ("Cash flows from
+    investing activities:" over "Purchases of property and  (83,357)  ..."): one phrase
+    ending in a colon, set in the label column, the next line a row of the table's
+    columns (or the head of one) one line pitch under it. A statement's sections go on
+    below the shaded or ruled rows of the section above (the last rows of a page)."""
+    if len(ln.phrases) != 1 or not after or len(g.col_edges) < 3 or after[0].y0 - ln.y1 > EDGE_GAP * pitch:
+        return False
+    p = ln.phrases[0]
+    if not (p.x0 >= g.col_edges[0] - em and p.x1 <= g.col_edges[1] + 0.5 * em) \
+            or not LEADER.sub(" ", p.text).strip().endswith(":"):
+        return False
+    return row_like(after[0], g, em, header=False) or _row_head(after[0], g, after[1:], em) is not None
 
 
 def _row_head(ln, g: Grid, after: list, em: float) -> int | None:

@@ -4,11 +4,13 @@ Pure geometry on small records, so it is testable without a PDF. Units are point
 is the font size of the words involved. The rules of thumb, in order:
 
 - words of one text line closer than half an em belong to one phrase (one cell's text);
+  a leader's fill ends its phrase and takes no room in it;
 - column separators are vertical rules inside the table, or else x-ranges that no phrase
   of a *body* line covers (body lines: those with the typical number of phrases; header
   rows with spanning labels and section rows are placed afterwards);
 - rows are text lines; when horizontal rules separate most lines, the band between two
-  rules is one row (cells may wrap); wrapped continuation lines are joined to their row;
+  rules is one row (cells may wrap); wrapped continuation lines are joined to their row
+  (`table_rows`);
 - a phrase that crosses a separator is a merged cell, its text kept in the first column;
 - header rows are the rows above the first inner rule, else the leading bold rows.
 """
@@ -20,8 +22,7 @@ from dataclasses import dataclass, field
 from statistics import median
 
 from ..model.fast_init import stores_slots
-from .table_numbers import NUMBER, goes_on, sign_after_amount
-from .table_stacked import stacked_over
+from .table_numbers import fill_start, sign_after_amount
 
 _HYPHENS = ("-", "\u2010", "\u00ad")   # a line ending in one goes on without a space
 PHRASE_GAP_EM = 0.5      # a wider gap between two words of a line starts another phrase
@@ -91,7 +92,9 @@ class Phrase:
 
     @property
     def bold(self) -> bool:
-        return all(w.bold for w in self.words)
+        """Every word is bold but a leader's dots (a word processor draws the fill after
+        a bold label in the paragraph's regular face)."""
+        return all(w.bold or (not w.text.strip(".…") and fill_start(w) is not None) for w in self.words)
 
 
 _BY_CY_X0 = attrgetter("cy", "x0")   # sort keys built in C: text_lines sorts every word of a table
@@ -162,20 +165,38 @@ def text_lines(words: list[Word], vrules: list[Seg] = ()) -> list[TextLine]:
 
 
 def _phrases(line: TextLine, vrules) -> list[Phrase]:
-    """The line's words, cut at a gap wider than PHRASE_GAP_EM, a vertical rule, or before
-    a currency sign set right after an amount (`table_numbers.sign_after_amount`)."""
+    """The line's words, cut at a gap wider than PHRASE_GAP_EM, a vertical rule, before
+    a currency sign set right after an amount (`table_numbers.sign_after_amount`), and
+    after a leader's dots (`fill_start`): they fill the space between two cells, up to
+    the next cell's text ('amortization' '.....' '41,596': the word a leader tab's fill
+    is glued into, parted by `table_words.unglued`). The dots stay in the text of the
+    phrase they follow (a contents list is told by its leaders) but take no room in it:
+    the phrase ends where its letters end, so the space they fill lies between columns."""
     words = line.words
     last = words[0]
     phrase = Phrase(last)
     phrases = [phrase]
+    filled = fill_start(last) is not None
+    if filled and last.text.strip(".…"):
+        phrase.x1 = fill_start(last)
     for k, w in enumerate(words[1:], 2):
-        if w.x0 - last.x1 <= PHRASE_GAP_EM * max(w.size, last.size) and not (vrules and any(
-                last.cx < v.pos < w.cx and v.a - SNAP <= w.cy <= v.b + SNAP for v in vrules)) \
+        ruled = bool(vrules) and any(last.cx < v.pos < w.cx and v.a - SNAP <= w.cy <= v.b + SNAP
+                                     for v in vrules)
+        at = fill_start(w)
+        if at is not None and not w.text.strip(".…") and not ruled:
+            phrase.words.append(w)          # a leader's dots: text of the phrase, no room
+            filled = True
+            last = w
+            continue
+        if not filled and not ruled and w.x0 - last.x1 <= PHRASE_GAP_EM * max(w.size, last.size) \
                 and not sign_after_amount(last.text, w.text, words[k].text if k < len(words) else ""):
             phrase.add(w)
         else:
             phrase = Phrase(w)
             phrases.append(phrase)
+        filled = at is not None
+        if filled and at > phrase.x0:
+            phrase.x1 = at                  # 'revenue.......': the letters end first
         last = w
     return phrases
 
@@ -253,152 +274,12 @@ def band_of(y: float, cuts: list[float]) -> int:
     return bisect_right(cuts, y)
 
 
-def _cols_of(line: TextLine, edges: list[float], em: float) -> set[int]:
-    return {col_index(p.x0 + 0.3 * em, edges) for p in line.phrases}
-
-
 def col_index(x: float, edges: list[float]) -> int:
     i = bisect_right(edges, x) - 1     # clamped to 0, then to the last column (no builtins:
     if i < 0:                          # asked for every phrase of every row of a grid)
         i = 0
     last = len(edges) - 2
     return i if i < last else last
-
-
-def group_rows(lines: list[TextLine], hcuts: list[float], edges: list[float],
-               em: float) -> list[list[TextLine]]:
-    """Text lines -> rows. Never joins across an inner horizontal rule."""
-    if not lines:
-        return []
-    bands: dict[int, list[TextLine]] = {}
-    for ln in lines:
-        bands.setdefault(band_of(ln.cy, hcuts), []).append(ln)
-    ruled_rows = bool(hcuts) and sum(len(v) == 1 for v in bands.values()) >= 0.6 * len(bands)
-    usual = median(len(v) for v in bands.values())
-    rows: list[list[TextLine]] = []
-    for key in sorted(bands):
-        band = bands[key]
-        if ruled_rows and not _rows_in_band(band, usual, edges, em):
-            rows.append(band)              # the band between two rules is one row
-            continue
-        rows.extend(_join_wrapped(band, edges, em))   # a block of rows between two rules
-    return rows
-
-
-def _rows_in_band(band: list[TextLine], usual: float, edges: list[float], em: float) -> bool:
-    """A ruled band far taller than the others, whose lines nearly all start in its first
-    column, holds several rows (a block ruled only around), not one row of wrapped cells;
-    so does a band each of whose lines sets its own amounts in the columns of the line
-    above (booktabs: rules close the header and a group of rows, not each row; a cell's
-    wrapped text never repeats the amounts of its row)."""
-    if len(band) >= 2 and all(_own_amounts(a, b, edges, em) for a, b in zip(band, band[1:])):
-        return True
-    if len(band) < 3 or len(band) <= 2 * usual:
-        return False
-    firsts = [min(_cols_of(ln, edges, em)) for ln in band]
-    return sum(1 for c in firsts if c == min(firsts)) >= 0.75 * len(band)
-
-
-def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[list[TextLine]]:
-    rows: list[list[TextLine]] = []
-    for ln in band:
-        if rows:
-            prev = rows[-1]
-            if len(edges) > 2 and ln.y0 - prev[-1].y1 < 0.25 * em and all(
-                    stacked_over(up, low, edges[1]) for up, low in zip(prev, prev[1:] + [ln])):
-                prev.append(ln)            # header cells wrapped over lines, aligned to the bottom
-                continue
-            prev_cols = set().union(*(_cols_of(p, edges, em) for p in prev))
-            cols = _cols_of(ln, edges, em)
-            gap = ln.y0 - prev[-1].y1
-            overlapping = gap < -0.2 * em
-            if cols.isdisjoint(prev_cols) and (overlapping or gap < 0.25 * em) and len(edges) > 2 \
-                    and (overlapping or not _label_under_column_labels(rows, cols, edges, em)):
-                prev.append(ln)            # a value set beside a two-line label
-                continue
-            if cols <= prev_cols and _continues(prev[-1], ln, edges, em):
-                if _heads_next_row(prev, ln, edges, em):
-                    rows.append([prev.pop(), ln])
-                else:
-                    prev.append(ln)
-                continue
-            if _label_wraps_onto_amounts(prev, ln, edges, em):
-                prev.append(ln)
-                continue
-        rows.append([ln])
-    return rows
-
-
-def _label_under_column_labels(rows: list[list[TextLine]], cols: set[int], edges: list[float],
-                               em: float) -> bool:
-    """A line in the label column only, on its own baseline under lines with nothing in
-    the label column (the dates over the amount columns, then "ASSETS"): a row label under
-    the column labels starts the rows; it is no second line of theirs, however tight the
-    leading. (Where the label column has a label of its own above, "If Form" / "1040NR,"
-    / "line 40, is--", the line goes on with that stacked label.)"""
-    return cols == {0} and not any(0 in _cols_of(ln, edges, em) for row in rows for ln in row)
-
-
-def _label_wraps_onto_amounts(prev: list[TextLine], ln: TextLine, edges: list[float], em: float) -> bool:
-    """A row label set on two or more lines with its amounts on the last one (statements
-    align amounts with a label's last line): the lines above hold the label only, in the
-    label column, and this line goes on with it there (it starts in lower case, or the
-    text above ends open, a comma or a connector), one line pitch under it, and carries
-    amounts in the columns to its right. A label ending in a colon ("Tables:") introduces
-    the rows under it and is continued by none of them."""
-    if len(edges) < 3 or len(ln.phrases) < 2 or ln.y0 - prev[-1].y1 > 0.5 * em:
-        return False
-    if prev[-1].phrases[-1].text.endswith(":"):
-        return False
-    if any(_cols_of(p, edges, em) != {0} for p in prev):
-        return False
-    if col_index(ln.phrases[0].x0 + 0.3 * em, edges) != 0:
-        return False
-    return any(NUMBER.match(p.text) for p in ln.phrases[1:]) and _continues(prev[-1], ln, edges, em)
-
-
-def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> bool:
-    """A wrapped line of a cell: starts in lower case or with a bracket, or the text above
-    it in its column ends in a comma or a connector; same weight as the line above."""
-    if not ln.phrases or not prev.phrases:
-        return False
-    head = ln.phrases[0]
-    col = col_index(head.x0 + 0.3 * em, edges)
-    above = [p for p in prev.phrases if col_index(p.x0 + 0.3 * em, edges) == col]
-    if not above or head.bold != above[-1].bold:
-        return False
-    if _own_amounts(prev, ln, edges, em):
-        return False
-    return goes_on(above[-1].text, head.text) or (col == 0 and hangs_under(prev, ln, em))
-
-
-def hangs_under(prev: TextLine, ln: TextLine, em: float) -> bool:
-    """`ln` goes on with the row label of `prev`, amounts and all, set with a hanging indent
-    ("... par value:" / "  900 shares authorized; ..."): rows are indented under group
-    labels, which carry no amounts, and an indented line under amounts heads nothing."""
-    if len(ln.phrases) != 1 or len(prev.phrases) < 2:
-        return False
-    label, head = prev.phrases[0], ln.phrases[0]
-    return head.x0 >= label.x0 + 0.5 * em and head.x0 < label.x1 and head.bold == label.bold \
-        and any(NUMBER.match(p.text) for p in prev.phrases[1:]) and not label.text.endswith(".")
-
-
-def _heads_next_row(prev: list[TextLine], ln: TextLine, edges: list[float], em: float) -> bool:
-    """The label line last taken into row `prev` heads the row of `ln` instead: `ln` reads
-    on from it and sets amounts in columns where `prev` has its own (a row has one set of
-    amounts; statements align them with a label's last line: "Amortization of acquired
-    intangible" / "assets  9,279")."""
-    return len(prev) > 1 and _cols_of(prev[-1], edges, em) == {0} \
-        and any(_own_amounts(p, ln, edges, em) for p in prev[:-1])
-
-
-def _own_amounts(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> bool:
-    """The line has an amount in a column where the line above has one too: a row of its
-    own (a lower-case row label such as "train" under "test"), not the wrapped rest of
-    the row above, whose amounts are set once."""
-    above = {col_index(p.x0 + 0.3 * em, edges) for p in prev.phrases if NUMBER.match(p.text)}
-    return any(NUMBER.match(p.text) and col_index(p.x0 + 0.3 * em, edges) in above
-               for p in ln.phrases[1:])
 
 
 # -- cells ---------------------------------------------------------------------------------

@@ -23,6 +23,18 @@ def is_number(text: str) -> bool:
     return bool(NUMBER.match(text) or NUMBER.match(_SIGN_APART.sub(r"\1", text)))
 
 
+# the fill a cell's text may end in: a dot leader (four dots or more, spaced or not, or
+# ellipsis characters) or a word processor's solid leader, underscores glued to the label
+FILL_END = re.compile(r"\s*(?:(?:\.\s?){4,}|…+|(?<=[^\s_])_{3,})\s*$")
+
+
+def letters(text: str) -> str:
+    """`text` without the leader it ends in ('accounts of.........' -> 'accounts of'):
+    fill that leads the eye to the amounts, which ends no sentence and leaves no clause
+    open or closed."""
+    return FILL_END.sub("", text) if text.endswith((".", "…", "_", " ")) else text
+
+
 def sign_after_amount(last: str, text: str, after: str = "") -> bool:
     """`text` is a currency sign set right after an amount `last` ("3%  $  2,042": a
     statement's `$` sits flush left in its cell, a few points right of the column before
@@ -39,7 +51,9 @@ def goes_on(last: str, first: str) -> bool:
     issued and outstanding"). A number starting a line is a cell of its own unless `last`
     ends open ("... of $31 and" / "$27": the wrapped rest of a label). A note mark opening
     a sentence ("(1) Includes ...") starts a table note; a bullet after a semicolon starts
-    the next item of a list ("... (hypoaldosteronism) ;" / "• Distal tubular acidosis")."""
+    the next item of a list ("... (hypoaldosteronism) ;" / "• Distal tubular acidosis").
+    A leader `last` ends in is no text of it (`letters`)."""
+    last = letters(last)
     ends_open = last.endswith((",", "-", "/", "&", " and", " of", " or", " the", " for", " in")) \
         or last.endswith(";") and not _ITEM_MARK.match(first) \
         or last.count("(") > last.count(")")       # a bracket left open: "(Note" / "12)"
@@ -52,3 +66,27 @@ def goes_on(last: str, first: str) -> bool:
 
 _ITEM_MARK = re.compile(r"^[•◦▪▫‣⁃●○■□➢►]")
 _NOTE_MARK = re.compile(r"^[(\[]?(?:\d{1,2}|[a-z]|[ivx]{1,4})[)\]]\s+[A-Z]")
+
+
+_FILL = re.compile(r"[.…]+$|(?<=[^_])_{3,}$")
+FILL_DOTS = 4           # dots in a row that make a leader (two or three: an ellipsis)
+_FILL_WIDTH = {".": 0.5, "…": 1.0, "_": 1.0}    # a fill character's width, in letters
+
+
+def fill_start(w) -> float | None:
+    """Where the leader that word `w` is or ends in starts, or None: FILL_DOTS dots or
+    more or ellipsis characters ('.....', 'revenue.......', '……'), or the underscores of
+    a solid leader glued to the label ('revenue_______'; a word of underscores alone is a
+    blank to fill in). Its width is estimated from its characters (a dot half a letter's
+    width, as `table_words.unglued` parts a word)."""
+    text = w.text
+    if not text.endswith((".", "…", "_")):
+        return None
+    m = _FILL.search(text)
+    if m is None or (text[-1] == "." and len(text) - m.start() < FILL_DOTS and "…" not in m.group()):
+        return None
+    kept = m.start()
+    if not kept:
+        return w.x0
+    fill = sum(_FILL_WIDTH.get(ch, 1.0) for ch in m.group())
+    return w.x0 + kept / (kept + fill) * (w.x1 - w.x0)

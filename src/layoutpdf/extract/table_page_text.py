@@ -103,11 +103,25 @@ class SpanIndex:
         held = []
         for sx0, sx1, sy0, sy1, tall, s, k in near:
             if sx0 <= cx <= sx1 and sy0 <= cy <= sy1 and h <= tall:
-                style = self._styles.get(s.id)
-                if style is None:
-                    style = self._styles[s.id] = (s.size, s.bold, _is_math_font(s.font), is_mono(s))
+                style = self._style(s)
                 if "__" in text or "...." in text:
-                    held.append((k, [Word(a, y0, b, y1, piece, *style) for a, b, piece in unglued(x0, x1, text)]))
+                    held.append((k, [Word(a, y0, b, y1, piece, *self._piece_style(near, k, (a + b) / 2, cy, style))
+                                     for a, b, piece in unglued(x0, x1, text)]))
                 else:
                     held.append((k, [Word(x0, y0, x1, y1, text, *style)]))
         return held
+
+    def _style(self, s) -> tuple:
+        style = self._styles.get(s.id)
+        if style is None:
+            style = self._styles[s.id] = (s.size, s.bold, _is_math_font(s.font), is_mono(s))
+        return style
+
+    def _piece_style(self, near: list, k: int, cx: float, cy: float, style: tuple) -> tuple:
+        """The style of the span of line `k` that holds a piece of a glued word at (cx, cy):
+        a bold label ('of period') and the regular leader drawn after it with no space
+        ('.......$') are one word of the text page, but not one face."""
+        for sx0, sx1, sy0, sy1, _, s, j in near:
+            if j == k and sx0 <= cx <= sx1 and sy0 <= cy <= sy1:
+                return self._style(s)
+        return style

@@ -22,7 +22,9 @@ the two apart (`contents_refusal`): a contents list's right column holds page re
 columns, with currency signs, thousands separators, parentheses, decimals or dashes for
 zero (issue 39). The leaders themselves are fill, not text: they are left out of the
 phrases that make aligned rows (`without_fill`) and out of a table's cells
-(`without_leaders`).
+(`without_leaders`), and so is a word processor's solid leader, underscores glued to
+the label ('Cost of revenue________'); a run of underscores standing alone is a blank
+to fill in, and stays.
 """
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ from .table_numbers import is_number
 
 LEADER_ROWS = 0.3       # rows with dot leaders that make a table of contents
 AMOUNT_ROWS = 0.5       # share of the leader rows that lead to amounts in a statement
-LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}")
+LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}|(?<=[^\s_])_{3,}")   # dots, or underscores glued to a label
 LEADER_END = re.compile(r"(?:(?:\.\s?){4,}|…{2,})$")    # the dot leader a word ends in
 _CURRENCY = re.compile(r"^\s*[$€£¥₹]\s*$")
 # what an amount has and a page reference has not: a currency sign, a thousands separator,

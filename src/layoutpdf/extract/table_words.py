@@ -9,8 +9,9 @@ from functools import lru_cache
 from operator import itemgetter
 
 from ..model import Line
-from .table_grid import Word, hangs_under, text_lines
-from .table_numbers import NUMBER, goes_on
+from .table_grid import Word, text_lines
+from .table_numbers import goes_on, is_number
+from .table_rows import MAX_LABEL_LINES, hangs_under, label_head
 from .table_rules import CAPTION_LABEL
 
 SHORT_PIECE = 0.3       # a text piece narrower than this share of the text width is short
@@ -33,17 +34,18 @@ def aligned_bands(lines: list[Line], em: float, page_width: float) -> list[tuple
     for _, _, ln in keyed:
         cy = ln.bbox.cy
         if last_cy is None or abs(cy - last_cy) > 0.4 * em:
-            rows.append([ln.bbox.y0, ln.bbox.y1, []])
+            rows.append([ln.bbox.y0, ln.bbox.y1, [], []])
             last_cy = cy
         row = rows[-1]
         row[0], row[1] = min(row[0], ln.bbox.y0), max(row[1], ln.bbox.y1)
         row[2].extend(_pieces(ln, em))
+        row[3].append(ln.text)
     limit = SHORT_PIECE * page_width
     bands: list[tuple[float, float]] = []
     run: list = []
     between: list = []          # rows of one piece after the run: labels between its rows
     lead: list = []             # the row of one piece right above the run's first row
-    rows.append([0.0, 0.0, []])
+    rows.append([0.0, 0.0, [], []])
     for k, row in enumerate(rows):
         pieces = row[2]
         if len(pieces) >= 2 and sum(1 for a, b in pieces if b - a <= limit) >= 2:
@@ -73,7 +75,9 @@ def _lead_row(above: list, row: list) -> list:
     return []
 
 
-MAX_LABEL_LINES = 6     # lines of one row label wrapped in a narrow label column, at most
+MAX_GROUP_LABELS = 2    # group label rows in a row ("Liabilities:" over "Current liabilities:")
+MAX_LABELS = MAX_GROUP_LABELS + 2   # labels between two rows: a row with no amounts, the
+                                    # group labels under it, the head of the next row
 
 
 def _label_lines(between: list, run: list, em: float, limit: float, lead: list = ()) -> bool:
@@ -88,11 +92,31 @@ def _label_lines(between: list, run: list, em: float, limit: float, lead: list =
     group label stands out one indent from them."""
     rows = [sorted(row[2]) for row in run if len(row[2]) >= 2]
     labelled = [r for r in rows if r[0][1] - r[0][0] <= limit]
-    if not labelled or len(between) > MAX_LABEL_LINES:
+    sizes = _label_sizes(between)
+    if not labelled or max(sizes) > MAX_LABEL_LINES or len(sizes) > MAX_LABELS:
         return False
     amounts = min(r[1][0] for r in rows)
     left = min([r[0][0] for r in labelled] + [r[2][0][0] for r in lead if r[2][0][1] < amounts - em])
     return all(left - em <= row[2][0][0] and row[2][0][1] < amounts - em for row in between)
+
+
+def _label_sizes(between: list) -> list[int]:
+    """The lines of each label among the rows of one piece `between` two rows, top down:
+    a line that reads on from the one above (`goes_on`) is more of its label. Between two
+    rows stand a row with no amounts ("Commitments and contingencies" / "(Note 12)"),
+    group labels ("Stockholders' equity:") and the head of the next row's label ("Common
+    stock and additional" / "paid-in capital, $0.0001 par" / ...): the limit on lines is
+    one label's, not theirs together."""
+    sizes: list[int] = []
+    last = None
+    for row in between:
+        text = " ".join(row[3]).strip()
+        if last is not None and text and goes_on(last, text):
+            sizes[-1] += 1
+        else:
+            sizes.append(1)
+        last = text
+    return sizes or [0]
 
 
 def _hanging_lines(between: list, run: list, em: float) -> bool:
@@ -216,7 +240,6 @@ def held(box, words: list) -> list:
     return [w for w in words if left <= w.cx <= right and top <= w.cy <= bottom]
 
 
-MAX_GROUP_LABELS = 2    # group label rows in a row ("Liabilities:" over "Current liabilities:")
 
 
 def _group_label(ln, short: list) -> bool:
@@ -227,12 +250,15 @@ def _group_label(ln, short: list) -> bool:
 
 
 def _section_label(ln, short: list, runs: list, labels: list, attached: bool, prev, near: bool,
-                   em: float) -> bool:
+                   em: float, after: list) -> bool:
     """A line of the label column alone on its row between rows of a statement: a section
     label without a colon ("LIABILITIES AND EQUITY"), a long group label ("Adjustments to
     reconcile net earnings to net cash provided by operating activities:") or the first
     line of a wrapped row label. One phrase set in the label column (from its left edge,
-    indented or not, to an em before the amount columns), ending no sentence.
+    indented or not, to an em before the amount columns), ending no sentence: a line
+    ending in a semicolon only when the lines under it (`after`) read on from it down to
+    its amounts (`label_head`), the clauses of one row label ("Common stock ..., par
+    value: 900 shares authorized;" / "486 and 491 shares issued and outstanding  606").
     Only between rows of a table: above its first row it is a heading or an introduction."""
     if len(ln.phrases) != 1 or not near or prev is None:
         return False
@@ -241,18 +267,29 @@ def _section_label(ln, short: list, runs: list, labels: list, attached: bool, pr
         return False
     phrase = ln.phrases[0]
     text = phrase.text
-    if not _in_label_column(phrase, run if run is not None else runs[-1], em) \
+    out = GROUP_INDENT * em if text.endswith(":") else em
+    if not _in_label_column(phrase, run if run is not None else runs[-1], em, out) \
             or (not short and text.endswith(".")):
         return False
-    return not text.endswith((".", ";")) and CAPTION_LABEL.match(text) is None
+    if text.endswith(";"):
+        return label_head(ln, after) is not None
+    return not text.endswith(".") and CAPTION_LABEL.match(text) is None
 
 
-def _in_label_column(phrase, rows: list, em: float) -> bool:
+GROUP_INDENT = 2.0      # ems a group label may stand out left of the rows it heads
+
+
+def _in_label_column(phrase, rows: list, em: float, out: float | None = None) -> bool:
     """The phrase lies in the label column of `rows` (a run's rows): from the labels' left
-    edge (indented or not) to an em before the first amount column."""
+    edge (indented or not; less `out`, an em unless told) to an em before the first
+    amount column. A group label ("Cash flows from financing activities:") stands out
+    one indent left of the rows under it, and a statement indents a level by a tab stop
+    or a paragraph indent of one to two ems (LibreOffice's 0.15 in at 9 pt, 1.2 em):
+    where a page opens with rows of one level, the group label under them stands out
+    by more than an em."""
     left = min(r[0].phrases[0].x0 for r in rows)
     firsts = [r[0].phrases[1].x0 for r in rows if len(r[0].phrases) > 1]
-    return bool(firsts) and phrase.x0 >= left - em and phrase.x1 < min(firsts) - em
+    return bool(firsts) and phrase.x0 >= left - (em if out is None else out) and phrase.x1 < min(firsts) - em
 
 
 def _wrapped_label(ln, prev, rows: list, near: bool, em: float) -> bool:
@@ -310,7 +347,8 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
                 attached and _wrapped_label(ln, prev, runs[-1], near, em))):
             labels.append((ln, short, WRAP))
         elif ((_stacked_labels(labels) < MAX_GROUP_LABELS or (head := label_head(ln, lines[k + 1:])) is not None)
-              and (_group_label(ln, short) or _section_label(ln, short, runs, labels, attached, prev, near, em))):
+              and (_group_label(ln, short) or _section_label(ln, short, runs, labels, attached, prev, near, em,
+                                                              lines[k + 1:k + MAX_LABEL_LINES]))):
             # a statement's group label sits alone on its row inside the table; the first
             # lines of a row label whose amounts stand on its last line head that row
             if head is False:
@@ -327,30 +365,6 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
         prev = ln
     return [_region_box([e for e in run if e[2] != LEAD]) for run in runs
             if sum(1 for e in run if e[2] not in (WRAP, LEAD)) >= MIN_ALIGNED_ROWS]
-
-
-def label_head(ln, after: list) -> list | None:
-    """`ln` is the first line of the label of a row under it (cells aligned to the bottom:
-    "Common stock ..., par value: 900 shares" / "authorized; ... outstanding  496 27,211"):
-    one phrase, each line after it one pitch under the one above and reading on from it
-    (`table_grid.goes_on`), one phrase each, down to a row with amounts (at most
-    MAX_LABEL_LINES lines in all). Returns the label's lines between `ln` and that row
-    (none for a label of two lines), or None. A row label, however many group labels
-    stand above it, so no stacked group label."""
-    if len(ln.phrases) != 1:
-        return None
-    above, lines = ln, []
-    for nxt in after[:MAX_LABEL_LINES - 1]:
-        if nxt.y0 - above.y1 > 1.5 * (nxt.y1 - nxt.y0):
-            return None
-        head, label = above.phrases[0], nxt.phrases[0]
-        if head.bold != label.bold or not goes_on(head.text, label.text):
-            return None
-        if len(nxt.phrases) >= 2:
-            return lines if any(NUMBER.match(p.text) for p in nxt.phrases[1:]) else None
-        lines.append(nxt)
-        above = nxt
-    return None
 
 
 def _lead(above: list, row) -> list:
@@ -383,7 +397,7 @@ def _amounts_above(run: list) -> bool:
     amounts of its first line (cells aligned to the top); under a row of words only, a
     line in its first column is the next line of a paragraph set beside the table."""
     row = next(ln for ln, _, kind in reversed(run) if kind == ROW)
-    return any(NUMBER.match(p.text) for p in row.phrases[1:])
+    return any(is_number(p.text) for p in row.phrases[1:])
 
 
 def _region_box(run: list) -> tuple[float, float, float, float]:
@@ -412,7 +426,7 @@ def _long_labels(run: list) -> list:
     out = []
     for ln, short, kind in run:
         if kind == ROW and short and ln.phrases[0] is not short[0] and ln.phrases[0].x1 < short[0].x0 \
-                and all(NUMBER.match(p.text) for p in short):
+                and all(is_number(p.text) for p in short):
             out.append(ln.phrases[0])
     return out
 

@@ -1,0 +1,183 @@
+"""Rows of a table's grid from its text lines (`table_grid`): the lines between two
+inner horizontal rules, joined where a cell wraps (a label set on two or more lines, its
+amounts on the first or the last), never across a rule."""
+from __future__ import annotations
+
+from statistics import median
+
+from .table_grid import TextLine, band_of, col_index
+from .table_numbers import goes_on, is_number, letters
+from .table_stacked import stacked_over
+
+
+MAX_LABEL_LINES = 6     # lines of one row label wrapped in a narrow label column, at most
+
+
+def _cols_of(line: TextLine, edges: list[float], em: float) -> set[int]:
+    return {col_index(p.x0 + 0.3 * em, edges) for p in line.phrases}
+
+
+def group_rows(lines: list[TextLine], hcuts: list[float], edges: list[float],
+               em: float) -> list[list[TextLine]]:
+    """Text lines -> rows. Never joins across an inner horizontal rule."""
+    if not lines:
+        return []
+    bands: dict[int, list[TextLine]] = {}
+    for ln in lines:
+        bands.setdefault(band_of(ln.cy, hcuts), []).append(ln)
+    ruled_rows = bool(hcuts) and sum(len(v) == 1 for v in bands.values()) >= 0.6 * len(bands)
+    usual = median(len(v) for v in bands.values())
+    rows: list[list[TextLine]] = []
+    for key in sorted(bands):
+        band = bands[key]
+        if ruled_rows and not _rows_in_band(band, usual, edges, em):
+            rows.append(band)              # the band between two rules is one row
+            continue
+        rows.extend(_join_wrapped(band, edges, em))   # a block of rows between two rules
+    return rows
+
+
+def _rows_in_band(band: list[TextLine], usual: float, edges: list[float], em: float) -> bool:
+    """A ruled band far taller than the others, whose lines nearly all start in its first
+    column, holds several rows (a block ruled only around), not one row of wrapped cells;
+    so does a band each of whose lines sets its own amounts in the columns of the line
+    above (booktabs: rules close the header and a group of rows, not each row; a cell's
+    wrapped text never repeats the amounts of its row)."""
+    if len(band) >= 2 and all(_own_amounts(a, b, edges, em) for a, b in zip(band, band[1:])):
+        return True
+    if len(band) < 3 or len(band) <= 2 * usual:
+        return False
+    firsts = [min(_cols_of(ln, edges, em)) for ln in band]
+    return sum(1 for c in firsts if c == min(firsts)) >= 0.75 * len(band)
+
+
+def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[list[TextLine]]:
+    rows: list[list[TextLine]] = []
+    for k, ln in enumerate(band):
+        if rows:
+            prev = rows[-1]
+            if len(edges) > 2 and ln.y0 - prev[-1].y1 < 0.25 * em and all(
+                    stacked_over(up, low, edges[1]) for up, low in zip(prev, prev[1:] + [ln])):
+                prev.append(ln)            # header cells wrapped over lines, aligned to the bottom
+                continue
+            prev_cols = set().union(*(_cols_of(p, edges, em) for p in prev))
+            cols = _cols_of(ln, edges, em)
+            gap = ln.y0 - prev[-1].y1
+            overlapping = gap < -0.2 * em
+            if cols.isdisjoint(prev_cols) and (overlapping or gap < 0.25 * em) and len(edges) > 2 \
+                    and (overlapping or not _label_under_column_labels(rows, cols, edges, em)):
+                prev.append(ln)            # a value set beside a two-line label
+                continue
+            if cols <= prev_cols and _continues(prev[-1], ln, edges, em, band[k + 1:k + MAX_LABEL_LINES]):
+                if _heads_next_row(prev, ln, edges, em):
+                    rows.append([prev.pop(), ln])
+                else:
+                    prev.append(ln)
+                continue
+            if _label_wraps_onto_amounts(prev, ln, edges, em):
+                prev.append(ln)
+                continue
+        rows.append([ln])
+    return rows
+
+
+def _label_under_column_labels(rows: list[list[TextLine]], cols: set[int], edges: list[float],
+                               em: float) -> bool:
+    """A line in the label column only, on its own baseline under lines with nothing in
+    the label column (the dates over the amount columns, then "ASSETS"): a row label under
+    the column labels starts the rows; it is no second line of theirs, however tight the
+    leading. (Where the label column has a label of its own above, "If Form" / "1040NR,"
+    / "line 40, is--", the line goes on with that stacked label.)"""
+    return cols == {0} and not any(0 in _cols_of(ln, edges, em) for row in rows for ln in row)
+
+
+def _label_wraps_onto_amounts(prev: list[TextLine], ln: TextLine, edges: list[float], em: float) -> bool:
+    """A row label set on two or more lines with its amounts on the last one (statements
+    align amounts with a label's last line): the lines above hold the label only, in the
+    label column, and this line goes on with it there (it starts in lower case, or the
+    text above ends open, a comma or a connector), one line pitch under it, and carries
+    amounts in the columns to its right. A label ending in a colon ("Tables:") introduces
+    the rows under it and is continued by none of them."""
+    if len(edges) < 3 or len(ln.phrases) < 2 or ln.y0 - prev[-1].y1 > 0.5 * em:
+        return False
+    if letters(prev[-1].phrases[-1].text).endswith(":"):
+        return False
+    if any(_cols_of(p, edges, em) != {0} for p in prev):
+        return False
+    if col_index(ln.phrases[0].x0 + 0.3 * em, edges) != 0:
+        return False
+    return any(is_number(p.text) for p in ln.phrases[1:]) and _continues(prev[-1], ln, edges, em)
+
+
+def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float, after: list = ()) -> bool:
+    """A wrapped line of a cell: starts in lower case or with a bracket, or the text above
+    it in its column ends in a comma or a connector; same weight as the line above. Or a
+    label line indented under a row's label and amounts (`hangs_under`), unless the lines
+    after it (`after`) read on from it down to amounts of their own (`label_head`): then
+    it heads that row (cells aligned to the bottom; a statement indents its totals too:
+    "marketable securities ....  90,501" / "Net cash used in" / "investing" / "activities
+    ....  (97,145)")."""
+    if not ln.phrases or not prev.phrases:
+        return False
+    head = ln.phrases[0]
+    col = col_index(head.x0 + 0.3 * em, edges)
+    above = [p for p in prev.phrases if col_index(p.x0 + 0.3 * em, edges) == col]
+    if not above or head.bold != above[-1].bold:
+        return False
+    if _own_amounts(prev, ln, edges, em):
+        return False
+    return goes_on(above[-1].text, head.text) or (col == 0 and hangs_under(prev, ln, em)
+                                                  and label_head(ln, list(after)) is None)
+
+
+def hangs_under(prev: TextLine, ln: TextLine, em: float) -> bool:
+    """`ln` goes on with the row label of `prev`, amounts and all, set with a hanging indent
+    ("... par value:" / "  900 shares authorized; ..."): rows are indented under group
+    labels, which carry no amounts, and an indented line under amounts heads nothing."""
+    if len(ln.phrases) != 1 or len(prev.phrases) < 2:
+        return False
+    label, head = prev.phrases[0], ln.phrases[0]
+    return head.x0 >= label.x0 + 0.5 * em and head.x0 < label.x1 and head.bold == label.bold \
+        and any(is_number(p.text) for p in prev.phrases[1:]) and not letters(label.text).endswith(".")
+
+
+def _heads_next_row(prev: list[TextLine], ln: TextLine, edges: list[float], em: float) -> bool:
+    """The label line last taken into row `prev` heads the row of `ln` instead: `ln` reads
+    on from it and sets amounts in columns where `prev` has its own (a row has one set of
+    amounts; statements align them with a label's last line: "Amortization of acquired
+    intangible" / "assets  9,279")."""
+    return len(prev) > 1 and _cols_of(prev[-1], edges, em) == {0} \
+        and any(_own_amounts(p, ln, edges, em) for p in prev[:-1])
+
+
+def _own_amounts(prev: TextLine, ln: TextLine, edges: list[float], em: float) -> bool:
+    """The line has an amount in a column where the line above has one too: a row of its
+    own (a lower-case row label such as "train" under "test"), not the wrapped rest of
+    the row above, whose amounts are set once."""
+    above = {col_index(p.x0 + 0.3 * em, edges) for p in prev.phrases if is_number(p.text)}
+    return any(is_number(p.text) and col_index(p.x0 + 0.3 * em, edges) in above
+               for p in ln.phrases[1:])
+
+
+def label_head(ln, after: list) -> list | None:
+    """`ln` is the first line of the label of a row under it (cells aligned to the bottom:
+    "Common stock ..., par value: 900 shares" / "authorized; ... outstanding  496 27,211"):
+    one phrase, each line after it one pitch under the one above and reading on from it
+    (`table_grid.goes_on`), one phrase each, down to a row with amounts (at most
+    MAX_LABEL_LINES lines in all). Returns the label's lines between `ln` and that row
+    (none for a label of two lines), or None. A row label, however many group labels
+    stand above it, so no stacked group label."""
+    if len(ln.phrases) != 1:
+        return None
+    above, lines = ln, []
+    for nxt in after[:MAX_LABEL_LINES - 1]:
+        if nxt.y0 - above.y1 > 1.5 * (nxt.y1 - nxt.y0):
+            return None
+        head, label = above.phrases[0], nxt.phrases[0]
+        if head.bold != label.bold or not goes_on(head.text, label.text):
+            return None
+        if len(nxt.phrases) >= 2:
+            return lines if any(is_number(p.text) for p in nxt.phrases[1:]) else None
+        lines.append(nxt)
+        above = nxt
+    return None
