@@ -9,13 +9,15 @@ a gap in the text that no row crosses, divide the region into the tables they he
 from __future__ import annotations
 
 from ..model import BBox, Drawing
-from .table_grid import Word
+from .table_grid import Word, text_lines
+from .table_numbers import SIGN, is_number
 
 BAR_EM = 2.0            # a header bar is at most this many em high (a panel is taller)
 MIN_BAR_EM = 3.0        # and at least this many em wide
 HEAD_ROWS = 2.5         # the head marks lie within this many row pitches of the top
 SAME_HEIGHT = 2.0       # pt: marks of side-by-side heads start at one height
 CLEAR_GAP_EM = 1.5      # a gap between two heads this wide is a clear gap
+AMOUNT_LINES = 0.8      # share of a part's lines opening with an amount: a column of amounts
 
 
 def head_marks(drawings: list[Drawing], em: float) -> list[BBox]:
@@ -44,8 +46,22 @@ def side_by_side_cuts(box, words: list[Word], marks: list[BBox], em: float) -> l
         if not all(any(m.x0 - em <= w.x0 and w.x1 <= m.x1 + em for m in row) for w in held):
             continue                        # text outside the heads (a label column beside
                                             # group bars): one table under several heads
-        cuts.extend((a.x1 + b.x0) / 2 for a, b in zip(row, row[1:]))
+        mids = [(a.x1 + b.x0) / 2 for a, b in zip(row, row[1:])]
+        if any(_amounts_only([w for w in held if a <= w.cx < b])
+               for a, b in zip([x0 - 1] + mids, mids + [x1 + 1])):
+            continue                        # a column of amounts under its own rule is
+                                            # the amounts of the rows beside it
+        cuts.extend(mids)
     return sorted(set(round(c, 1) for c in cuts))
+
+
+def _amounts_only(words: list[Word]) -> bool:
+    """The words' lines nearly all open with an amount or a currency sign: a statement's
+    amount column (each cell ruled at its head, the rule broken at the `$` cells between
+    columns, as filing agents print HTML), not a table with labels of its own."""
+    lines = text_lines(words)
+    opening = sum(1 for ln in lines if is_number(ln.words[0].text) or SIGN.match(ln.words[0].text))
+    return bool(lines) and opening >= AMOUNT_LINES * len(lines)
 
 
 def _same_height(marks: list[BBox]) -> list[list[BBox]]:

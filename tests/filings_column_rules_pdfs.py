@@ -1,0 +1,67 @@
+"""Generated 10-Q page with a statement printed from HTML by an EDGAR converter (issue 39 B;
+Pfizer 2023 Q2 10-Q page 11, "EDGRpdf Service w/ EO.Pdf"), for `test_filings_column_rules`.
+Each header cell is ruled over and under by its own border: the rules run across the label
+column and across each amount column, broken at the narrow `$` cells between them by more
+than an em and a half, so that they read like the heads of tables set side by side. Under
+them, rows: a label, then a `$` (first and total rows) and an amount in each column."""
+from __future__ import annotations
+
+import pymupdf
+
+SIZE = 7.4
+LEFT = 19.0
+LABEL_RULE = (23.6, 450.9)
+AMOUNT_RULES = ((463.7, 521.8), (534.6, 592.6))
+SIGNS = (458.9, 529.7)
+HEADS = (("July 2,", "2023"), ("July 3,", "2022"))
+ROWS = (("Net income before allocation to noncontrolling interests", ("7,894", "17,781"), True),
+        ("Discontinued operations, net of tax", ("(1)", "26"), False),
+        ("Depreciation and amortization", ("3,060", "2,362"), False),
+        ("Asset write-offs and impairments", ("327", "58"), False),
+        ("Deferred taxes", ("(1,471)", "(3,461)"), False),
+        ("Share-based compensation expense", ("253", "373"), False),
+        ("Other adjustments, net", ("(317)", "1,270"), False),
+        ("Net cash provided by/(used in) operating activities", ("4", "14,711"), False),
+        ("Purchases of property, plant and equipment", ("(2,053)", "(1,394)"), False),
+        ("Purchases of short-term investments", ("(21,006)", "(18,937)"), False),
+        ("Net cash provided by/(used in) investing activities", ("(22,170)", "(10,746)"), False),
+        ("Cash and cash equivalents, at end of period", ("2,698", "1,824"), True))
+
+
+def _rules(page: pymupdf.Page, y: float, amounts_only: bool = False) -> None:
+    for x0, x1 in AMOUNT_RULES + (() if amounts_only else (LABEL_RULE,)):
+        page.draw_line((x0, y), (x1, y), color=(0, 0, 0), width=0.7)
+
+
+def _right(page: pymupdf.Page, x1: float, y: float, text: str) -> None:
+    page.insert_text((x1 - pymupdf.get_text_length(text, "tiro", SIZE), y), text, fontname="tiro", fontsize=SIZE)
+
+
+def column_rules_statement_pdf() -> bytes:
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for k, text in enumerate(("PFIZER INC. AND SUBSIDIARY COMPANIES",
+                              "CONDENSED CONSOLIDATED STATEMENTS OF CASH FLOWS")):
+        width = pymupdf.get_text_length(text, "tiro", 9.0)
+        page.insert_text((306 - width / 2, 42 + 11 * k), text, fontname="tiro", fontsize=9.0)
+    _rules(page, 77.3)
+    y = 87.0
+    _right(page, 556.0, y - 1, "Six Months Ended")
+    _rules(page, 88.7, amounts_only=True)
+    for line in range(2):
+        y = 97.0 + 8.0 * line
+        for (x0, x1), head in zip(AMOUNT_RULES, HEADS):
+            _right(page, x1 - 1, y, head[line])
+    page.insert_text((LEFT, y), "(MILLIONS)", fontname="tiro", fontsize=SIZE)
+    _rules(page, 107.6)
+    y = 116.0
+    for label, amounts, sign in ROWS:
+        y += 10.8
+        page.insert_text((LEFT, y), label, fontname="tiro", fontsize=SIZE)
+        for (x0, x1), x_sign, amount in zip(AMOUNT_RULES, SIGNS, amounts):
+            if sign:
+                page.insert_text((x_sign, y), "$", fontname="tiro", fontsize=SIZE)
+            _right(page, x1 - 2, y, amount)
+    _rules(page, y + 3.0)
+    page.insert_text((290, y + 60), "See Accompanying Notes.", fontname="tiro", fontsize=9.0)
+    return doc.tobytes()

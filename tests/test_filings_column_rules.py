@@ -1,0 +1,21 @@
+"""A statement whose header cells are each ruled by their own border keeps its rows (issue
+39 B; `filings_column_rules_pdfs`)."""
+from __future__ import annotations
+
+import layoutpdf
+from filings_column_rules_pdfs import ROWS, column_rules_statement_pdf
+
+
+def test_amount_columns_under_rules_of_their_own_are_the_rows_amounts():
+    """The rules over and under the header break at the `$` cells between the columns, a
+    clear gap wide, so each column stands under a rule of its own, as side-by-side tables
+    do. A column whose lines all open with an amount is no table of its own, though: the
+    statement is one table, each row its label and its two amounts. Before, it was cut
+    into three tables (extract/table_regions.side_by_side_cuts), the label column came out
+    as one paragraph and each amount column as a run of bare numbers."""
+    tables = layoutpdf.parse(column_rules_statement_pdf()).tables
+    assert len(tables) == 1, [t.rows for t in tables]
+    rows = {r[0]: r[1:] for r in tables[0].rows}
+    for label, amounts, sign in ROWS:
+        expected = tuple(("$ " + a) if sign else a for a in amounts)
+        assert rows.get(label) == expected, (label, rows.get(label), tables[0].rows)
