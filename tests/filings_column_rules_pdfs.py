@@ -3,7 +3,9 @@ Pfizer 2023 Q2 10-Q page 11, "EDGRpdf Service w/ EO.Pdf"), for `test_filings_col
 Each header cell is ruled over and under by its own border: the rules run across the label
 column and across each amount column, broken at the narrow `$` cells between them by more
 than an em and a half, so that they read like the heads of tables set side by side. Under
-them, rows: a label, then a `$` (first and total rows) and an amount in each column."""
+them, rows: a label, then a `$` (first and total rows) and an amount in each column; a
+group label ending in a colon is indented under a row and its amounts, as the "Adjustments
+to reconcile ..." line is."""
 from __future__ import annotations
 
 import pymupdf
@@ -14,8 +16,12 @@ LABEL_RULE = (23.6, 450.9)
 AMOUNT_RULES = ((463.7, 521.8), (534.6, 592.6))
 SIGNS = (458.9, 529.7)
 HEADS = (("July 2,", "2023"), ("July 3,", "2022"))
+GROUP = ("Adjustments to reconcile net income before allocation to noncontrolling interests to net cash "
+         "provided by/(used in) operating activities:")
+INDENT = 4.1            # pt: the group label's indent under the row above it
 ROWS = (("Net income before allocation to noncontrolling interests", ("7,894", "17,781"), True),
         ("Discontinued operations, net of tax", ("(1)", "26"), False),
+        ("Net income from continuing operations before allocation to noncontrolling interests", ("7,895", "17,756"), False),
         ("Depreciation and amortization", ("3,060", "2,362"), False),
         ("Asset write-offs and impairments", ("327", "58"), False),
         ("Deferred taxes", ("(1,471)", "(3,461)"), False),
@@ -57,7 +63,11 @@ def column_rules_statement_pdf() -> bytes:
     y = 116.0
     for label, amounts, sign in ROWS:
         y += 10.8
-        page.insert_text((LEFT, y), label, fontname="tiro", fontsize=SIZE)
+        if label == "Depreciation and amortization":
+            page.insert_text((LEFT + INDENT, y), GROUP, fontname="tiro", fontsize=SIZE)
+            y += 10.8
+        page.insert_text((LEFT + (2 * INDENT if label == "Depreciation and amortization" else 0), y),
+                         label, fontname="tiro", fontsize=SIZE)
         for (x0, x1), x_sign, amount in zip(AMOUNT_RULES, SIGNS, amounts):
             if sign:
                 page.insert_text((x_sign, y), "$", fontname="tiro", fontsize=SIZE)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import layoutpdf
-from filings_column_rules_pdfs import ROWS, column_rules_statement_pdf
+from filings_column_rules_pdfs import GROUP, ROWS, column_rules_statement_pdf
 
 
 def test_amount_columns_under_rules_of_their_own_are_the_rows_amounts():
@@ -19,3 +19,14 @@ def test_amount_columns_under_rules_of_their_own_are_the_rows_amounts():
     for label, amounts, sign in ROWS:
         expected = tuple(("$ " + a) if sign else a for a in amounts)
         assert rows.get(label) == expected, (label, rows.get(label), tables[0].rows)
+
+
+def test_an_indented_group_label_under_a_row_heads_the_rows_under_it():
+    """"Adjustments to reconcile ... operating activities:", indented a few points under a
+    row and its amounts, ends in a colon: it introduces the rows under it and is a row of
+    its own, not the rest of the label above (extract/table_rows.hangs_under), which
+    stays whole with its amounts."""
+    rows = layoutpdf.parse(column_rules_statement_pdf()).tables[0].rows
+    assert (GROUP, "", "") in rows, rows
+    assert ("Net income from continuing operations before allocation to noncontrolling interests",
+            "7,895", "17,756") in rows, rows

@@ -133,8 +133,10 @@ def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float, afte
 def hangs_under(prev: TextLine, ln: TextLine, em: float) -> bool:
     """`ln` goes on with the row label of `prev`, amounts and all, set with a hanging indent
     ("... par value:" / "  900 shares authorized; ..."): rows are indented under group
-    labels, which carry no amounts, and an indented line under amounts heads nothing."""
-    if len(ln.phrases) != 1 or len(prev.phrases) < 2:
+    labels, which carry no amounts, and an indented line under amounts heads nothing --
+    unless it ends in a colon: "Adjustments to reconcile net income ... activities:" under
+    a row and its amounts introduces the rows under it, as a group label does."""
+    if len(ln.phrases) != 1 or len(prev.phrases) < 2 or letters(ln.phrases[0].text).endswith(":"):
         return False
     label, head = prev.phrases[0], ln.phrases[0]
     return head.x0 >= label.x0 + 0.5 * em and head.x0 < label.x1 and head.bold == label.bold \
