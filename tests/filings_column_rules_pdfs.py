@@ -75,3 +75,45 @@ def column_rules_statement_pdf() -> bytes:
     _rules(page, y + 3.0)
     page.insert_text((290, y + 60), "See Accompanying Notes.", fontname="tiro", fontsize=9.0)
     return doc.tobytes()
+
+
+DEBT_ROWS = (("Notes due 2024 (3.9% for 2022)", ("-", "2,250"), True),
+             ("Notes due 2025 (3.9% for 2023 and 0.8% for 2022)", ("3,750", "750"), False),
+             ("Notes due 2026 (3.7% for 2023 and 2.9% for 2022)", ("6,000", "3,000"), False),
+             ("Notes due 2027 (2.1% for 2023 and 2022)", ("1,017", "1,000"), False),
+             ("Notes due 2028 (4.6% for 2023 and 4.8% for 2022)", ("5,660", "1,660"), False),
+             ("Notes due 2029 (3.5% for 2023 and 2022)", ("1,750", "1,750"), False),
+             ("Notes due 2030-2034 (4.1% for 2023 and 2.9% for 2022)", ("12,000", "4,000"), False),
+             ("Total long-term debt, principal amount", ("60,963", "32,080"), True),
+             ("Net fair value adjustments related to hedging and purchase accounting", ("892", "959"), False),
+             ("Net unamortized discounts, premiums and debt issuance costs", ("(499)", "(175)"), False),
+             ("Other long-term debt", ("-", "20"), False),
+             ("Total long-term debt, carried at historical proceeds, as adjusted", ("61,356", "32,884"), True))
+DEBT_SIGNS = (438.4, 514.3)
+DEBT_RIGHTS = (504.1, 580.2)
+
+
+def long_labels_debt_pdf() -> bytes:
+    """A note's debt table (Pfizer 2023 Q2 10-Q page 22): no rules, line items longer than a
+    cell's usual few words ("Notes due 2030-2034 (4.1% for 2023 and 2.9% for 2022)") in the
+    first column, `$` cells set well left of their amounts, two date columns."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((LEFT, 100.0), "The following outlines our senior unsecured long-term debt and the "
+                     "weighted-average stated interest rate by maturity:", fontname="tiro", fontsize=9.0)
+    for (head, foot), right in zip((("July 2,", "2023"), ("December 31,", "2022")), DEBT_RIGHTS):
+        _right(page, right, 112.0, head)
+        _right(page, right, 120.0, foot)
+    page.insert_text((LEFT, 120.0), "(MILLIONS)", fontname="tiro", fontsize=SIZE)
+    y = 120.0
+    for label, amounts, sign in DEBT_ROWS:
+        y += 11.6
+        page.insert_text((LEFT, y), label, fontname="tiro", fontsize=9.0)
+        for x_sign, right, amount in zip(DEBT_SIGNS, DEBT_RIGHTS, amounts):
+            if sign:
+                page.insert_text((x_sign, y), "$", fontname="tiro", fontsize=9.0)
+            page.insert_text((right - pymupdf.get_text_length(amount, "tiro", 9.0), y), amount,
+                             fontname="tiro", fontsize=9.0)
+    page.insert_text((LEFT, y + 30), "* Our long-term debt is generally redeemable by us at any time at "
+                     "varying redemption prices plus accrued and unpaid interest.", fontname="tiro", fontsize=8.0)
+    return doc.tobytes()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import layoutpdf
-from filings_column_rules_pdfs import GROUP, ROWS, column_rules_statement_pdf
+from filings_column_rules_pdfs import DEBT_ROWS, GROUP, ROWS, column_rules_statement_pdf, long_labels_debt_pdf
 
 
 def test_amount_columns_under_rules_of_their_own_are_the_rows_amounts():
@@ -30,3 +30,17 @@ def test_an_indented_group_label_under_a_row_heads_the_rows_under_it():
     assert (GROUP, "", "") in rows, rows
     assert ("Net income from continuing operations before allocation to noncontrolling interests",
             "7,895", "17,756") in rows, rows
+
+
+def test_a_table_whose_line_items_are_long_is_no_prose():
+    """Line items longer than a cell's usual words ("Notes due 2030-2034 (4.1% for 2023 and
+    2.9% for 2022)") in the first column, amounts in the others: a table, each row its
+    label and amounts. Before, the long labels (more than a quarter of the cells) made the
+    region "lines of prose side by side" (extract/tables._regular): the labels came out
+    as one paragraph and the amounts as a run of numbers."""
+    tables = layoutpdf.parse(long_labels_debt_pdf()).tables
+    assert len(tables) == 1, [t.rows for t in tables]
+    rows = {r[0]: r[1:] for r in tables[0].rows}
+    for label, amounts, sign in DEBT_ROWS:
+        expected = tuple(("$ " + a) if sign else a for a in amounts)
+        assert rows.get(label) == expected, (label, rows.get(label), tables[0].rows)

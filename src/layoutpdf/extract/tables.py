@@ -458,7 +458,8 @@ def _regular(g: Grid, cells: list[str], ncols: int, nrows: int) -> bool:
                if c not in signs and sum(1 for row in g.rows if row[c]) >= 0.5 * nrows)
     if full < TEXT_FULL_COLUMNS * ncols:
         return False
-    if sum(1 for c in cells if len(c.split()) > MAX_CELL_WORDS) > PROSE_CELLS * len(cells):
+    if sum(1 for c in cells if len(c.split()) > MAX_CELL_WORDS) > PROSE_CELLS * len(cells) \
+            and not _long_labels(g, signs):
         return False                        # lines of prose side by side
     if sum(1 for c in cells if _OPERATOR.match(c) and not is_number(c)) >= 2:
         return False                        # displayed math: cells open with = + − (a lone
@@ -467,6 +468,18 @@ def _regular(g: Grid, cells: list[str], ncols: int, nrows: int) -> bool:
         return False                        # a list in columns: a column of bullets
     numeric_col = any(_numeric_column(g.rows[g.header_rows:], c) for c in columns)
     return numeric_col or ncols >= 3
+
+
+def _long_labels(g: Grid, signs: set[int]) -> bool:
+    """The long cells are all row labels: they lie in the first column only, and every
+    other column (but the currency signs) holds amounts. A statement whose line items are
+    long ("Notes due 2030-2034 (4.1% for 2023 and 2.9% for 2022)") beside two amount
+    columns is no prose set side by side, which runs long in two columns or more."""
+    body = g.rows[g.header_rows:]
+    others = [c for c in range(1, len(g.col_edges) - 1) if c not in signs]
+    return bool(others) and all(len(v.split()) <= MAX_CELL_WORDS for row in body for c in others
+                                for v in row[c:c + 1] if v) \
+        and all(_numeric_column(body, c) for c in others)
 
 
 def _numeric_column(rows, c: int) -> bool:
