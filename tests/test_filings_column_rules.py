@@ -6,6 +6,17 @@ import layoutpdf
 from filings_column_rules_pdfs import DEBT_ROWS, GROUP, ROWS, column_rules_statement_pdf, long_labels_debt_pdf
 
 
+def _one_table_keeps_its_rows(pdf: bytes, expected_rows) -> None:
+    """The page holds one table, each (label, amounts, sign) row its label and amounts
+    (`$ ` before each amount of a row with a sign)."""
+    tables = layoutpdf.parse(pdf).tables
+    assert len(tables) == 1, [t.rows for t in tables]
+    rows = {r[0]: r[1:] for r in tables[0].rows}
+    for label, amounts, sign in expected_rows:
+        expected = tuple(("$ " + a) if sign else a for a in amounts)
+        assert rows.get(label) == expected, (label, rows.get(label), tables[0].rows)
+
+
 def test_amount_columns_under_rules_of_their_own_are_the_rows_amounts():
     """The rules over and under the header break at the `$` cells between the columns, a
     clear gap wide, so each column stands under a rule of its own, as side-by-side tables
@@ -13,12 +24,7 @@ def test_amount_columns_under_rules_of_their_own_are_the_rows_amounts():
     statement is one table, each row its label and its two amounts. Before, it was cut
     into three tables (extract/table_regions.side_by_side_cuts), the label column came out
     as one paragraph and each amount column as a run of bare numbers."""
-    tables = layoutpdf.parse(column_rules_statement_pdf()).tables
-    assert len(tables) == 1, [t.rows for t in tables]
-    rows = {r[0]: r[1:] for r in tables[0].rows}
-    for label, amounts, sign in ROWS:
-        expected = tuple(("$ " + a) if sign else a for a in amounts)
-        assert rows.get(label) == expected, (label, rows.get(label), tables[0].rows)
+    _one_table_keeps_its_rows(column_rules_statement_pdf(), ROWS)
 
 
 def test_an_indented_group_label_under_a_row_heads_the_rows_under_it():
@@ -38,9 +44,4 @@ def test_a_table_whose_line_items_are_long_is_no_prose():
     label and amounts. Before, the long labels (more than a quarter of the cells) made the
     region "lines of prose side by side" (extract/tables._regular): the labels came out
     as one paragraph and the amounts as a run of numbers."""
-    tables = layoutpdf.parse(long_labels_debt_pdf()).tables
-    assert len(tables) == 1, [t.rows for t in tables]
-    rows = {r[0]: r[1:] for r in tables[0].rows}
-    for label, amounts, sign in DEBT_ROWS:
-        expected = tuple(("$ " + a) if sign else a for a in amounts)
-        assert rows.get(label) == expected, (label, rows.get(label), tables[0].rows)
+    _one_table_keeps_its_rows(long_labels_debt_pdf(), DEBT_ROWS)
