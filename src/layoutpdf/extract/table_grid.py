@@ -176,9 +176,10 @@ def _phrases(line: TextLine, vrules) -> list[Phrase]:
     last = words[0]
     phrase = Phrase(last)
     phrases = [phrase]
-    filled = fill_start(last) is not None
+    at = fill_start(last)
+    filled = at is not None
     if filled and last.text.strip(".…"):
-        phrase.x1 = fill_start(last)
+        phrase.x1 = at
     for k, w in enumerate(words[1:], 2):
         ruled = bool(vrules) and any(last.cx < v.pos < w.cx and v.a - SNAP <= w.cy <= v.b + SNAP
                                      for v in vrules)

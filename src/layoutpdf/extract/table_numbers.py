@@ -11,7 +11,7 @@ NUMBER = re.compile(r"^[(\[]?[-+\u2212\u00b1~<>≈]?\s?[$€£]?\d[\d\s.,'’]*(
 
 
 _SIGN_APART = re.compile(r"^([(\[]?)[$€£¥₹]\s+(?=[(\d])")
-SIGN = re.compile(r"^[$€£¥₹]$")         # a currency sign set as a word of its own
+CURRENCY = re.compile(r"^\s*[$€£¥₹]\s*$")   # a currency sign alone (a word, a cell)
 _AMOUNT_END = re.compile(r"[\d%‰)]$")   # how an amount, a share or a negative ends
 
 
@@ -40,7 +40,7 @@ def sign_after_amount(last: str, text: str, after: str = "") -> bool:
     statement's `$` sits flush left in its cell, a few points right of the column before
     it). The sign opens the amount after it; it never closes one. A sign before a word
     (`after`: "2023 $ million", a header's year over its unit) is the word's."""
-    return bool(SIGN.match(text) and _AMOUNT_END.search(last)) and not after[:1].isalpha()
+    return bool(CURRENCY.match(text) and _AMOUNT_END.search(last)) and not after[:1].isalpha()
 
 
 def goes_on(last: str, first: str) -> bool:

@@ -32,13 +32,12 @@ import re
 from dataclasses import replace
 
 from .table_grid import Grid, Word
-from .table_numbers import is_number
+from .table_numbers import CURRENCY, is_number
 
 LEADER_ROWS = 0.3       # rows with dot leaders that make a table of contents
 AMOUNT_ROWS = 0.5       # share of the leader rows that lead to amounts in a statement
 LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}|(?<=[^\s_])_{3,}")   # dots, or underscores glued to a label
 LEADER_END = re.compile(r"(?:(?:\.\s?){4,}|…{2,})$")    # the dot leader a word ends in
-_CURRENCY = re.compile(r"^\s*[$€£¥₹]\s*$")
 # what an amount has and a page reference has not: a currency sign, a thousands separator,
 # parentheses for a negative, decimals, a dash for zero
 _AMOUNT_MARK = re.compile(r"[$€£¥₹]|\d,\d{3}(?!\d)|^\(.*\)$|\d\.\d|^[-\u2013\u2014\u2212]$")
@@ -116,7 +115,7 @@ def _amounts(targets: list[str]) -> bool:
     numbers = [v for v in targets if is_number(v)]
     if len(numbers) >= 2:
         return True
-    return bool(numbers) and (any(_CURRENCY.match(v) for v in targets)
+    return bool(numbers) and (any(CURRENCY.match(v) for v in targets)
                               or any(_AMOUNT_MARK.search(v.strip()) for v in numbers))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..model import BBox, Drawing
 from .table_grid import Word, text_lines
-from .table_numbers import SIGN, is_number
+from .table_numbers import CURRENCY, is_number
 
 BAR_EM = 2.0            # a header bar is at most this many em high (a panel is taller)
 MIN_BAR_EM = 3.0        # and at least this many em wide
@@ -60,7 +60,7 @@ def _amounts_only(words: list[Word]) -> bool:
     amount column (each cell ruled at its head, the rule broken at the `$` cells between
     columns, as filing agents print HTML), not a table with labels of its own."""
     lines = text_lines(words)
-    opening = sum(1 for ln in lines if is_number(ln.words[0].text) or SIGN.match(ln.words[0].text))
+    opening = sum(1 for ln in lines if is_number(ln.words[0].text) or CURRENCY.match(ln.words[0].text))
     return bool(lines) and opening >= AMOUNT_LINES * len(lines)
 
 

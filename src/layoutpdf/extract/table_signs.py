@@ -3,12 +3,10 @@ cell, on the first row and the totals only, in a column of its own; it belongs t
 amount column on its right (`tables` joins them, and counts columns so)."""
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from .table_grid import Grid
-
-CURRENCY = re.compile(r"^\s*[$€£¥₹]\s*$")
+from .table_numbers import CURRENCY
 
 
 def sign_column(rows, c: int) -> bool:

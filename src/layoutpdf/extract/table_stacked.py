@@ -3,7 +3,8 @@ the bottom, as HTML tables and filing agents set a narrow column's label: "% CHA
 "EXCLUDING" / "CURRENCY" / "CHANGES" over one amount column, "Approximate" / "Square" /
 "Footage"): their lines are one header cell each, not rows of their own, and not labels
 of a group of columns (a group label stands over two or more of the labels under it).
-Read by `table_grid` (lines into rows) and `table_edges` (the header above a table's rule)."""
+Read by `table_rows` (lines into rows); `table_edges._stacked` takes such lines above a
+table's rule by position alone, whatever their weight."""
 from __future__ import annotations
 
 from .table_numbers import NUMBER

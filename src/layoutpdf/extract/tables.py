@@ -32,8 +32,8 @@ from .table_edges import EDGE_ROWS, MAX_MATH_SHARE, edge_rows
 from .table_prose import LEADER, contents_refusal, prose_refusal, without_fill, without_leaders
 from .table_regions import head_marks, side_by_side_cuts, stacked_pairs
 from .table_grid import Grid, Seg, Word, text_lines
-from .table_numbers import is_number
-from .table_signs import CURRENCY, columns, join_sign_columns, sign_column
+from .table_numbers import CURRENCY, is_number
+from .table_signs import columns, join_sign_columns, sign_column
 from .table_rules import figure_captioned, rule_signal, ruled_regions
 from .table_page_text import PageText, page_words
 from .table_words import (MAX_CELL_WORDS, MIN_ALIGNED_ROWS, aligned_bands, aligned_regions, outside,
@@ -477,8 +477,8 @@ def _long_labels(g: Grid, signs: set[int]) -> bool:
     columns is no prose set side by side, which runs long in two columns or more."""
     body = g.rows[g.header_rows:]
     others = [c for c in range(1, len(g.col_edges) - 1) if c not in signs]
-    return bool(others) and all(len(v.split()) <= MAX_CELL_WORDS for row in body for c in others
-                                for v in row[c:c + 1] if v) \
+    return bool(others) and all(len(row[c].split()) <= MAX_CELL_WORDS
+                                for row in body for c in others if c < len(row)) \
         and all(_numeric_column(body, c) for c in others)
 
 
