@@ -13,7 +13,10 @@ LABEL_ONLY = re.compile(r"^\s*(?:fig(?:ure)?|table|tab|" + OTHER_LANGUAGE_WORDS
                         + r")\.?\s*(?:[A-Z]?\d+[a-z]?|[IVXLC]+)\s*[:.]?$", re.I)
 # an equation number, "(2)", "(3.1)", "(4b)", an appendix's "(A.2)", at the end of a line
 EQUATION_TAG = re.compile(r"\(\s*(?:[A-Z]\.?)?\d+(?:\.\d+)*[a-z]?\s*\)\s*$")
-_LIST_START = re.compile(r"^\s*(?:[•·◦▪▫‣⁃●○■□➢►–—-]\s+|\(?\d{1,3}[.)]\s+|\(?[a-zA-Z][.)]\s+|\([ivx]{1,4}\)\s+)")
+# a bullet: a dash, a typographic bullet, or a symbol font's glyph its font names no
+# character for (text/symbol_codes.py: Word's Symbol bullet in a font embedded as 'F4')
+BULLET_CHARS = "•·◦▪▫‣⁃●○■□➢►–—\uf020-\uf0ff-"
+_LIST_START = re.compile(r"^\s*(?:[" + BULLET_CHARS + r"]\s+|\(?\d{1,3}[.)]\s+|\(?[a-zA-Z][.)]\s+|\([ivx]{1,4}\)\s+)")
 
 
 # a table-of-contents entry ends in leader dots (or an ellipsis) and a page number

@@ -1,4 +1,5 @@
-"""Glyph codes of re-encoded TeX extension fonts, read from the font's /Encoding.
+"""Glyph codes of re-encoded TeX extension fonts, read from the font's /Encoding; the
+private-use codes of office suites' symbol fonts, read through the encoding they name.
 
 TeX's extension font (cmex and its Times/Palatino twins) has no Unicode for most glyphs
 ('parenleftBig', 'radicalbig' are not Adobe Glyph List names), so MuPDF reports such a
@@ -18,6 +19,7 @@ import re
 import pymupdf
 
 from ..text.latex_symbols import CMEX_BY_NAME, font_family, recode_cmex
+from ..text.symbol_codes import font_encoding, from_symbol_codes
 from .page_resources import page_fonts
 from .text_dict import text_spans
 
@@ -135,3 +137,16 @@ def _differences(doc: pymupdf.Document, xref: int) -> dict[int, str]:
         else:
             code = int(tok)
     return names
+
+
+def read_symbol_codes(raw: dict) -> dict:
+    """`raw` with the codes of symbol fonts (Word's Symbol bullet, U+F0B7) read through
+    the encoding the font's name says (`text/symbol_codes.py`)."""
+    for span in text_spans(raw):
+        font = span.get("font", "")
+        if font_encoding(font) is None:
+            continue
+        span["text"] = from_symbol_codes(span.get("text", ""), font)
+        for ch in span.get("chars", ()):
+            ch["c"] = from_symbol_codes(ch["c"], font)
+    return raw

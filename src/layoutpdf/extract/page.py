@@ -13,7 +13,7 @@ from ..text.glyph_columns import glyph_columns
 from ..text.math_font_names import font_family
 from .combining import restore_marks
 from .font_cmap import mark_unreadable, repair_tounicode
-from .font_encoding import recode_tex_fonts
+from .font_encoding import read_symbol_codes, recode_tex_fonts
 from .glyph_repair import needs_repair, repair
 from .ocr import apply_ocr
 from .images import undecoded_issue, with_visible
@@ -87,6 +87,7 @@ def _read_page(page: pymupdf.Page, index: int, settings: Settings, verdict) -> P
                                    else textpage.extractRAWDICT())
     raw = fix_text(textpage, raw)      # word spaces, separate accents, ligatures (words.py)
     raw = recode_tex_fonts(page, raw)  # re-encoded cmex: standard glyph codes
+    raw = read_symbol_codes(raw)       # Word's Symbol bullet U+F0B7: '•'
     raw = mark_unreadable(page, raw)   # glyphs no font map names: U+FFFD, not their ids
     if not page.rotation % 360:        # maths fonts' combining accents the dict drops
         raw = restore_marks(page, textpage, raw)

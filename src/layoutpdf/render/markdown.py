@@ -7,7 +7,9 @@ from typing import Callable
 
 from ..model import Document, Element, Equation, Figure, Footnote, Layer, Role, Table, Unit, UnitKind
 
-_BULLET = re.compile(r"^\s*[•·◦▪▫‣⁃●○■□➢►–—-]\s+")
+# the bullets elements/line_kinds.BULLET_CHARS opens a list item with (a symbol font's
+# private-use glyph among them)
+_BULLET = re.compile("^\\s*[•·◦▪▫‣⁃●○■□➢►–—\uf020-\uf0ff-]\\s+")
 _ENUM = re.compile(r"^\s*(\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|\([ivx]{1,4}\))\s+")
 
 

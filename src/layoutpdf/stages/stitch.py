@@ -15,7 +15,7 @@ import re
 from dataclasses import replace
 
 from ..elements import float_order
-from ..elements.line_kinds import is_toc_entry
+from ..elements.line_kinds import BULLET_CHARS, is_toc_entry
 from ..model import BBox, Document, Element, Layer, Line, Region, Role
 from ..settings import Settings
 from ..text.lines import SENTENCE_END, hyphen_compounds, join_lines
@@ -184,11 +184,15 @@ def _titles_float(a: Element, between: list[Element], lines: dict[str, Line], si
 
 
 _NUMBER = re.compile(r"^\s*\(?(\d{1,3})[.)]\s")
+_BULLET = re.compile(r"^\s*[" + BULLET_CHARS + r"]\s")
 
 
 def _next_item(a: str, b: str) -> bool:
-    """`b` opens with the number after the one `a` opens with: the next item of a numbered
-    list (a book's notes, '6.' then '7.'), never the rest of `a`."""
+    """`b` opens with the number after the one `a` opens with (the next item of a numbered
+    list: a book's notes, '6.' then '7.'), or both open with the same bullet: the next
+    item, never the rest of `a` (an item cut by a page break goes on without a bullet)."""
+    if _BULLET.match(b):
+        return a.lstrip()[:1] == b.lstrip()[:1]
     ma, mb = _NUMBER.match(a), _NUMBER.match(b)
     return ma is not None and mb is not None and int(mb.group(1)) == int(ma.group(1)) + 1
 

@@ -38,7 +38,7 @@ def is_math_font(fontname: str) -> bool:
 
 
 _SYMBOL_FONT_RX = re.compile(r"^(opensymbol|symbol(mt)?|standardsym|mtextra|euclidsymbol|"
-                             r"mathematicalpi|universalmath|wingdings)", re.I)
+                             r"mathematicalpi|universalmath)", re.I)
 
 
 @lru_cache(maxsize=4096)
@@ -46,7 +46,9 @@ def is_symbol_font(fontname: str) -> bool:
     """Symbol fonts that office suites set formula operators in (LibreOffice Math:
     OpenSymbol; Word's equation editor 3: Symbol, MT Extra). Their letters and digits
     come from the text font, and lists take bullets from them too: a signal that a
-    character is maths, not a maths font."""
+    character is maths, not a maths font. Dingbat fonts (Wingdings, ZapfDingbats) are
+    none: no equation editor sets a formula in them; word processors take bullets and
+    check boxes from them."""
     return bool(_SYMBOL_FONT_RX.search(base_font_name(fontname).replace(" ", "")))
 
 
