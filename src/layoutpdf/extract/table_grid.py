@@ -22,11 +22,12 @@ from dataclasses import dataclass, field
 from statistics import median
 
 from ..model.fast_init import stores_slots
-from .table_numbers import fill_start, sign_after_amount
+from .table_numbers import fill_start, sign_after_amount, sign_opens_amount
 
 _HYPHENS = ("-", "\u2010", "\u00ad")   # a line ending in one goes on without a space
 PHRASE_GAP_EM = 0.5      # a wider gap between two words of a line starts another phrase
 MIN_GAP_EM = 0.5         # narrowest whitespace column separator
+WORD_SPACE_EM = 0.25     # a word space: two columns' ranges stand this far apart at least
 SNAP = 2.0               # pt: rules this close are one rule; rule/text tolerance
 EDGE_IN = 2.0            # pt: a rule this far inside the region is an inner rule
 STRIP_SUPPORT = 0.5      # share of a ruled strip's lines that must show a whitespace column
@@ -166,7 +167,7 @@ def text_lines(words: list[Word], vrules: list[Seg] = ()) -> list[TextLine]:
 
 def _phrases(line: TextLine, vrules) -> list[Phrase]:
     """The line's words, cut at a gap wider than PHRASE_GAP_EM, a vertical rule, before
-    a currency sign set right after an amount (`table_numbers.sign_after_amount`), and
+    a currency sign that opens the amount after it (`table_numbers.sign_opens_amount`), and
     after a leader's dots (`fill_start`): they fill the space between two cells, up to
     the next cell's text ('amortization' '.....' '41,596': the word a leader tab's fill
     is glued into, parted by `table_words.unglued`). The dots stay in the text of the
@@ -190,7 +191,7 @@ def _phrases(line: TextLine, vrules) -> list[Phrase]:
             last = w
             continue
         if not filled and not ruled and w.x0 - last.x1 <= PHRASE_GAP_EM * max(w.size, last.size) \
-                and not sign_after_amount(last.text, w.text, words[k].text if k < len(words) else ""):
+                and not sign_opens_amount(last.text, w.text, words[k].text if k < len(words) else ""):
             phrase.add(w)
         else:
             phrase = Phrase(w)
@@ -228,12 +229,17 @@ def text_separators(lines: list[TextLine], em: float) -> list[float]:
     heads = _heads_over_gaps(lines[:len(lines) - len(below)], covered)
     if heads:
         covered = _covered([tuple(c) for c in covered] + heads)
-    # a currency sign opens its money column, however close the amounts before it end
+    # a currency sign opens its money column, however close the amounts before it end; after
+    # a label's end, a word space away at least (closer ranges are two rows' jitter)
     signs = {q.x0 for ln in body for p, q in zip(ln.phrases, ln.phrases[1:])
              if len(q.words) == 1 and sign_after_amount(p.words[-1].text, q.words[0].text)}
+    after_labels = {q.x0 for ln in body for p, q, r in zip(ln.phrases, ln.phrases[1:], ln.phrases[2:])
+                    if len(q.words) == 1
+                    and sign_opens_amount(p.words[-1].text, q.words[0].text, r.words[0].text)}
     return [(covered[i][1] + covered[i + 1][0]) / 2 for i in range(len(covered) - 1)
-            if covered[i + 1][0] - covered[i][1] >= MIN_GAP_EM * em
-            or covered[i + 1][0] > covered[i][1] and covered[i + 1][0] in signs]
+            if (gap := covered[i + 1][0] - covered[i][1]) >= MIN_GAP_EM * em
+            or gap > 0 and covered[i + 1][0] in signs
+            or gap >= WORD_SPACE_EM * em and covered[i + 1][0] in after_labels]
 
 
 def _covered(spans: list[tuple[float, float]]) -> list[list[float]]:

@@ -43,6 +43,15 @@ def sign_after_amount(last: str, text: str, after: str = "") -> bool:
     return bool(CURRENCY.match(text) and _AMOUNT_END.search(last)) and not after[:1].isalpha()
 
 
+def sign_opens_amount(last: str, text: str, after: str = "") -> bool:
+    """`text`, a currency sign alone, opens the amount `after` it, whatever `last` is: set
+    right after an amount (`sign_after_amount`), or after a label's last word. A long
+    label runs up to the sign's cell ("... redeemable and noncontrolling interests  $
+    2,210.8", less than half an em before the `$`); a label never ends in a currency
+    sign, and the amount after it says whose it is."""
+    return sign_after_amount(last, text, after) or bool(CURRENCY.match(text) and NUMBER.match(after))
+
+
 def goes_on(last: str, first: str) -> bool:
     """`first` (a line's start) goes on with `last` (the text above it in its column): it
     starts in lower case or with a bracket, or `last` ends open (a comma, semicolon, hyphen,
