@@ -5,12 +5,14 @@ A prose word is a run of letters of any alphabet (Latin with its diacritics — 
 German or Russian sentence set apart in a list for a formula. A block that opens with an
 enumeration label or a statement's head ("6)", "(b)", "Satz 1.1", "Beweis:", "Bemerkung
 30") and goes on with words is an enumerated statement: prose with inline maths, never a
-display (an equation number at the left margin, "(1) x = y", has no words after it)."""
+display (an equation number at the left margin, "(1) x = y", has no words after it). A
+lone pictograph (a check box, a tick) is no formula either."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
-from ...text.latex_symbols import FUNCTION_NAMES
+from ...text.latex_symbols import FUNCTION_NAMES, is_math_char
 
 _LETTER = r"[^\W\d_][\u0300-\u036f]*"          # a letter and its combining accents
 PROSE_WORD = re.compile(rf"(?:{_LETTER}){{4,}}")
@@ -28,3 +30,10 @@ def opens_statement(text: str) -> bool:
     if m is None:
         return False
     return any(w.group(0) not in FUNCTION_NAMES for w in _WORD.finditer(text, m.end()))
+
+
+def is_pictograph(latex: str) -> bool:
+    """A lone pictograph no maths alphabet has (Unicode's 'other symbol' the symbol tables
+    do not name: a form's check box set raised beside its label, a tick, a dingbat): text,
+    not a formula."""
+    return len(latex) == 1 and unicodedata.category(latex) == "So" and not is_math_char(latex)
