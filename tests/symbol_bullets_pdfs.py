@@ -56,6 +56,7 @@ FONTS = {"SY": ("SymbolMT", "o", "F0B7", "tiro"),            # Symbol's bullet, 
          "FB": ("F5", "o", "F0B7", "hebo")}
 
 SIZE, PITCH, LEFT, BULLET_X, TEXT_X = 10, 12.5, 54, 60, 78
+RAISED = 0.6     # em: the filer-status boxes stand raised beside their labels (Nike 2019)
 
 
 def _bullet(page, fontkey: str, y: float, x: float = BULLET_X) -> None:
@@ -137,7 +138,7 @@ def write(path) -> None:
     for label, box in zip(FILER_LINE, ("WT", "WE")):
         page.insert_text((x, y), label + " ", fontname="helv", fontsize=SIZE)
         x += pymupdf.get_text_length(label + " ", "helv", SIZE)
-        _bullet(page, box, y, x)
+        _bullet(page, box, y - RAISED * SIZE, x)
         x += 3 * SIZE
     _rename_fonts(doc, buffers)
     doc.save(str(path))

@@ -23,7 +23,7 @@ from ...settings import Settings
 from ...text.latex_symbols import (cmex_extent, font_family, is_math_char, is_math_font,
                                    is_symbol_font)
 from ...text.lines import join_lines
-from .prose import PROSE_WORD, opens_statement
+from .prose import PROSE_WORD, is_date, is_pictograph, opens_statement
 from .tails import rejoin_paragraph_ends
 from .typed import TYPED_LINE, split_typed_formulas
 from .serialize import (MathResult, attach_script_lines, inline_math_runs, lines_to_latex,
@@ -185,7 +185,8 @@ def _is_display(e: Element, own: list[Line], page: Page, body: float, memo: dict
                 stacked: bool = False) -> bool:
     """`stacked`: a fraction bar in the block has its ink over and under it (the letters
     of a Times or Palatino formula are text italic: no maths share to count)."""
-    if not own or _wordy(own, memo, 3 + len(own)) or _statement(e, own):
+    if not own or _wordy(own, memo, 3 + len(own)) or _statement(e, own) \
+            or all(is_date(ln.text) for ln in own):
         return False                  # see the prose test below
     share, prose = _math_share(own, memo)
     tagged = any(EQUATION_TAG.search(ln.text) for ln in own)
@@ -461,7 +462,7 @@ def _line_markdown(line: Line, body: float, rules: list[BBox]) -> tuple[str, lis
             links = [m.span() for m in _LINK.finditer(text)]
         if any(a < run.end and run.start < b for a, b in links) \
                 or (run.result.latex.strip() in _LIST_MARKS and not text[:run.start].strip()) \
-                or _words_with_marks(run.result.latex):
+                or _words_with_marks(run.result.latex) or is_pictograph(run.result.latex):
             continue          # a list bullet opening the line; names with affiliation marks
         before = text[pos:run.start]
         out.append(_escape(before))
