@@ -21,6 +21,12 @@ _BODY = Layer.BODY
 _PARAGRAPH = Role.PARAGRAPH
 
 _NUMBERED_HEADING = re.compile(r"^\s*(?:(?:\d+(?:\.\d+)*|[IVX]+|[A-Z])\.?)\s+\S")
+# a section numbered after a label word, as filings, contracts and regulations number theirs
+# ('Item 1A. Risk Factors.', 'Note 3. Acquisitions', 'Article IV.'): its title may end in a
+# full stop (their house style), and the label is no word of the title
+_LABELLED_HEADING = re.compile(r"^\s*(?:item|note|section|article|part|chapter|schedule)"
+                               r"[\s\u00a0]+(?:\d{1,3}(?:\.\d{1,3})*[A-Z]?|[IVXLC]{1,6})\b\.?(?=\s|$)",
+                               re.I)
 _FOOTNOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*∗⋆†‡§¶‖#]|[a-z]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
 
 
@@ -290,10 +296,11 @@ def _heading_level(e: Element, own: list[Line], size: float, doc: Document) -> i
     text = e.text.strip()
     if not text or len(own) > 4 or len(text) > 160:
         return None
-    words = len(text.split())
+    labelled = _LABELLED_HEADING.match(text)
+    words = len(text[labelled.end():].split()) if labelled else len(text.split())
     if words > 18:
         return None
-    if text.endswith((".", ",", ";")) and not _NUMBERED_HEADING.match(text):
+    if text.endswith((".", ",", ";")) and not (_NUMBERED_HEADING.match(text) or labelled):
         return None
     if not _has_word(text):
         return None                      # a logo letter, a lone symbol: no heading
