@@ -32,7 +32,8 @@ def edge_rows(g: Grid, words: list[Word], em: float, others: list) -> tuple[floa
     near = outside([w for w in words if lo <= w.cy <= hi], [g.bbox, *others])
     lines = text_lines(near)
     top = _first_row_head(g, lines, mine, em)
-    label_top = None            # a section label ("Assets") between the header and the rows
+    label_top = None            # a section label ("Assets") between the header and the rows,
+    passed: set[str] = set()    # ... or a column's qualifier ("(Unaudited)") under its label
     labels_below = not g.rows[0][0] and sum(1 for c in g.rows[0] if c) >= 2   # column labels only
     taken = 0                   # header lines taken (a section label does not count)
     under = None                # the header line last taken
@@ -43,13 +44,16 @@ def edge_rows(g: Grid, words: list[Word], em: float, others: list) -> tuple[floa
             break
         if stacked or row_like(ln, g, em, header=True) or (labels_below and period_label(ln, g, em)):
             top, label_top, taken = ln.y0 - 0.5, None, taken + (not stacked)
+            passed.clear()
             labels_below = len(ln.phrases) >= 2 and ln.phrases[0].x0 > g.col_edges[1]
             under = ln
             continue
         under = None
         labels_below = False
-        if label_top is not None or not section_row(ln, g, em):
+        kind = "section" if section_row(ln, g, em) else "qualifier" if column_qualifier(ln, g, em) else None
+        if kind is None or kind in passed:
             break
+        passed.add(kind)            # one of each, kept only when a header row is found above
         label_top = ln.y0 - 0.5
     return top, _closing_rows(g, sorted((ln for ln in lines if ln.cy > y1), key=lambda ln: ln.cy), pitch, em)
 
@@ -189,6 +193,26 @@ def section_row(ln, g: Grid, em: float) -> bool:
     return len(ln.phrases) == 1 and abs(ln.words[0].x0 - g.bbox[0]) <= em \
         and len(ln.words) <= 2 * MAX_CELL_WORDS and not text.endswith((".", ";", ",")) \
         and not CAPTION_LABEL.match(text) and not _NOTE.match(text)
+
+
+_PARENTHESISED = re.compile(r"^\(.{1,40}\)$")
+# a unit line ("(in thousands)", "(Dollars in millions)") is said of the whole table
+_UNIT = re.compile(r"\b(?:thousands|millions|billions|percent)\b", re.I)
+
+
+def column_qualifier(ln, g: Grid, em: float) -> bool:
+    """A line that may sit under a table's header labels, over its rows: one short phrase
+    in brackets over one amount column, or over one and the sign column before it
+    ("(Unaudited)" under "July 2, 2023": a filing's word on that column only), clear of
+    the label column, no unit (a unit is said of the whole table); it belongs to the
+    table only when a header row is found above it."""
+    if len(ln.phrases) != 1 or len(g.col_edges) < 3:
+        return False
+    p = ln.phrases[0]
+    first = col_index(p.x0 + 0.3 * em, g.col_edges)
+    return p.x0 > g.col_edges[1] and col_index(p.x1 - 0.3 * em, g.col_edges) - first <= 1 \
+        and len(p.words) <= MAX_CELL_WORDS and _PARENTHESISED.match(p.text) is not None \
+        and not _UNIT.search(p.text)
 
 
 def row_like(ln, g: Grid, em: float, header: bool) -> bool:

@@ -7,21 +7,31 @@ Read by `table_rows` (lines into rows); `table_edges._stacked` takes such lines 
 table's rule by position alone, whatever their weight."""
 from __future__ import annotations
 
+import re
+
 from .table_numbers import NUMBER
+
+# a date wrapped in a narrow column: its month and day over its year ("July 2," / "2023")
+_MONTH_DAY = re.compile(r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?$", re.I)
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
 
 
 def stacked_over(upper, lower, label_edge: float) -> bool:
     """Every phrase of text line `upper` is a label set in bold right over exactly one
-    bold label of line `lower`, clear of the label column (right of `label_edge`): the
-    upper lines of wrapped header cells. A number (a year) heads no wrapped cell: a
-    period over a measure is a header row of its own; nor does a group label."""
+    bold label of line `lower`, or a date's month and day right over its year, clear of
+    the label column (right of `label_edge`): the upper lines of wrapped header cells. A
+    number (a year) heads no wrapped cell: a period over a measure is a header row of its
+    own; nor does a group label."""
     if not upper.phrases or _group_label(upper, lower, label_edge):
         return False
     for p in upper.phrases:
-        if p.x0 <= label_edge or not p.bold or NUMBER.match(p.text):
+        if p.x0 <= label_edge or NUMBER.match(p.text):
             return False
         under = [q for q in lower.phrases if q.x0 < p.x1 and p.x0 < q.x1]
-        if len(under) != 1 or not under[0].bold or NUMBER.match(under[0].text):
+        if len(under) != 1:
+            return False
+        if not (p.bold and under[0].bold and not NUMBER.match(under[0].text)) \
+                and not (_MONTH_DAY.match(p.text) and _YEAR.match(under[0].text)):
             return False
     return True
 

@@ -1,0 +1,108 @@
+"""Statements whose header band a filing agent's converter (EDGRpdf) sets between two rules
+(issue 39 B, C; Pfizer 2023 Q2 10-Q, pp. 8-10): each date column's label wrapped in its
+narrow column, month and day over the year and set flush right ("July 2," / "2023"), beside
+"December 31, 2022" on one line; a column's qualifier "(Unaudited)" under the header rule,
+and the section label "Assets", underlined, above the first row. `balance_sheet(path)`
+and `periods(path)` each write one page."""
+from __future__ import annotations
+
+import pymupdf
+
+SIZE, PITCH = 8.1, 11.0
+LEFT, RIGHT = 19.0, 593.0
+COL_RIGHTS = (514.0, 593.0)         # amounts set flush right in their columns
+SIGN_LEFTS = (443.0, 522.0)         # the `$` of each amount column, flush left in its cell
+ROWS = (("Cash and cash equivalents", ("2,632", "416"), True),
+        ("Short-term investments", ("42,153", "22,316"), False),
+        ("Trade accounts receivable, less allowance for doubtful accounts", ("10,231", "10,952"), False),
+        ("Inventories", ("10,310", "8,981"), False),
+        ("Current tax assets", ("3,194", "3,577"), False),
+        ("Other current assets", ("4,828", "5,017"), False),
+        ("Total current assets", ("73,347", "51,259"), False),
+        ("Equity-method investments", ("11,422", "11,033"), False),
+        ("Long-term investments", ("3,644", "4,036"), False),
+        ("Goodwill", ("51,572", "51,375"), False),
+        ("Total assets", ("208,968", "197,205"), True))
+
+
+def _right(page, x1: float, y: float, text: str, size: float = SIZE, font: str = "tiro") -> None:
+    page.insert_text((x1 - pymupdf.get_text_length(text, font, size), y), text, fontname=font, fontsize=size)
+
+
+def _centre(page, y: float, text: str, size: float = 9.0) -> None:
+    w = pymupdf.get_text_length(text, "tiro", size)
+    page.insert_text(((LEFT + RIGHT - w) / 2, y), text, fontname="tiro", fontsize=size)
+
+
+def _rule(page, y: float) -> None:
+    page.draw_line((LEFT - 1, y), (RIGHT + 1, y), color=(0, 0, 0), width=0.7)
+
+
+def _rows(page, y: float, rows, cols: int) -> float:
+    for label, amounts, signed in rows:
+        page.insert_text((LEFT, y), label, fontname="tiro", fontsize=SIZE)
+        for k in range(cols):
+            x1 = COL_RIGHTS[k] if cols == 2 else 280.0 + 100.0 * k
+            if signed:
+                page.insert_text((x1 - 70.0, y), "$", fontname="tiro", fontsize=SIZE)
+            _right(page, x1, y, amounts[k % len(amounts)])
+        y += PITCH
+    return y
+
+
+def balance_sheet(path) -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    _centre(page, 78, "ACME WIDGETS INC. AND SUBSIDIARY COMPANIES")
+    _centre(page, 89, "CONDENSED CONSOLIDATED BALANCE SHEETS")
+    _rule(page, 101.5)
+    _right(page, COL_RIGHTS[0], 110, "July 2,")
+    _right(page, COL_RIGHTS[0], 119, "2023")
+    _right(page, COL_RIGHTS[1], 119, "December 31, 2022")
+    page.insert_text((LEFT, 119), "(MILLIONS)", fontname="tiro", fontsize=7.2)
+    _rule(page, 121.5)
+    page.insert_text((459, 130), "(Unaudited)", fontname="tiro", fontsize=SIZE)
+    page.insert_text((LEFT, 141), "Assets", fontname="tiro", fontsize=SIZE)
+    page.draw_line((LEFT, 142), (LEFT + 21, 142), width=0.5)
+    _rows(page, 152, ROWS, 2)
+    doc.save(str(path))
+
+
+PERIODS = ("Three Months Ended", "Six Months Ended")
+DATES = (("July 2,", "2023"), ("July 3,", "2022"))
+OTHER_ROWS = (("Interest income", ("(316)", "(30)", "(493)", "(44)"), True),
+              ("Interest expense", ("508", "293", "826", "614"), False),
+              ("Net periodic benefit costs other than service costs", ("(88)", "295", "(168)", "12"), False),
+              ("Royalty income", ("(164)", "(232)", "(311)", "(388)"), False),
+              ("Other, net", ("(23)", "(16)", "(5)", "157"), False),
+              ("Other (income)/deductions--net", ("(83)", "310", "(151)", "351"), True))
+
+
+def periods(path) -> None:
+    """A note's table under two periods, each ruled over its two columns, each column's
+    date wrapped in it."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((LEFT, 80), "Components of Other (income)/deductions--net include:",
+                     fontname="tiro", fontsize=9.0)
+    _rule(page, 92.5)
+    for k, period in enumerate(PERIODS):
+        x1 = 380.0 + 200.0 * k
+        w = pymupdf.get_text_length(period, "tiro", SIZE)
+        page.insert_text((x1 - 50 - w / 2, 101), period, fontname="tiro", fontsize=SIZE)
+        page.draw_line((x1 - 170.0, 103.5), (x1, 103.5), width=0.7)   # under its two columns
+    for k in range(4):
+        day, year = DATES[k % 2]
+        x1 = 280.0 + 100.0 * k
+        _right(page, x1, 112, day)
+        _right(page, x1, 121, year)
+    page.insert_text((LEFT, 121), "(MILLIONS)", fontname="tiro", fontsize=7.2)
+    _rule(page, 123.5)
+    y = _rows(page, 134, OTHER_ROWS, 4)
+    _rule(page, y - PITCH + 2.5)          # the statement's closing rule
+    doc.save(str(path))
+
+
+if __name__ == "__main__":
+    balance_sheet("edgar_balance_sheet.pdf")
+    periods("edgar_periods.pdf")

@@ -1,0 +1,52 @@
+"""A converter's header band (issue 39 B, C; fixture: tests/edgar_header_pdfs.py): the date
+wrapped in its column is one label, and the qualifier and section label under the header
+rule keep the header in the table."""
+from __future__ import annotations
+
+import pytest
+
+import layoutpdf
+from edgar_header_pdfs import OTHER_ROWS, ROWS, balance_sheet, periods
+
+
+def _tables(write, tmp_path):
+    path = tmp_path / "statement.pdf"
+    write(path)
+    return layoutpdf.parse(str(path), {"ocr": {"mode": "never"}}).tables
+
+
+def test_the_balance_sheet_keeps_its_header(tmp_path):
+    tables = _tables(balance_sheet, tmp_path)
+    assert len(tables) == 1
+    t = tables[0]
+    header = [" ".join(col) for col in zip(*t.rows[:t.header_rows])]
+    assert header[1:] == ["July 2, 2023", "December 31, 2022"]
+    labels = [r[0] for r in t.rows]
+    assert "Assets" in labels and labels.index("Assets") < labels.index(ROWS[0][0])
+    assert any("(Unaudited)" in c for r in t.rows for c in r)
+
+
+def test_each_period_names_its_dates_whole(tmp_path):
+    tables = _tables(periods, tmp_path)
+    assert len(tables) == 1
+    md = layoutpdf.parse(str(tmp_path / "statement.pdf")).to_markdown()
+    head = next(ln for ln in md.splitlines() if ln.startswith("| (MILLIONS)"))
+    assert head == ("| (MILLIONS) | Three Months Ended / July 2, 2023 | Three Months Ended / July 3, 2022 "
+                    "| Six Months Ended / July 2, 2023 | Six Months Ended / July 3, 2022 |")
+    t = tables[0]
+    assert [r[0] for r in t.rows[t.header_rows:]] == [label for label, _, _ in OTHER_ROWS]
+
+
+@pytest.mark.parametrize("upper, lower, one", [
+    ("July 2,", "2023", True), ("Dec. 31,", "2022", True), ("2023", "Revenue", False),
+    ("Fiscal", "2023", False),
+])
+def test_a_date_wrapped_in_its_column_is_one_label(upper, lower, one):
+    from layoutpdf.extract.table_grid import Phrase, TextLine, Word
+    def line(text, y):
+        w = Word(400.0, y, 430.0, y + 9.0, text, 9.0)
+        ln = TextLine([w])
+        ln.phrases = [Phrase(w)]
+        return ln
+    from layoutpdf.extract.table_stacked import stacked_over
+    assert stacked_over(line(upper, 100.0), line(lower, 109.0), 300.0) is one
