@@ -232,3 +232,18 @@ def test_the_sentence_that_announces_a_table_opens_its_chunk():
     assert opening.text.startswith(block + "\n\n|  | 2019 | 2018 |")
     later = [c for c in chunks if "| Line item" in c.text][1:]
     assert later and all(c.text.startswith("B. Geographic Information") for c in later)
+
+
+@pytest.mark.parametrize("limit", [80, 60, 55, 40])
+def test_a_shortened_header_never_cuts_a_date_from_its_month(limit):
+    """Dates of one month ('July 2, 2023', 'July 3, 2022': a 10-Q's quarter ends) are told
+    apart by their days, not by the day without its month ('2, 2023'), however far the
+    header is shortened (Pfizer 2023 Q2 10-Q's continued statements)."""
+    from layoutpdf.split._table_header import repeated_header
+    header = "| (MILLIONS, EXCEPT PER SHARE DATA) | " + " | ".join(
+        f"{period} Months Ended / {date}" for period in ("Three", "Six")
+        for date in ("July 2, 2023", "July 3, 2022")) + " |\n" + "|" + "---|" * 5
+    out = repeated_header(header, "CONDENSED CONSOLIDATED STATEMENTS OF INCOME", TOK, limit)
+    row = out.split("\n")[-2]
+    assert "| 2, 2023" not in row and "| 3, 2022" not in row, row
+    assert "July 2, 2023" in row or "| 2023 |" in row, row

@@ -185,10 +185,33 @@ def _distinct_lowest(cells: list[str]) -> list[str]:
 
 
 def _common(words: list[list[str]]) -> int:
+    """How many leading words the labels share; never a date's month without its day
+    ('July 2, 2023' and 'July 3, 2022' share nothing: '2, 2023' says no date)."""
     n = 0
     while all(len(w) > n + 1 for w in words) and len({w[n] for w in words}) == 1:
         n += 1
+    while n and any(_day_of_month(w, n) for w in words):
+        n -= 1
     return n
+
+
+_DAY = re.compile(r"^\d{1,2},?$")
+_MONTH = re.compile(r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$", re.I)
+
+
+def _day_of_month(words: list[str], k: int) -> bool:
+    """Word k is a date's day, after its month ('July' '2,')."""
+    return 0 < k < len(words) and _DAY.match(words[k]) is not None and _MONTH.match(words[k - 1]) is not None
+
+
+def _last_words(label: str, n: int) -> str:
+    """The label's last `n` words, a date's month kept with its day ('July 2, 2023', not
+    '2, 2023')."""
+    words = label.split()
+    k = max(0, len(words) - n)
+    if _day_of_month(words, k):
+        k -= 1
+    return " ".join(words[k:])
 
 
 _HEADER_STEPS = (
@@ -201,8 +224,8 @@ _HEADER_STEPS = (
                    for c in cells],
     lambda cells: _distinct_lowest([_PARENS.sub("", c.split(HEADER_JOIN)[-1]).strip()
                                     or c.split(HEADER_JOIN)[-1] for c in cells]),
-    lambda cells: [" ".join(c.split(HEADER_JOIN)[-1].split()[-2:]) for c in cells],
-    lambda cells: [" ".join(c.split(HEADER_JOIN)[-1].split()[-1:]) for c in cells],
+    lambda cells: [_last_words(c.split(HEADER_JOIN)[-1], 2) for c in cells],
+    lambda cells: [_last_words(c.split(HEADER_JOIN)[-1], 1) for c in cells],
 )
 HEADER_JOIN = " / "
 CONTEXT_FLOOR = 6        # the labels leave at least this part of the bound to the context line
