@@ -275,6 +275,7 @@ def _mark_zones(doc: Document, lines: PageLines, edges: dict[int, "_Edges"], mar
             if mark and mark[1] is Layer.FURNITURE:
                 zones[where].append((ln.bbox.y0, ln.bbox.y1, page.index))
                 pages_with[where].add(page.index)
+    repeated = None             # edge lines repeated at one place, read when first needed
     for where, spans in zones.items():
         if len(pages_with[where]) < 2:
             continue
@@ -283,19 +284,37 @@ def _mark_zones(doc: Document, lines: PageLines, edges: dict[int, "_Edges"], mar
                           if ln.id not in marks and edges[page.index][ln.id] == where]
             if not candidates:
                 continue
-            apart = _set_apart_ids(page, lines, marks, where)
+            apart = _set_apart_blocks(page, lines, marks, where)
+            need = ZONE_SHARE * len(pages_with[where])
             for ln in candidates:
                 if ln.id in marks or ln.id not in apart:
                     continue
-                h = max(ln.bbox.height, 1.0)
-                at = {i for y0, y1, i in spans if min(y1, ln.bbox.y1) - max(y0, ln.bbox.y0) > 0.5 * h}
-                if len(at) >= ZONE_SHARE * len(pages_with[where]) and _outermost(page, ln, where, marks):
+                # the block white space sets apart lies in the zone, or repeats where it
+                # reaches out of it (a running header's second line): a wrapped row label
+                # at the top of a page reaches out of it into its amounts
+                if repeated is None and len(apart[ln.id]) > 1:
+                    repeated = repeating_at_one_place(doc, edges, lambda key, pages: len(pages) >= 2)
+                if _in_zone(ln, spans) >= need \
+                        and all(b is ln or _in_zone(b, spans) >= need or b.id in repeated
+                                for b in apart[ln.id]) \
+                        and _outermost(page, ln, where, marks):
                     role = Role.PAGE_HEADER if where == "top" else Role.PAGE_FOOTER
                     marks[ln.id] = (role, Layer.FURNITURE, f"in the running {where} zone of other pages")
 
 
+def _in_zone(ln: Line, spans: list[tuple[float, float, int]]) -> int:
+    """On how many pages running text stood at the height of line `ln`."""
+    h = max(ln.bbox.height, 1.0)
+    return len({i for y0, y1, i in spans if min(y1, ln.bbox.y1) - max(y0, ln.bbox.y0) > 0.5 * h})
+
+
 def _set_apart_ids(page: Page, lines: PageLines, marks: dict, where: str) -> set[str]:
     return {ln.id for b in lines.outer_blocks(page, marks) if b.where == where for ln in b.lines}
+
+
+def _set_apart_blocks(page: Page, lines: PageLines, marks: dict, where: str) -> dict[str, tuple[Line, ...]]:
+    """Each line of the page's outer block at `where`, and the lines of that block."""
+    return {ln.id: b.lines for b in lines.outer_blocks(page, marks) if b.where == where for ln in b.lines}
 
 
 def _outermost(page: Page, ln: Line, where: str, marks: dict) -> bool:
@@ -334,6 +353,10 @@ def _mark_set_apart(doc: Document, lines: PageLines, cfg: FurnitureSettings, mar
                 # of the text block, furniture only by its words
                 kinds = {k: v if v in STRONG_KINDS else None for k, v in kinds.items()}
             kinds = words_of_the_text(page, block, kinds, sequence.keeps)
+            for ln in block.lines:      # a table's row carried to the top or foot of a page
+                if kinds[ln.id] == "page number" and among_amounts(page, ln) \
+                        and not sequence.keeps(ln, page.index):
+                    kinds[ln.id] = None
             folios = numbers + [ln for ln in block.lines if kinds[ln.id] == "page number"
                                 and sequence.fits(ln, page.index, block.where)
                                 and not _text_outside(ln, block, kinds, page.width)]
