@@ -67,3 +67,12 @@ def test_a_shaded_header_band_heads_the_rows_under_it(tmp_path):
     md = layoutpdf.parse(str(tmp_path / "statement.pdf")).to_markdown()
     assert md.index("CONSOLIDATED BALANCE SHEETS") < md.index("December 31,")
 
+
+@pytest.mark.parametrize("text, label", [
+    ("December 31,", True), ("2023", True), ("Year Ended Dec. 31, 2022", True), ("Fair Value", True),
+    ("118 (73%)", False), ("161", False), ("$ 478", False), ("Level 2", False),
+])
+def test_what_a_header_band_holds(text, label):
+    from layoutpdf.extract.table_bands import column_label
+    assert column_label(text) is label
+

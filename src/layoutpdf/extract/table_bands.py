@@ -8,10 +8,12 @@ it: a grid of a few rows with no amount in them, set right on top of a table of 
 across the same width, is read again with that table as one."""
 from __future__ import annotations
 
+import re
+
 from .table_build import build_grid
 from .table_edges import EDGE_ROWS
 from .table_grid import Grid, Seg, Word
-from .table_prose import AMOUNT_MARK
+from .table_rules import CAPTION_LABEL
 from .table_signs import columns
 
 OVERLAP = 0.8       # share of the narrower grid's width the two share at least
@@ -41,9 +43,20 @@ def headed_bodies(grids: list[Grid], words: list[Word], hs: list[Seg], vs: list[
 
 
 def _labels_only(g: Grid) -> bool:
-    """A few rows of labels, no amount in them: column labels and periods (a year is no
-    amount)."""
-    return len(g.rows) <= EDGE_ROWS and not any(AMOUNT_MARK.search(c) for row in g.rows for c in row if c)
+    """A few rows of labels, no number in them but the years and days of their periods
+    ("December 31," over "2023  2022")."""
+    return len(g.rows) <= EDGE_ROWS and all(column_label(c) for row in g.rows for c in row if c)
+
+
+def column_label(text: str) -> bool:
+    """A header cell's text: words, and no number but a period's year or day ("December
+    31,", "2023"; not "118 (73%)")."""
+    return not _DIGITS.search(_PERIODS.sub("", text))
+
+
+_PERIODS = re.compile(r"\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b"
+                      r"|(?:19|20)\d\d\b)", re.I)
+_DIGITS = re.compile(r"\d")
 
 
 def _right_under(band: Grid, g: Grid, words: list[Word], em: float) -> bool:
@@ -55,6 +68,8 @@ def _right_under(band: Grid, g: Grid, words: list[Word], em: float) -> bool:
     if shared < OVERLAP * min(bx1 - bx0, x1 - x0) or not -0.5 * em <= y0 - by1 <= SECTION_GAP * em:
         return False
     between = [w for w in words if by1 < w.cy < y0 and x0 - em <= w.cx <= x1 + em]
+    if any(CAPTION_LABEL.match(w.text) for w in between):
+        return False                # a caption between: two tables, the second captioned
     return y0 - by1 <= em or bool(between) and len(g.col_edges) > 2 \
         and all(w.x1 <= g.col_edges[1] for w in between) \
         and max(w.y1 for w in between) - min(w.y0 for w in between) <= 1.5 * em

@@ -40,7 +40,7 @@ LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}|(?<=[^\s_])_{3,}")   # dots, or unde
 LEADER_END = re.compile(r"(?:(?:\.\s?){4,}|…{2,})$")    # the dot leader a word ends in
 # what an amount has and a page reference has not: a currency sign, a thousands separator,
 # parentheses for a negative, decimals, a dash for zero
-AMOUNT_MARK = re.compile(r"[$€£¥₹]|\d,\d{3}(?!\d)|^\(.*\)$|\d\.\d|^[-\u2013\u2014\u2212]$")
+_AMOUNT_MARK = re.compile(r"[$€£¥₹]|\d,\d{3}(?!\d)|^\(.*\)$|\d\.\d|^[-\u2013\u2014\u2212]$")
 
 FILLS_MEASURE = 0.6     # a line this long (share of the column's usual full line) fills it
 EVEN_SHARE = 0.6        # share of a column's lines that fill the measure in running text
@@ -116,7 +116,7 @@ def _amounts(targets: list[str]) -> bool:
     if len(numbers) >= 2:
         return True
     return bool(numbers) and (any(CURRENCY.match(v) for v in targets)
-                              or any(AMOUNT_MARK.search(v.strip()) for v in numbers))
+                              or any(_AMOUNT_MARK.search(v.strip()) for v in numbers))
 
 
 def without_fill(words: list[Word]) -> list[Word]:
