@@ -106,3 +106,41 @@ def periods(path) -> None:
 if __name__ == "__main__":
     balance_sheet("edgar_balance_sheet.pdf")
     periods("edgar_periods.pdf")
+
+
+BAND_ROWS = (("Cash and cash equivalents", ("478", "81,307"), True),
+             ("Short-term investments", ("12,754", "627"), False),
+             ("Accounts receivable, net", ("75,467", "20,496"), False),
+             ("Inventories", ("82,546", "28,779"), False),
+             ("Prepaid expenses and other current assets", ("553", "328"), False),
+             ("Total current assets", ("99,947", "989"), True))
+
+
+def header_band(path) -> None:
+    """A balance sheet printed from HTML with its column labels in a shaded band of their
+    own (white on the filer's dark blue, cell by cell), "December 31," ruled under over the
+    two year columns, a rule under the years, its rows under it with no rule at all
+    (EDGAR-HTML benchmark, seed 50 doc09)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    _centre(page, 78, "ACME WIDGETS CORPORATION")
+    _centre(page, 89, "CONSOLIDATED BALANCE SHEETS")
+    _centre(page, 100, "(In millions, except par value)", SIZE)
+    blue, white = (0.12, 0.22, 0.39), (1, 1, 1)
+    cols = (LEFT, 420.0, 440.0, 515.0, 520.0, RIGHT)       # label, pad, 2023, pad, 2022
+    for top, bottom in ((104.0, 116.0), (116.0, 128.7)):
+        for a, b in zip(cols, cols[1:]):
+            page.draw_rect(pymupdf.Rect(a, top, b, bottom), color=None, fill=blue, width=0)
+    page.draw_rect(pymupdf.Rect(440.0, 116.0, RIGHT, 116.7), color=None, fill=(0, 0, 0), width=0)
+    for a, b in ((440.0, 515.0), (520.0, RIGHT)):
+        page.draw_rect(pymupdf.Rect(a, 128.7, b, 129.4), color=None, fill=(0, 0, 0), width=0)
+    w = pymupdf.get_text_length("December 31,", "tibo", SIZE)
+    page.insert_text(((440.0 + RIGHT) / 2 - w / 2, 113.5), "December 31,", fontname="tibo",
+                     fontsize=SIZE, color=white)
+    for x1, year in zip(COL_RIGHTS, ("2023", "2022")):
+        page.insert_text((x1 - pymupdf.get_text_length(year, "tibo", SIZE), 126), year,
+                         fontname="tibo", fontsize=SIZE, color=white)
+    page.insert_text((LEFT, 141), "ASSETS", fontname="tiro", fontsize=SIZE)
+    page.insert_text((LEFT, 152), "Current assets:", fontname="tiro", fontsize=SIZE)
+    _rows(page, 163, BAND_ROWS, 2)
+    doc.save(str(path))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import layoutpdf
-from edgar_header_pdfs import OTHER_ROWS, ROWS, balance_sheet, periods
+from edgar_header_pdfs import BAND_ROWS, OTHER_ROWS, ROWS, balance_sheet, header_band, periods
 
 
 def _tables(write, tmp_path):
@@ -50,3 +50,29 @@ def test_a_date_wrapped_in_its_column_is_one_label(upper, lower, one):
         return ln
     from layoutpdf.extract.table_stacked import stacked_over
     assert stacked_over(line(upper, 100.0), line(lower, 109.0), 300.0) is one
+
+
+def test_a_shaded_header_band_heads_the_rows_under_it(tmp_path):
+    """The band (white on blue, ruled cell by cell) is read as a ruled table of its own;
+    the rows under it, past the section label "ASSETS", by their alignment: one table."""
+    tables = _tables(header_band, tmp_path)
+    assert len(tables) == 1
+    t = tables[0]
+    header = [" / ".join(c for c in col if c) for col in zip(*t.rows[:t.header_rows])]
+    assert header[1:] == ["December 31, / 2023", "December 31, / 2022"] or \
+        (t.spans and header[1:] == ["December 31, / 2023", "2022"])
+    labels = [r[0] for r in t.rows[t.header_rows:]]
+    assert labels[:2] == ["ASSETS", "Current assets:"]
+    assert labels[2:] == [label for label, _, _ in BAND_ROWS]
+    md = layoutpdf.parse(str(tmp_path / "statement.pdf")).to_markdown()
+    assert md.index("CONSOLIDATED BALANCE SHEETS") < md.index("December 31,")
+
+
+@pytest.mark.parametrize("text, label", [
+    ("December 31,", True), ("2023", True), ("Year Ended Dec. 31, 2022", True), ("Fair Value", True),
+    ("118 (73%)", False), ("161", False), ("$ 478", False), ("Level 2", False),
+])
+def test_what_a_header_band_holds(text, label):
+    from layoutpdf.extract.table_bands import column_label
+    assert column_label(text) is label
+

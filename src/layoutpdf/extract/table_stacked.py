@@ -31,9 +31,19 @@ def stacked_over(upper, lower, label_edge: float) -> bool:
         if len(under) != 1:
             return False
         if not (p.bold and under[0].bold and not NUMBER.match(under[0].text)) \
-                and not (_MONTH_DAY.match(p.text) and _YEAR.match(under[0].text)):
+                and not _wrapped_date(p, under[0]):
             return False
     return True
+
+
+def _wrapped_date(p, q) -> bool:
+    """Phrase `p` is a date's month and day set right over its year `q`, flush with it or
+    centred on it (a cell's text wrapped); a date centred over two columns' years labels
+    them both."""
+    size = max(p.y1 - p.y0, 1.0)
+    aligned = abs(p.x1 - q.x1) <= 0.5 * size or abs(p.x0 - q.x0) <= 0.5 * size \
+        or abs((p.x0 + p.x1) - (q.x0 + q.x1)) <= size
+    return aligned and _MONTH_DAY.match(p.text) is not None and _YEAR.match(q.text) is not None
 
 
 def _group_label(upper, lower, label_edge: float) -> bool:

@@ -26,6 +26,7 @@ from statistics import median
 from ..model import BBox, Drawing, ImagePlacement, Line, TableCandidate
 from ..text.monospace import is_mono
 from .framed_text import framed_prose
+from .table_bands import headed_bodies
 from .table_build import build_grid
 from .table_captioned import CAPTIONED, captioned_bands, text_grid
 from .table_edges import EDGE_ROWS, MAX_MATH_SHARE, edge_rows
@@ -88,6 +89,8 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
                                     free, body, em))
     if captioned:
         grids, blocked = _tables_of_text(grids, blocked, captioned, hs, page_words(textpage, body, em, captioned))
+    if len(grids) > 1:
+        grids = headed_bodies(grids, words, hs, vs, em, _plausible)
     taken = [b.to_list() for b in blocked]
     grids = [g if g.strategy == CAPTIONED else
              _with_edge_rows(g, words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
