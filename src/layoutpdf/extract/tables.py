@@ -80,7 +80,9 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     bands = aligned_bands(rest, em, width)
     if not regions and not bands and not captioned:
         return tuple(refused)
-    words = page_words(textpage, body, em, around + [(0.0, y0, width, y1) for y0, y1 in bands])
+    # (a band's edge rows, its header above and the wrapped rest of its last label below,
+    # are read within the reach of a ruled region's)
+    words = page_words(textpage, body, em, around + [(0.0, y0 - reach, width, y1 + reach) for y0, y1 in bands])
     aligned = bool(bands)
     if aligned:
         taken = [g.bbox for g in grids] + [b.to_list() for b in blocked]
