@@ -11,6 +11,7 @@ from .table_grid import Grid, Word, col_index, text_lines
 from .table_numbers import goes_on, is_number
 from .table_prose import LEADER
 from .table_rules import CAPTION_LABEL
+from .table_signs import sign_column
 from .table_words import MAX_CELL_WORDS, MAX_LABEL_LINES, held, label_head, outside
 
 EDGE_ROWS = 3           # header rows above / closing rows below a table's rules, at most
@@ -162,7 +163,10 @@ def _label_rest(ln, g: Grid, last: str, em: float) -> bool:
         return False
     p = ln.phrases[0]
     text = LEADER.sub(" ", p.text).strip()      # the dots leading to its amounts end no sentence
-    return p.x0 >= g.col_edges[0] - em and p.x1 <= g.col_edges[1] + 0.5 * em and bool(text) \
+    # a column of bare `$` beside the labels is blank on most rows: a label may reach into it
+    right = g.col_edges[2] if len(g.col_edges) > 3 and sign_column(g.rows[g.header_rows:], 1) \
+        else g.col_edges[1]
+    return p.x0 >= g.col_edges[0] - em and p.x1 <= right + 0.5 * em and bool(text) \
         and not _NOTE.match(text) and not text.endswith(".") and "=" not in text \
         and goes_on(LEADER.sub(" ", last).strip(), text)
 

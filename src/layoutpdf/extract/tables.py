@@ -92,8 +92,12 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     if len(grids) > 1:
         grids = headed_bodies(grids, words, hs, vs, em, _plausible)
     taken = [b.to_list() for b in blocked]
+    # a band's edge rows (its header above, the wrapped rest of its last label below) are
+    # read within the reach of a ruled region's
+    edge_words = page_words(textpage, body, em, around + [(0.0, y0 - reach, width, y1 + reach)
+                                                          for y0, y1 in bands]) if bands else words
     grids = [g if g.strategy == CAPTIONED else
-             _with_edge_rows(g, words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
+             _with_edge_rows(g, edge_words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
              for g in grids]
     grids.sort(key=lambda g: (g.bbox[1], g.bbox[0]))
     return tuple(_candidate(without_leaders(join_sign_columns(g))) for g in grids) + tuple(refused)
