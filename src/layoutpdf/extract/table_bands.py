@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..text.dates import MONTH
 from .table_build import build_grid
 from .table_edges import EDGE_ROWS
 from .table_grid import Grid, Seg, Word
@@ -54,7 +55,7 @@ def column_label(text: str) -> bool:
     return not _DIGITS.search(_PERIODS.sub("", text))
 
 
-_PERIODS = re.compile(r"\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b"
+_PERIODS = re.compile(r"\b(?:" + MONTH + r"\s+\d{1,2}\b"
                       r"|(?:19|20)\d\d\b)", re.I)
 _DIGITS = re.compile(r"\d")
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 
+from ..text.dates import MONTH
 from .table_numbers import NUMBER
 
 # a date wrapped in a narrow column: its month and day over its year ("July 2," / "2023")
-_MONTH_DAY = re.compile(r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?$", re.I)
+_MONTH_DAY = re.compile(r"^" + MONTH + r"\s+\d{1,2},?$", re.I)
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from ..text.dates import MONTH
 from . import _syntax as sx
 from .tokenizers import Tokenizer
 
@@ -196,7 +197,7 @@ def _common(words: list[list[str]]) -> int:
 
 
 _DAY = re.compile(r"^\d{1,2},?$")
-_MONTH = re.compile(r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$", re.I)
+_MONTH = re.compile(r"^" + MONTH + r"$", re.I)
 
 
 def _day_of_month(words: list[str], k: int) -> bool:

@@ -218,7 +218,7 @@ def _apart_if_few_pages(doc: Document, page: Page, lines: PageLines, marks: dict
     the document has pages enough for repetition to decide."""
     if len(doc.pages) >= MIN_PAGES_REPEATING:
         return None
-    return {where: _set_apart_ids(page, lines, marks, where) for where in ("top", "bottom")}
+    return {where: set(_set_apart_blocks(page, lines, marks, where)) for where in ("top", "bottom")}
 
 
 def _keep_only_text(doc: Document, marks: dict) -> None:
@@ -306,10 +306,6 @@ def _in_zone(ln: Line, spans: list[tuple[float, float, int]]) -> int:
     """On how many pages running text stood at the height of line `ln`."""
     h = max(ln.bbox.height, 1.0)
     return len({i for y0, y1, i in spans if min(y1, ln.bbox.y1) - max(y0, ln.bbox.y0) > 0.5 * h})
-
-
-def _set_apart_ids(page: Page, lines: PageLines, marks: dict, where: str) -> set[str]:
-    return {ln.id for b in lines.outer_blocks(page, marks) if b.where == where for ln in b.lines}
 
 
 def _set_apart_blocks(page: Page, lines: PageLines, marks: dict, where: str) -> dict[str, tuple[Line, ...]]:

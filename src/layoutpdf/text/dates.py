@@ -1,0 +1,7 @@
+"""How a statement names its periods: an English month name or its abbreviation ("July",
+"Dec."), read by the table stages (a date wrapped in its column, a header band's periods)
+and by the splitter (a shortened header keeps a date whole). Running margins name dates
+in more languages: `margin_lines` keeps its own, wider pattern."""
+from __future__ import annotations
+
+MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"   # match case-blind
