@@ -22,6 +22,8 @@ def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list
     bands = [band_of(min(ln.cy for ln in row), hcuts) for row in rows]
     if hcuts and len(set(bands)) < n:
         k = sum(1 for b in bands if b == bands[0])
+        more = _ruled_header_lines(cells, bands, k)
+        k = more if more <= max(3, n // 3) else k
         if 1 <= k <= max(3, n // 3) and k < n:
             return _without_group_labels(cells, k), "rows above the header rule"
     if hcuts and len(set(bands)) == n:
@@ -42,6 +44,28 @@ def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list
             return k, "text rows above numeric rows"
         return 1, "text row above numeric rows"
     return 0, ""
+
+
+def _ruled_header_lines(cells: list[list[str]], bands: list[int], k: int) -> int:
+    """The header down to the last of the rules drawn under each of its lines: a converter
+    that borders every header cell rules under the period labels ("Three Months Ended")
+    and again under the column labels ("July 2, 2023"). Below the first rule, a band whose
+    rows each label the amount columns (words or dates over two or more of them, no
+    amount) is the header's next line when a row of amounts follows it."""
+    n = len(cells)
+    while k < n:
+        band = [r for r in range(k, n) if bands[r] == bands[k]]
+        after = band[-1] + 1
+        if after >= n or not all(_labels_columns(cells[r]) for r in band) \
+                or not any(NUMBER.match(c) for c in cells[after][1:] if c):
+            break
+        k = after
+    return k
+
+
+def _labels_columns(row: list[str]) -> bool:
+    labels = [c for c in row[1:] if c]
+    return len(labels) >= 2 and not any(NUMBER.match(c) for c in labels)
 
 
 def _without_group_labels(cells: list[list[str]], k: int) -> int:
@@ -102,6 +126,7 @@ def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
     above it ("EPS" over "(Diluted" under a period label stays in that period)."""
     ncols = len(edges) - 1
     out = [s for s in spans if not (s[0] == s[2] < k - 1)]
+    texts = _column_texts(rows, edges)
     for r in range(k - 1):
         lone = _lone_label(cells, r, k)
         if lone is not None:
@@ -113,14 +138,14 @@ def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
         for c in range(ncols):
             if not cells[r][c]:
                 continue
-            across = _rule_across(cells[r], edges, c, row_bottom, next_top, hrules, em)
+            across = _rule_across(cells[r], edges, texts, c, row_bottom, next_top, hrules, em)
             if across is not None:         # centred over a cmidrule that starts further left
                 first, ruled = across
                 cells[r][first], cells[r][c] = cells[r][c], ""
                 out = [s for s in out if not (s[0] == r and s[1] == c)]
                 out.append((r, first, r, ruled))
                 continue
-            last = _rule_under(edges, c, row_bottom, next_top, hrules, em)
+            last = _rule_under(edges, texts, c, row_bottom, next_top, hrules, em)
             if last is not None:       # one rule under several labels: each keeps its own part
                 last = min([last] + [q - 1 for q in range(c + 1, ncols) if cells[r][q]])
             span = next((s for s in spans if s[0] == r == s[2] and s[1] == c), None)
@@ -191,28 +216,47 @@ def _rule_at(x: float, row: list[TextLine], vrules) -> bool:
     return any(abs(v.pos - x) <= SNAP and v.a <= y1 and v.b >= y0 for v in vrules)
 
 
-def _header_rules(edges: list[float], y0: float, y1: float, hrules: list[Seg],
-                  em: float) -> list[tuple[int, int]]:
+def _header_rules(edges: list[float], texts: list[tuple[float, float]], y0: float, y1: float,
+                  hrules: list[Seg], em: float) -> list[tuple[int, int]]:
     """(first, last) columns of each partial rule between two header rows (booktabs
-    cmidrules), within the table's width."""
-    return [(col_index(h.a + 0.5 * em, edges), col_index(h.b - 0.5 * em, edges)) for h in hrules
-            if y0 - 0.3 * em <= h.pos <= y1 + 0.3 * em and h.a >= edges[0] - em and h.b <= edges[-1] + em]
+    cmidrules), within the table's width: the columns under most of whose text it runs
+    (`texts`: each column's text from left to right; a rule drawn under a label may reach
+    into the gutters, where a column's edge lies)."""
+    out = []
+    for h in hrules:
+        if y0 - 0.3 * em <= h.pos <= y1 + 0.3 * em and h.a >= edges[0] - em and h.b <= edges[-1] + em:
+            under = [c for c, (a, b) in enumerate(texts) if min(b, h.b) - max(a, h.a) >= 0.5 * (b - a)]
+            if under:
+                out.append((under[0], under[-1]))
+    return out
 
 
-def _rule_across(row: list[str], edges: list[float], c: int, y0: float, y1: float,
+def _column_texts(rows: list[list[TextLine]], edges: list[float]) -> list[tuple[float, float]]:
+    """Each column's text from its leftmost to its rightmost phrase over all rows (a
+    column without text: its edges)."""
+    ext = [[b, a] for a, b in zip(edges, edges[1:])]
+    for row in rows:
+        for ln in row:
+            for p in ln.phrases:
+                e = ext[col_index((p.x0 + p.x1) / 2, edges)]
+                e[0], e[1] = min(e[0], p.x0), max(e[1], p.x1)
+    return [(a, b) if a < b else (edges[c], edges[c + 1]) for c, (a, b) in enumerate(ext)]
+
+
+def _rule_across(row: list[str], edges: list[float], texts, c: int, y0: float, y1: float,
                  hrules: list[Seg], em: float) -> tuple[int, int] | None:
     """(first, last) columns of a partial rule between two header rows that starts left of
     the label in column `c`, runs under it and past it, with nothing else over it: a
     spanning label centred over its cmidrule sits in a middle column ("Test" over the P, R
     and F1 its rule spans); None when there is none."""
-    return next(((first, last) for first, last in _header_rules(edges, y0, y1, hrules, em)
+    return next(((first, last) for first, last in _header_rules(edges, texts, y0, y1, hrules, em)
                  if first < c <= last and not any(row[q] for q in range(first, last + 1) if q != c)),
                 None)
 
 
-def _rule_under(edges: list[float], c: int, y0: float, y1: float, hrules: list[Seg],
+def _rule_under(edges: list[float], texts, c: int, y0: float, y1: float, hrules: list[Seg],
                 em: float) -> int | None:
     """The last column covered by a partial rule between two header rows that starts in
     column `c` (a booktabs cmidrule under a spanning label)."""
-    return next((last for first, last in _header_rules(edges, y0, y1, hrules, em)
+    return next((last for first, last in _header_rules(edges, texts, y0, y1, hrules, em)
                  if first == c and last > c), None)
