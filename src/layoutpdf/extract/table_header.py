@@ -50,8 +50,8 @@ def _ruled_header_lines(cells: list[list[str]], bands: list[int], k: int) -> int
     """The header down to the last of the rules drawn under each of its lines: a converter
     that borders every header cell rules under the period labels ("Three Months Ended")
     and again under the column labels ("July 2, 2023"). Below the first rule, a band whose
-    rows each label the amount columns (words or dates over two or more of them, no
-    amount) is the header's next line when a row of amounts follows it."""
+    rows each label the amount columns (`_labels_columns`) is the header's next line when
+    a row of amounts follows it."""
     n = len(cells)
     while k < n:
         band = [r for r in range(k, n) if bands[r] == bands[k]]
@@ -64,8 +64,10 @@ def _ruled_header_lines(cells: list[list[str]], bands: list[int], k: int) -> int
 
 
 def _labels_columns(row: list[str]) -> bool:
+    """Words or dates over most of the columns after the stub, no amount: a line of column
+    labels (a group label over some of them, "L→S Fine-tuning", heads rows, not columns)."""
     labels = [c for c in row[1:] if c]
-    return len(labels) >= 2 and not any(NUMBER.match(c) for c in labels)
+    return len(labels) >= max(2, 0.5 * (len(row) - 1)) and not any(NUMBER.match(c) for c in labels)
 
 
 def _without_group_labels(cells: list[list[str]], k: int) -> int:
