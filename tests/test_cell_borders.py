@@ -60,3 +60,15 @@ def test_a_paragraph_between_two_ruled_tables_parts_them():
     assert len(d.tables) == 2
     assert PARAGRAPH[1].split()[-1] in _prose(d)
     assert not any("decrease" in c for t in d.tables for r in t.rows for c in r)
+
+
+def test_a_group_label_centred_over_its_columns_spans_them_all():
+    """"Before Perturb" sits over the middle of its five columns (and its text over two of
+    them): it labels all five, and "After Perturb" the four after the vertical rule."""
+    from cell_border_pdfs import GROUPS, centred_groups_pdf
+    t = layoutpdf.parse(centred_groups_pdf()).tables[0]
+    assert t.header_rows == 2
+    groups = [t.rows[0][c] for c in range(1, len(t.rows[0]))]
+    spans = {(s[1], s[3]) for s in t.spans if s[0] == 0}
+    assert spans == {(1, 5), (6, 9)}
+    assert groups[0] == GROUPS[0][0] and groups[5] == GROUPS[1][0]

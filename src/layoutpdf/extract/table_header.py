@@ -151,18 +151,58 @@ def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
             if last is not None:       # one rule under several labels: each keeps its own part
                 last = min([last] + [q - 1 for q in range(c + 1, ncols) if cells[r][q]])
             span = next((s for s in spans if s[0] == r == s[2] and s[1] == c), None)
-            if last is None and span is not None:
-                last = span[3]
             if last is None:
-                last, bound = c, _parent_end(out, r, c, ncols)
-                while last + 1 <= bound and not cells[r][last + 1] and \
-                        any(cells[q][last + 1] for q in range(r + 1, k)) and \
-                        not _rule_at(edges[last + 1], rows[r], vrules):
-                    last += 1
-                last = _centred_end(rows[r], c, last, edges, em)
+                own = span[3] if span is not None else c
+                first, wide = _open_around(cells, rows[r], r, k, c, own, out, edges, vrules, ncols)
+                around = _centred_around(rows[r], c, own, first, wide, edges, em)
+                if around is not None:      # centred over a group that starts left of it
+                    first, last = around
+                    cells[r][first], cells[r][c] = cells[r][c], ""
+                    out = [s for s in out if not (s[0] == r and s[1] == c)]
+                    out.append((r, first, r, last))
+                    continue
+                last = span[3] if span is not None else _centred_end(rows[r], c, wide, edges, em)
             if last is not None and last > c:
                 out.append((r, c, r, last))
     return sorted(set(out))
+
+
+def _open_around(cells, row, r: int, k: int, c: int, own: int, out, edges, vrules, ncols: int) -> tuple[int, int]:
+    """(first, last): the columns around a label's own (c..own) it may span: the empty
+    cells beside it that have a label below, up to the next label, a drawn vertical rule,
+    a span already given, the stub or the end of the spanning label above it."""
+    last, bound = own, _parent_end(out, r, c, ncols)
+    while last + 1 <= bound and not cells[r][last + 1] and \
+            any(cells[q][last + 1] for q in range(r + 1, k)) and not _rule_at(edges[last + 1], row, vrules):
+        last += 1
+    first = c
+    lo = max([1, _parent_start(out, r, c)] + [q + 1 for q in range(c) if cells[r][q]]
+             + [s[3] + 1 for s in out if s[0] == r and s[1] < c])
+    while first - 1 >= lo and not cells[r][first - 1] and \
+            any(cells[q][first - 1] for q in range(r + 1, k)) and not _rule_at(edges[first], row, vrules):
+        first -= 1
+    return first, last
+
+
+def _centred_around(row: list[TextLine], c: int, own: int, first: int, last: int, edges: list[float],
+                    em: float) -> tuple[int, int] | None:
+    """(a, b): the widest group of columns from `first` to `last` that starts left of the
+    label's column c, takes in its own columns (c..own), and that the label is centred
+    over (within an em), as a group label set over an odd number of columns ("Before
+    Perturb" over five) sits in a middle one; None when there is none."""
+    mids = [(p.x0 + p.x1) / 2 for ln in row for p in ln.phrases if edges[c] <= p.x0 < edges[own + 1]]
+    if first == c or not mids:
+        return None
+    centred = [(a, b) for a in range(first, c) for b in range(own, last + 1)
+               if abs(mids[0] - (edges[a] + edges[b + 1]) / 2) <= em]
+    return max(centred, key=lambda ab: ab[1] - ab[0]) if centred else None
+
+
+def _parent_start(spans, r: int, c: int) -> int:
+    """The first column a label of header row r in column c may span from: the start of
+    the spanning label above it, else the first."""
+    starts = [s[1] for s in spans if s[0] < r and s[1] <= c <= s[3] and s[3] > s[1]]
+    return max(starts) if starts else 0
 
 
 def _lone_label(cells: list[list[str]], r: int, k: int) -> tuple[int, int, int] | None:
