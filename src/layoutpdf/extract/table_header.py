@@ -22,8 +22,6 @@ def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list
     bands = [band_of(min(ln.cy for ln in row), hcuts) for row in rows]
     if hcuts and len(set(bands)) < n:
         k = sum(1 for b in bands if b == bands[0])
-        more = _ruled_header_lines(cells, bands, k)
-        k = more if more <= max(3, n // 3) else k
         if 1 <= k <= max(3, n // 3) and k < n:
             return _without_group_labels(cells, k), "rows above the header rule"
     if hcuts and len(set(bands)) == n:
@@ -44,30 +42,6 @@ def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list
             return k, "text rows above numeric rows"
         return 1, "text row above numeric rows"
     return 0, ""
-
-
-def _ruled_header_lines(cells: list[list[str]], bands: list[int], k: int) -> int:
-    """The header down to the last of the rules drawn under each of its lines: a converter
-    that borders every header cell rules under the period labels ("Three Months Ended")
-    and again under the column labels ("July 2, 2023"). Below the first rule, a band whose
-    rows each label the amount columns (`_labels_columns`) is the header's next line when
-    a row of amounts follows it."""
-    n = len(cells)
-    while k < n:
-        band = [r for r in range(k, n) if bands[r] == bands[k]]
-        after = band[-1] + 1
-        if after >= n or not all(_labels_columns(cells[r]) for r in band) \
-                or not any(NUMBER.match(c) for c in cells[after][1:] if c):
-            break
-        k = after
-    return k
-
-
-def _labels_columns(row: list[str]) -> bool:
-    """Words or dates over most of the columns after the stub, no amount: a line of column
-    labels (a group label over some of them, "L→S Fine-tuning", heads rows, not columns)."""
-    labels = [c for c in row[1:] if c]
-    return len(labels) >= max(2, 0.5 * (len(row) - 1)) and not any(NUMBER.match(c) for c in labels)
 
 
 def _without_group_labels(cells: list[list[str]], k: int) -> int:
