@@ -76,3 +76,22 @@ def test_what_a_header_band_holds(text, label):
     from layoutpdf.extract.table_bands import column_label
     assert column_label(text) is label
 
+
+
+@pytest.mark.parametrize("upper, lower, one", [
+    (("July 2,", "%"), ("2023", "Change"), True),        # "% Change" wraps beside the dates
+    (("Total", "%"), ("Revenue", "Change"), False),      # no date: two lines of the body's weight
+    (("July 2,", "%"), ("2023", "12.5"), False),         # an amount under a label: a row
+])
+def test_a_label_wraps_beside_a_wrapped_date(upper, lower, one):
+    """In the body's weight, a label set flush over one label under it is the upper line
+    of a wrapped header cell only in a line that also wraps a date over its year."""
+    from layoutpdf.extract.table_grid import Phrase, TextLine, Word
+    from layoutpdf.extract.table_stacked import stacked_over
+
+    def line(texts, y):
+        words = [Word(400.0 + 80 * k, y, 430.0 + 80 * k, y + 9.0, t, 9.0) for k, t in enumerate(texts)]
+        ln = TextLine(words)
+        ln.phrases = [Phrase(w) for w in words]
+        return ln
+    assert stacked_over(line(upper, 100.0), line(lower, 109.0), 300.0) is one

@@ -102,6 +102,7 @@ def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
     above it ("EPS" over "(Diluted" under a period label stays in that period)."""
     ncols = len(edges) - 1
     out = [s for s in spans if not (s[0] == s[2] < k - 1)]
+    texts = _column_texts(rows, edges)
     for r in range(k - 1):
         lone = _lone_label(cells, r, k)
         if lone is not None:
@@ -113,29 +114,69 @@ def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,
         for c in range(ncols):
             if not cells[r][c]:
                 continue
-            across = _rule_across(cells[r], edges, c, row_bottom, next_top, hrules, em)
+            across = _rule_across(cells[r], edges, texts, c, row_bottom, next_top, hrules, em)
             if across is not None:         # centred over a cmidrule that starts further left
                 first, ruled = across
                 cells[r][first], cells[r][c] = cells[r][c], ""
                 out = [s for s in out if not (s[0] == r and s[1] == c)]
                 out.append((r, first, r, ruled))
                 continue
-            last = _rule_under(edges, c, row_bottom, next_top, hrules, em)
+            last = _rule_under(edges, texts, c, row_bottom, next_top, hrules, em)
             if last is not None:       # one rule under several labels: each keeps its own part
                 last = min([last] + [q - 1 for q in range(c + 1, ncols) if cells[r][q]])
             span = next((s for s in spans if s[0] == r == s[2] and s[1] == c), None)
-            if last is None and span is not None:
-                last = span[3]
             if last is None:
-                last, bound = c, _parent_end(out, r, c, ncols)
-                while last + 1 <= bound and not cells[r][last + 1] and \
-                        any(cells[q][last + 1] for q in range(r + 1, k)) and \
-                        not _rule_at(edges[last + 1], rows[r], vrules):
-                    last += 1
-                last = _centred_end(rows[r], c, last, edges, em)
+                own = span[3] if span is not None else c
+                first, wide = _open_around(cells, rows[r], r, k, c, own, out, edges, vrules, ncols)
+                around = _centred_around(rows[r], c, own, first, wide, edges, em)
+                if around is not None:      # centred over a group that starts left of it
+                    first, last = around
+                    cells[r][first], cells[r][c] = cells[r][c], ""
+                    out = [s for s in out if not (s[0] == r and s[1] == c)]
+                    out.append((r, first, r, last))
+                    continue
+                last = span[3] if span is not None else _centred_end(rows[r], c, wide, edges, em)
             if last is not None and last > c:
                 out.append((r, c, r, last))
     return sorted(set(out))
+
+
+def _open_around(cells, row, r: int, k: int, c: int, own: int, out, edges, vrules, ncols: int) -> tuple[int, int]:
+    """(first, last): the columns around a label's own (c..own) it may span: the empty
+    cells beside it that have a label below, up to the next label, a drawn vertical rule,
+    a span already given, the stub or the end of the spanning label above it."""
+    last, bound = own, _parent_end(out, r, c, ncols)
+    while last + 1 <= bound and not cells[r][last + 1] and \
+            any(cells[q][last + 1] for q in range(r + 1, k)) and not _rule_at(edges[last + 1], row, vrules):
+        last += 1
+    first = c
+    lo = max([1, _parent_start(out, r, c)] + [q + 1 for q in range(c) if cells[r][q]]
+             + [s[3] + 1 for s in out if s[0] == r and s[1] < c])
+    while first - 1 >= lo and not cells[r][first - 1] and \
+            any(cells[q][first - 1] for q in range(r + 1, k)) and not _rule_at(edges[first], row, vrules):
+        first -= 1
+    return first, last
+
+
+def _centred_around(row: list[TextLine], c: int, own: int, first: int, last: int, edges: list[float],
+                    em: float) -> tuple[int, int] | None:
+    """(a, b): the widest group of columns from `first` to `last` that starts left of the
+    label's column c, takes in its own columns (c..own), and that the label is centred
+    over (within an em), as a group label set over an odd number of columns ("Before
+    Perturb" over five) sits in a middle one; None when there is none."""
+    mids = [(p.x0 + p.x1) / 2 for ln in row for p in ln.phrases if edges[c] <= p.x0 < edges[own + 1]]
+    if first == c or not mids:
+        return None
+    centred = [(a, b) for a in range(first, c) for b in range(own, last + 1)
+               if abs(mids[0] - (edges[a] + edges[b + 1]) / 2) <= em]
+    return max(centred, key=lambda ab: ab[1] - ab[0]) if centred else None
+
+
+def _parent_start(spans, r: int, c: int) -> int:
+    """The first column a label of header row r in column c may span from: the start of
+    the spanning label above it, else the first."""
+    starts = [s[1] for s in spans if s[0] < r and s[1] <= c <= s[3] and s[3] > s[1]]
+    return max(starts) if starts else 0
 
 
 def _lone_label(cells: list[list[str]], r: int, k: int) -> tuple[int, int, int] | None:
@@ -191,28 +232,47 @@ def _rule_at(x: float, row: list[TextLine], vrules) -> bool:
     return any(abs(v.pos - x) <= SNAP and v.a <= y1 and v.b >= y0 for v in vrules)
 
 
-def _header_rules(edges: list[float], y0: float, y1: float, hrules: list[Seg],
-                  em: float) -> list[tuple[int, int]]:
+def _header_rules(edges: list[float], texts: list[tuple[float, float]], y0: float, y1: float,
+                  hrules: list[Seg], em: float) -> list[tuple[int, int]]:
     """(first, last) columns of each partial rule between two header rows (booktabs
-    cmidrules), within the table's width."""
-    return [(col_index(h.a + 0.5 * em, edges), col_index(h.b - 0.5 * em, edges)) for h in hrules
-            if y0 - 0.3 * em <= h.pos <= y1 + 0.3 * em and h.a >= edges[0] - em and h.b <= edges[-1] + em]
+    cmidrules), within the table's width: the columns under most of whose text it runs
+    (`texts`: each column's text from left to right; a rule drawn under a label may reach
+    into the gutters, where a column's edge lies)."""
+    out = []
+    for h in hrules:
+        if y0 - 0.3 * em <= h.pos <= y1 + 0.3 * em and h.a >= edges[0] - em and h.b <= edges[-1] + em:
+            under = [c for c, (a, b) in enumerate(texts) if min(b, h.b) - max(a, h.a) >= 0.5 * (b - a)]
+            if under:
+                out.append((under[0], under[-1]))
+    return out
 
 
-def _rule_across(row: list[str], edges: list[float], c: int, y0: float, y1: float,
+def _column_texts(rows: list[list[TextLine]], edges: list[float]) -> list[tuple[float, float]]:
+    """Each column's text from its leftmost to its rightmost phrase over all rows (a
+    column without text: its edges)."""
+    ext = [[b, a] for a, b in zip(edges, edges[1:])]
+    for row in rows:
+        for ln in row:
+            for p in ln.phrases:
+                e = ext[col_index((p.x0 + p.x1) / 2, edges)]
+                e[0], e[1] = min(e[0], p.x0), max(e[1], p.x1)
+    return [(a, b) if a < b else (edges[c], edges[c + 1]) for c, (a, b) in enumerate(ext)]
+
+
+def _rule_across(row: list[str], edges: list[float], texts, c: int, y0: float, y1: float,
                  hrules: list[Seg], em: float) -> tuple[int, int] | None:
     """(first, last) columns of a partial rule between two header rows that starts left of
     the label in column `c`, runs under it and past it, with nothing else over it: a
     spanning label centred over its cmidrule sits in a middle column ("Test" over the P, R
     and F1 its rule spans); None when there is none."""
-    return next(((first, last) for first, last in _header_rules(edges, y0, y1, hrules, em)
+    return next(((first, last) for first, last in _header_rules(edges, texts, y0, y1, hrules, em)
                  if first < c <= last and not any(row[q] for q in range(first, last + 1) if q != c)),
                 None)
 
 
-def _rule_under(edges: list[float], c: int, y0: float, y1: float, hrules: list[Seg],
+def _rule_under(edges: list[float], texts, c: int, y0: float, y1: float, hrules: list[Seg],
                 em: float) -> int | None:
     """The last column covered by a partial rule between two header rows that starts in
     column `c` (a booktabs cmidrule under a spanning label)."""
-    return next((last for first, last in _header_rules(edges, y0, y1, hrules, em)
+    return next((last for first, last in _header_rules(edges, texts, y0, y1, hrules, em)
                  if first == c and last > c), None)

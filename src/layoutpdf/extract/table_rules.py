@@ -25,6 +25,7 @@ MAX_RULES = 4000        # rules read per direction (a hatched drawing has thousa
 FIGURE_CAPTION_EM = 2.5 # a figure caption this close to a ruled region makes it a chart
 FIGURE_MARKS = 4
 _TITLE_WORD = re.compile(r"[^\W\d_]{3}")   # a title has words; a block's heading amount none
+_LETTER = re.compile(r"[^\W\d_]")          # a word ("of", "in"), not an amount
 HEADING_SIZE = 1.2      # a line this much larger than the page's text is a heading
 WORD_EDGE = 1.0        # pt: a rule this far inside a word's box runs through the word
 LEGEND_EM = 6.0         # a ruled box lower than this beside curves is a plot legend        # curves or slanted lines inside a ruled region make it a figure
@@ -34,6 +35,7 @@ WORD_GAP_EM = 1.0       # widest gap between two pieces of one line of text
 MIN_RUNNING_WORDS = 6   # a line of running text has this many words or more
 RUNNING_WORD_SHARE = 0.6  # and most of them words, not amounts
 FOOT_LINE_SHARE = 1 / 3  # the lone line over a page's closing rule spans less of it
+CELL_SPACING_EM = 1.0   # per-cell rules of one row stand closer than this (two text columns' gutter is wider)
 CAPTION_LABEL = re.compile(r"^\s*(fig(ure)?|chart|table|tab)\.?\s*[A-Z]?\d+|^\s*table\s+[IVXLC]+\b", re.I)
 
 
@@ -278,27 +280,59 @@ _CY = attrgetter("bbox.cy")
 def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent, ruled: set[int]) -> None:
     """Join horizontal rules stacked over the same x-range (booktabs top/mid/bottom rules:
     both ends aligned, no vertical rules) unless another rule over the range, text running
-    across the range's edges, or a caption lies between them."""
-    order = sorted((i for i in range(len(hs)) if i not in ruled), key=lambda i: hs[i].pos)
+    across the range's edges, or a caption lies between them. A row ruled cell by cell
+    (`_bordered_rows`) stacks as one rule."""
+    order = _bordered_rows(hs, [i for i in range(len(hs)) if i not in ruled], em)
+    for members in order:
+        for i in members[1:]:
+            parent[find(i)] = find(members[0])
     # the lines by their centre, so that each pair of rules looks only at the lines
     # between them (`_blocked`'s answer does not depend on their order); a statement page
     # has dozens of rules and hundreds of lines
     rows = sorted((ln for ln in lines if ln.bbox.cy == ln.bbox.cy), key=_CY)
     cys = [ln.bbox.cy for ln in rows]
-    for k, i in enumerate(order):
-        a = hs[i]
-        for j in order[k + 1:]:
-            b = hs[j]
+    for k, first in enumerate(order):
+        a = _extent(hs, first)
+        for below in order[k + 1:]:
+            b = _extent(hs, below)
             if b.pos - a.pos < 0.5:
                 continue
-            if abs(a.a - b.a) > STACK_ALIGN_EM * em or abs(a.b - b.b) > STACK_ALIGN_EM * em:
-                if min(a.b, b.b) - max(a.a, b.a) > 0.5 * a.length and b.length > 0.5 * a.length:
+            tol = STACK_ALIGN_EM * em
+            if (abs(a.a - b.a) > tol or abs(a.b - b.b) > tol) and not _heads(first, a, b, tol):
+                if len(below) == 1 and min(a.b, b.b) - max(a.a, b.a) > 0.5 * a.length \
+                        and b.length > 0.5 * a.length:
                     break                   # another rule across the range: a section rule
-                continue                    # partial rules (cmidrule) are read inside the region
+                continue                    # partial rules (cmidrule, a row's cell borders) are read inside
             between = rows[bisect_right(cys, a.pos):bisect_left(cys, b.pos)]
             if not _blocked(between, a.pos, b.pos, a.a, a.b, em):
-                parent[find(i)] = find(j)
+                parent[find(first[0])] = find(below[0])
             break                           # only the next rule below over the same range
+
+
+def _heads(members: list[int], a: Seg, b: Seg, tol: float) -> bool:
+    """A row ruled cell by cell over part of the rule `b` below it: the underline of the
+    header cells over the columns of a table whose rule spans them and its stub."""
+    return len(members) > 1 and b.a <= a.a + tol and b.b >= a.b - tol
+
+
+def _bordered_rows(hs: list[Seg], order: list[int], em: float) -> list[list[int]]:
+    """The rules in `order` grouped into rows, top first: collinear pieces less than an em
+    apart are one row's rule drawn cell by cell. A converter that borders each cell of an
+    HTML table (`border-bottom` on every `<td>`) draws one segment per cell with the cell
+    spacing between them; the gutter between two text columns (each with a table of its
+    own) is wider."""
+    out: list[list[int]] = []
+    for i in sorted(order, key=lambda i: (hs[i].pos, hs[i].a)):
+        last = out[-1][-1] if out else None
+        if last is not None and hs[i].pos == hs[last].pos and hs[i].a - hs[last].b < CELL_SPACING_EM * em:
+            out[-1].append(i)
+        else:
+            out.append([i])
+    return out
+
+
+def _extent(hs: list[Seg], members: list[int]) -> Seg:
+    return Seg(hs[members[0]].pos, min(hs[i].a for i in members), max(hs[i].b for i in members))
 
 
 def crosses_or_captions(ln: Line, x0: float, x1: float, em: float) -> bool:
@@ -316,7 +350,7 @@ def _blocked(lines: list[Line], y0: float, y1: float, x0: float, x1: float, em: 
     Filings rule the running head, each statement's top and bottom and the page foot
     across the full measure; the text between one statement's bottom rule and the
     next one's top rule is the page's prose, and the rules are not one table's."""
-    running = 0
+    running, last = 0, None
     for ln in lines:
         b = ln.bbox
         if not (y0 < b.cy < y1) or b.x1 < x0 or b.x0 > x1:
@@ -325,10 +359,26 @@ def _blocked(lines: list[Line], y0: float, y1: float, x0: float, x1: float, em: 
             return True
         if ln.size > HEADING_SIZE * em and _TITLE_WORD.search(ln.text):
             return True                     # (a larger amount, "1,000", heads a block)
-        running += _running(ln, x1 - x0)
-        if running >= PARAGRAPH_LINES:
-            return True
+        if _running(ln, x1 - x0):
+            running += 1
+            if running >= PARAGRAPH_LINES or _sentence_end(ln):
+                return True                 # a paragraph, or a sentence ("… are as follows:")
+            last = ln
+        elif last is not None and _sentence_end(ln) and _wordy(ln) and abs(b.x0 - last.bbox.x0) <= em \
+                and b.y0 - last.bbox.y1 < 0.5 * em:
+            return True                     # the last line of a paragraph under its running line
     return False
+
+
+def _sentence_end(ln: Line) -> bool:
+    return ln.text.rstrip().endswith((".", ":"))
+
+
+def _wordy(ln: Line) -> bool:
+    """Mostly words, as running text is (a table's row has amounts)."""
+    words = ln.text.split()
+    return len(words) >= MIN_RUNNING_WORDS and \
+        sum(1 for w in words if _LETTER.search(w)) >= RUNNING_WORD_SHARE * len(words)
 
 
 def _running(ln: Line, width: float) -> bool:
@@ -341,9 +391,7 @@ def _running(ln: Line, width: float) -> bool:
     pieces = sorted((s.bbox for s in ln.spans if s.text.strip()), key=lambda p: p.x0)
     if any(q.x0 - p.x1 > WORD_GAP_EM * ln.size for p, q in zip(pieces, pieces[1:])):
         return False
-    words = ln.text.split()
-    return len(words) >= MIN_RUNNING_WORDS and \
-        sum(1 for w in words if _TITLE_WORD.search(w)) >= RUNNING_WORD_SHARE * len(words)
+    return _wordy(ln)
 
 
 def _is_figure(box, marks: list[BBox], images: list[ImagePlacement], em: float) -> bool:

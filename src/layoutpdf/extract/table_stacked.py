@@ -25,26 +25,39 @@ def stacked_over(upper, lower, label_edge: float) -> bool:
     own; nor does a group label."""
     if not upper.phrases or _group_label(upper, lower, label_edge):
         return False
+    dates = plain = 0
     for p in upper.phrases:
         if p.x0 <= label_edge or NUMBER.match(p.text):
             return False
         under = [q for q in lower.phrases if q.x0 < p.x1 and p.x0 < q.x1]
         if len(under) != 1:
             return False
-        if not (p.bold and under[0].bold and not NUMBER.match(under[0].text)) \
-                and not _wrapped_date(p, under[0]):
+        q = under[0]
+        if _wrapped_date(p, q):
+            dates += 1
+        elif NUMBER.match(q.text):
             return False
-    return True
+        elif not (p.bold and q.bold):
+            if not _flush(p, q):
+                return False
+            plain += 1
+    # a label in the body's weight wraps in the same header line as a date does: "%" over
+    # "Change" beside "July 2," over "2023" (a body row has amounts, a date no year under it)
+    return not plain or dates > 0
 
 
 def _wrapped_date(p, q) -> bool:
     """Phrase `p` is a date's month and day set right over its year `q`, flush with it or
     centred on it (a cell's text wrapped); a date centred over two columns' years labels
     them both."""
+    return _flush(p, q) and _MONTH_DAY.match(p.text) is not None and _YEAR.match(q.text) is not None
+
+
+def _flush(p, q) -> bool:
+    """Phrase `p` set flush with `q` under it, at either edge, or centred on it."""
     size = max(p.y1 - p.y0, 1.0)
-    aligned = abs(p.x1 - q.x1) <= 0.5 * size or abs(p.x0 - q.x0) <= 0.5 * size \
+    return abs(p.x1 - q.x1) <= 0.5 * size or abs(p.x0 - q.x0) <= 0.5 * size \
         or abs((p.x0 + p.x1) - (q.x0 + q.x1)) <= size
-    return aligned and _MONTH_DAY.match(p.text) is not None and _YEAR.match(q.text) is not None
 
 
 def _group_label(upper, lower, label_edge: float) -> bool:

@@ -27,6 +27,7 @@ from ..model import BBox, Drawing, ImagePlacement, Line, TableCandidate
 from ..text.monospace import is_mono
 from .framed_text import framed_prose
 from .table_bands import headed_bodies
+from .table_continued import continued_tables
 from .table_build import build_grid
 from .table_captioned import CAPTIONED, captioned_bands, text_grid
 from .table_edges import EDGE_ROWS, MAX_MATH_SHARE, edge_rows
@@ -90,7 +91,7 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     if captioned:
         grids, blocked = _tables_of_text(grids, blocked, captioned, hs, page_words(textpage, body, em, captioned))
     if len(grids) > 1:
-        grids = headed_bodies(grids, words, hs, vs, em, _plausible)
+        grids = continued_tables(headed_bodies(grids, words, hs, vs, em, _plausible), words, hs, vs, em, _plausible)
     taken = [b.to_list() for b in blocked]
     # a band's edge rows (its header above, the wrapped rest of its last label below) are
     # read within the reach of a ruled region's
