@@ -141,6 +141,25 @@ def tables_between_sentence_pdf(paragraph: bool = False) -> bytes:
     return doc.tobytes()
 
 
+# -- a sentence that introduces a table, and the text after the table ------------------------
+INTRO = ("Total Short-Term and Long-Term Investments",
+         "The following summarizes our investments by classification type, as of each date:")
+AFTER = "Our investment portfolio consists of investment-grade debt securities of governments."
+
+
+def colon_intro_pdf() -> bytes:
+    """Two lines (a label, then a longer sentence ending in a colon) right above a ruled
+    table, and a paragraph under the table: the text after the table is not the rest of
+    the sentence that introduces it."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for k, line in enumerate(INTRO):
+        page.insert_text((36, 70 + 12 * k), line, fontname="tiro", fontsize=10)
+    y = _ruled_table(page, 104.0, PLAN_ROWS)
+    page.insert_text((36, y + 20), AFTER, fontname="tiro", fontsize=10)
+    return doc.tobytes()
+
+
 # -- a group label centred over its columns, sitting in a middle one ---------------------------
 GROUPS = (("Before Perturb", ("dev", "test", "simple", "complex", "small")),
           ("After Perturb", ("test", "simple", "complex", "small")))
@@ -193,6 +212,6 @@ if __name__ == "__main__":                  # write the fixtures to look at them
     for name, data in (("product_revenues", product_revenues_pdf()),
                        ("tables_between_sentence", tables_between_sentence_pdf()),
                        ("tables_between_paragraph", tables_between_sentence_pdf(paragraph=True)),
-                       ("centred_groups", centred_groups_pdf())):
+                       ("centred_groups", centred_groups_pdf()), ("colon_intro", colon_intro_pdf())):
         with open(f"{out}/{name}.pdf", "wb") as fh:
             fh.write(data)

@@ -51,6 +51,9 @@ FONTS = {"SY": ("SymbolMT", "o", "F0B7", "tiro"),            # Symbol's bullet, 
          # Wingdings whose map reports the codes as Latin-1 characters (Nike 2019)
          "WT": ("Wingdings", "t", "00FE", "cobo"),           # the ticked box, 0xFE
          "WE": ("Wingdings", "e", "00A8", "coit"),           # the empty box, 0xA8
+         # the same two boxes drawn from proportional faces, for the table of boxes
+         "WU": ("Wingdings", "t", "00FE", "heit"),
+         "WF": ("Wingdings", "e", "00A8", "hebi"),
          # a bullet font whose box reaches above the text's (Times): the bullet is the
          # first line of its item, at the item's left edge
          "FB": ("F5", "o", "F0B7", "hebo")}
@@ -144,6 +147,43 @@ def write(path) -> None:
     doc.save(str(path))
 
 
+# a cover page's questions answered in columns of check boxes (Nike 2019): a table
+CHECK_ROWS = (("if the registrant is a well-known seasoned issuer.", ("WU", "WF")),
+              ("if the registrant is not required to file reports.", ("WF", "WU")),
+              ("whether the registrant has filed all reports required.", ("WU", "WF")),
+              ("whether the registrant has submitted every Interactive Data File.", ("WU", "WF")),
+              ("whether the registrant is a shell company.", ("WF", "WU")))
+CHECK_COLUMNS = (470.0, 530.0)      # the YES and NO columns' left edges
+
+
+def write_check_table(path) -> None:
+    """Questions with their YES / NO boxes set in two columns of Wingdings boxes, the
+    codes reported as Latin-1 letters (0xFE ticked, 0xA8 empty), each row ruled under
+    cell by cell as a filing's converter rules it."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    buffers = {}
+    for key in ("WU", "WF"):
+        font = pymupdf.Font(FONTS[key][3])
+        page.insert_font(fontname=key, fontbuffer=font.buffer)
+        buffers[key] = font
+    y = 90.0
+    page.insert_text((LEFT, y), "Indicate by check mark:", fontname="helv", fontsize=SIZE)
+    for x, head in zip(CHECK_COLUMNS, ("YES", "NO")):
+        page.insert_text((x, y), head, fontname="hebo", fontsize=SIZE)
+    for text, boxes in CHECK_ROWS:
+        y += 1.6 * PITCH
+        page.insert_text((LEFT, y), text, fontname="helv", fontsize=SIZE)
+        for x, box in zip(CHECK_COLUMNS, boxes):
+            _bullet(page, box, y, x + 4)
+        for a, b in ((LEFT, CHECK_COLUMNS[0] - 6), (CHECK_COLUMNS[0], CHECK_COLUMNS[1] - 6),
+                     (CHECK_COLUMNS[1], CHECK_COLUMNS[1] + 40)):
+            page.draw_line((a, y + 4), (b, y + 4), width=0.5)
+    _rename_fonts(doc, buffers)
+    doc.save(str(path))
+
+
 if __name__ == "__main__":
     import sys
     write(sys.argv[1] if len(sys.argv) > 1 else "symbol_bullets.pdf")
+    write_check_table(sys.argv[2] if len(sys.argv) > 2 else "check_table.pdf")

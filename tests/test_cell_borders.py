@@ -71,3 +71,15 @@ def test_a_group_label_centred_over_its_columns_spans_them_all():
     spans = {(s[1], s[3]) for s in t.spans if s[0] == 0}
     assert spans == {(1, 5), (6, 9)}
     assert groups[0] == GROUPS[0][0] and groups[5] == GROUPS[1][0]
+
+
+def test_the_text_after_a_table_is_not_the_rest_of_its_introduction():
+    """A sentence ending in a colon right above a table introduces the table; the
+    paragraph set under the table is its own, read after the table."""
+    from cell_border_pdfs import AFTER, INTRO, colon_intro_pdf
+    d = layoutpdf.parse(colon_intro_pdf())
+    kinds = [(e.role.name, e.text) for e in d.elements]
+    intro = next(k for k, (_, text) in enumerate(kinds) if text.endswith(INTRO[1]))
+    after = next(k for k, (_, text) in enumerate(kinds) if text == AFTER)
+    table = next(k for k, (role, _) in enumerate(kinds) if role == "TABLE")
+    assert intro < table < after

@@ -47,3 +47,17 @@ def test_check_boxes_read_as_ballot_boxes(parsed):
     assert "Yes \u2612 No \u2610" in md
     # Wingdings codes reported as Latin-1 characters: no diaeresis read as an accent
     assert "Large accelerated filer \u2611 Accelerated filer \u2610" in md
+
+
+def test_check_boxes_in_a_table_read_as_boxes(tmp_path):
+    """A table's cells read the words of the text page, not the spans: the Wingdings boxes
+    in them are read through the font's chart as the spans are (☑ ☐, not þ ¨)."""
+    from symbol_bullets_pdfs import CHECK_ROWS, write_check_table
+    path = tmp_path / "check_table.pdf"
+    write_check_table(path)
+    d = layoutpdf.parse(str(path))
+    cells = [c for t in d.tables for r in t.rows for c in r]
+    assert d.tables and any("☑" in c for c in cells) and any("☐" in c for c in cells)
+    text = d.to_markdown()
+    assert "þ" not in text and "¨" not in text
+    assert text.count("☑") == len(CHECK_ROWS) and text.count("☐") == len(CHECK_ROWS)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..model import Line
 from ..text.monospace import is_mono
+from ..text.symbol_codes import from_symbol_codes
 from .table_grid import Word
 from .table_words import _is_math_font, _touches_any, unglued
 
@@ -104,11 +105,12 @@ class SpanIndex:
         for sx0, sx1, sy0, sy1, tall, s, k in near:
             if sx0 <= cx <= sx1 and sy0 <= cy <= sy1 and h <= tall:
                 style = self._style(s)
-                if "__" in text or "...." in text:
+                read = from_symbol_codes(text, s.font)      # as the span's text reads them
+                if "__" in read or "...." in read:
                     held.append((k, [Word(a, y0, b, y1, piece, *self._piece_style(near, k, (a + b) / 2, cy, style))
-                                     for a, b, piece in unglued(x0, x1, text)]))
+                                     for a, b, piece in unglued(x0, x1, read)]))
                 else:
-                    held.append((k, [Word(x0, y0, x1, y1, text, *style)]))
+                    held.append((k, [Word(x0, y0, x1, y1, read, *style)]))
         return held
 
     def _style(self, s) -> tuple:

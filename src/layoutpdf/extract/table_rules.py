@@ -36,6 +36,7 @@ MIN_RUNNING_WORDS = 6   # a line of running text has this many words or more
 RUNNING_WORD_SHARE = 0.6  # and most of them words, not amounts
 FOOT_LINE_SHARE = 1 / 3  # the lone line over a page's closing rule spans less of it
 CELL_SPACING_EM = 1.0   # per-cell rules of one row stand closer than this (two text columns' gutter is wider)
+DOUBLE_EM = 0.4         # the two lines of a double rule stand closer than this (no row fits between)
 CAPTION_LABEL = re.compile(r"^\s*(fig(ure)?|chart|table|tab)\.?\s*[A-Z]?\d+|^\s*table\s+[IVXLC]+\b", re.I)
 
 
@@ -291,8 +292,12 @@ def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent, rule
     # has dozens of rules and hundreds of lines
     rows = sorted((ln for ln in lines if ln.bbox.cy == ln.bbox.cy), key=_CY)
     cys = [ln.bbox.cy for ln in rows]
+    by_pos = sorted(hs, key=lambda h: h.pos)
+    pos = [h.pos for h in by_pos]
     for k, first in enumerate(order):
         a = _extent(hs, first)
+        if _lower_of_double(a, by_pos, pos, em):
+            continue                        # a double rule closes the table above it
         for below in order[k + 1:]:
             b = _extent(hs, below)
             if b.pos - a.pos < 0.5:
@@ -307,6 +312,14 @@ def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent, rule
             if not _blocked(between, a.pos, b.pos, a.a, a.b, em):
                 parent[find(first[0])] = find(below[0])
             break                           # only the next rule below over the same range
+
+
+def _lower_of_double(a: Seg, by_pos: list[Seg], pos: list[float], em: float) -> bool:
+    """Rule `a` is the lower line of a double rule: another rule right above it, closer
+    than a row could stand between them, across most of its extent (the double rule under
+    a statement's totals ends the statement; nothing below it is the same table's)."""
+    lo, hi = bisect_left(pos, a.pos - DOUBLE_EM * em), bisect_left(pos, a.pos - 0.5)
+    return any(min(h.b, a.b) - max(h.a, a.a) >= 0.5 * a.length for h in by_pos[lo:hi])
 
 
 def _heads(members: list[int], a: Seg, b: Seg, tol: float) -> bool:

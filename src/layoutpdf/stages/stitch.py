@@ -159,6 +159,8 @@ def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, 
         return False
     first = _first_line(b, lines)
     indented = first is not None and first.bbox.x0 > b.bbox.x0 + 0.6 * doc.stats.body_size
+    if text.endswith(":") and any(f.role in _FIGURE_OR_TABLE and f.page == last.page for f in between):
+        return False          # "... are as follows:" introduces the table under it, and ends there
     if text.endswith(SENTENCE_END):
         end = _last_line(a, lines)
         full = end is not None and end.bbox.x1 >= last.bbox.x1 - 1.0 * doc.stats.body_size
