@@ -117,3 +117,66 @@ def long_labels_debt_pdf() -> bytes:
     page.insert_text((LEFT, y + 30), "* Our long-term debt is generally redeemable by us at any time at "
                      "varying redemption prices plus accrued and unpaid interest.", fontname="tiro", fontsize=8.0)
     return doc.tobytes()
+
+
+PRODUCT_GROUPS = (("Primary Care", ("5,810", "20,979"),
+                   (("Paxlovid", "COVID-19 in certain high-risk patients", ("143", "8,115")),
+                    ("Premarin family", "Symptoms of menopause", ("95", "115")),
+                    ("BMP2", "Bone graft for spinal fusion", ("84", "75")),
+                    ("Nimenrix", "Active immunization against invasive meningococcal ACWY disease", ("38", "65")))),
+                  ("Specialty Care", ("3,653", "3,358"),
+                   (("Vyndaqel family", "ATTR-CM and polyneuropathy", ("782", "552")),
+                    ("Sulperazon", "Bacterial infections", ("177", "210")),
+                    ("Genotropin", "Replacement of human growth hormone", ("74", "91")),
+                    ("BeneFIX", "Hemophilia B", ("106", "113")),
+                    ("Medrol", "Anti-inflammatory glucocorticoid", ("80", "79")))),
+                  ("Oncology", ("2,956", "3,088"),
+                   (("Ibrance", "HR-positive/HER2-negative metastatic breast cancer", ("1,247", "1,320")),
+                    ("Inlyta", "Advanced RCC", ("262", "274")),
+                    ("Bosulif", "Philadelphia chromosome-positive chronic myelogenous leukemia", ("154", "156")))))
+PRODUCT_ROWS = tuple(row for _, _, rows in PRODUCT_GROUPS for row in rows)
+# each cell's border: (x0, x1); 7.4 pt of padding unruled between cells
+PRODUCT_CELLS = ((18.2, 174.8), (182.2, 392.2), (399.6, 439.4), (446.8, 486.7))
+
+
+def _cell_rules(page: pymupdf.Page, y: float, spanned: bool = False) -> None:
+    """A row's borders, cell by cell; `spanned`: its label cell spans both text columns."""
+    cells = (((PRODUCT_CELLS[0][0], PRODUCT_CELLS[1][1]),) + PRODUCT_CELLS[2:]) if spanned else PRODUCT_CELLS
+    for x0, x1 in cells:
+        page.draw_line((x0, y), (x1, y), color=(0, 0, 0), width=0.6)
+
+
+def cell_borders_pdf() -> bytes:
+    """A note's product revenue table (Pfizer 2023 Q2 10-Q page 38) printed from HTML by an
+    EDGAR converter: each cell bordered on its own, so a ruled row's rule is four pieces
+    broken a few points apart at the same places; the header and each group's row (its
+    subtotal) ruled above and below, its label cell spanning both text columns (product,
+    indication), the products between them not ruled; two amount columns."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((LEFT, 100.0), "The following provides detailed revenue information for several of "
+                     "our major products:", fontname="tiro", fontsize=9.0)
+    y = 122.0
+    for (x0, x1), head in zip(PRODUCT_CELLS, ("PRODUCT", "PRIMARY INDICATION OR CLASS", "2023", "2022")):
+        if x0 > 300:
+            _right(page, x1 - 1, y, head)
+        else:
+            page.insert_text((x0 + 1, y), head, fontname="tibo", fontsize=SIZE)
+    _cell_rules(page, y + 3.0)
+    for group, totals, rows in PRODUCT_GROUPS:
+        y += 12.0
+        _cell_rules(page, y - 9.0, spanned=True)
+        page.insert_text((LEFT + 1, y), group, fontname="tibo", fontsize=SIZE)
+        for (x0, x1), amount in zip(PRODUCT_CELLS[2:], totals):
+            page.insert_text((x0 - 5.0, y), "$", fontname="tibo", fontsize=SIZE)
+            _right(page, x1 - 2, y, amount)
+        _cell_rules(page, y + 3.0, spanned=True)
+        for label, indication, amounts in rows:
+            y += 12.0
+            page.insert_text((LEFT + 9, y), label, fontname="tiro", fontsize=SIZE)
+            page.insert_text((PRODUCT_CELLS[1][0] + 1, y), indication, fontname="tiro", fontsize=SIZE)
+            for (x0, x1), amount in zip(PRODUCT_CELLS[2:], amounts):
+                _right(page, x1 - 2, y, amount)
+    page.insert_text((LEFT, y + 30), "(a) Revenues of the products are presented net of returns.",
+                     fontname="tiro", fontsize=8.0)
+    return doc.tobytes()

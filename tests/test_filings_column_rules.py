@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import layoutpdf
-from filings_column_rules_pdfs import DEBT_ROWS, GROUP, ROWS, column_rules_statement_pdf, long_labels_debt_pdf
+from filings_column_rules_pdfs import (DEBT_ROWS, GROUP, PRODUCT_ROWS, ROWS, cell_borders_pdf,
+                                       column_rules_statement_pdf, long_labels_debt_pdf)
 
 
 def _one_table_keeps_its_rows(pdf: bytes, expected_rows) -> None:
@@ -45,3 +46,16 @@ def test_a_table_whose_line_items_are_long_is_no_prose():
     region "lines of prose side by side" (extract/tables._regular): the labels came out
     as one paragraph and the amounts as a run of numbers."""
     _one_table_keeps_its_rows(long_labels_debt_pdf(), DEBT_ROWS)
+
+
+def test_rows_bordered_cell_by_cell_are_one_table():
+    """Each cell is bordered on its own, a few points apart (an EDGAR converter's HTML
+    table): the pieces of each row's rule are one rule, and each product's row keeps its
+    amounts. Before, each column's stack of pieces was a ruled region of its own
+    (extract/table_rules._stack_rules), the text columns one table and the amounts,
+    refused alone, apart from them. (Written for branch borders39, superseded by
+    table_rules._bordered_rows.)"""
+    tables = layoutpdf.parse(cell_borders_pdf()).tables
+    rows = [r for t in tables for r in t.rows]
+    for label, indication, amounts in PRODUCT_ROWS:
+        assert any(r[0].startswith(label) and r[-2:] == amounts for r in rows), (label, rows)
