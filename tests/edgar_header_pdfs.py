@@ -144,3 +144,39 @@ def header_band(path) -> None:
     page.insert_text((LEFT, 152), "Current assets:", fontname="tiro", fontsize=SIZE)
     _rows(page, 163, BAND_ROWS, 2)
     doc.save(str(path))
+
+
+# a five-year summary (Netflix 2017 10-K, "Selected Financial Data"): the header above the
+# first rule, its unit centred under the years; the rows ruled top and bottom only
+YEARS = ("2017", "2016", "2015", "2014", "2013")
+YEAR_RIGHTS = (330.0, 395.0, 460.0, 525.0, 590.0)
+SUMMARY_ROWS = (("Cash, cash equivalents and short-term investments", ("2,822,795", "1,733,782", "2,310,715",
+                                                                       "1,608,496", "1,200,405")),
+                ("Total content assets, net", ("14,681,989", "11,000,808", "7,218,815", "4,939,460", "3,838,364")),
+                ("Working capital", ("2,203,662", "1,133,634", "1,902,216", "1,263,899", "883,049")),
+                ("Total assets", ("19,012,742", "13,586,610", "10,202,871", "7,042,500", "5,404,025")))
+
+
+def unit_under_years(path) -> None:
+    """'As of December 31,' over the five years, '(in thousands)' centred under them, then
+    a rule across the table and the rows, a rule under the last one."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((LEFT, 70), "Consolidated Balance Sheets:", fontname="tibo", fontsize=9)
+    w = pymupdf.get_text_length("As of December 31,", "tibo", 7)
+    page.insert_text(((YEAR_RIGHTS[0] - 40 + YEAR_RIGHTS[-1] - w) / 2, 88), "As of December 31,", fontname="tibo",
+                     fontsize=7)
+    for x1, year in zip(YEAR_RIGHTS, YEARS):
+        _right(page, x1 - 20, 100, year, 7, "tibo")
+    w = pymupdf.get_text_length("(in thousands)", "tibo", 7)
+    page.insert_text(((YEAR_RIGHTS[0] - 40 + YEAR_RIGHTS[-1] - w) / 2, 110), "(in thousands)", fontname="tibo",
+                     fontsize=7)
+    _rule(page, 113)
+    y = 124.0
+    for label, amounts in SUMMARY_ROWS:
+        page.insert_text((LEFT, y), label, fontname="tiro", fontsize=SIZE)
+        for x1, v in zip(YEAR_RIGHTS, amounts):
+            _right(page, x1, y, v)
+        y += PITCH
+    _rule(page, y - PITCH + 3)
+    doc.save(str(path))

@@ -95,3 +95,17 @@ def test_a_label_wraps_beside_a_wrapped_date(upper, lower, one):
         ln.phrases = [Phrase(w) for w in words]
         return ln
     assert stacked_over(line(upper, 100.0), line(lower, 109.0), 300.0) is one
+
+
+def test_a_unit_under_the_years_keeps_the_header_in_the_table(tmp_path):
+    """"(in thousands)" centred under the years, over the rule: the header above it is
+    the table's, and the unit, said of the whole table, stands in the stub's cell."""
+    from edgar_header_pdfs import SUMMARY_ROWS, YEARS, unit_under_years
+    tables = _tables(unit_under_years, tmp_path)
+    assert len(tables) == 1
+    t = tables[0]
+    header = [" / ".join(c for c in col if c) for col in zip(*t.rows[:t.header_rows])]
+    assert header[0] == "(in thousands)"
+    assert header[1:] == ["As of December 31, / " + y for y in YEARS] or \
+        [h.split(" / ")[-1] for h in header[1:]] == list(YEARS)
+    assert [r[0] for r in t.rows[t.header_rows:]] == [label for label, _ in SUMMARY_ROWS]

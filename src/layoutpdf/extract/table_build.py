@@ -8,7 +8,7 @@ from statistics import median
 from .table_grid import (EDGE_IN, HEADER_RULE, MIN_FILL, SNAP, STRIP_SUPPORT, Grid, Seg, TextLine, Word,
                          band_of, fill_cells, rule_separators, text_lines,
                          text_separators)
-from .table_header import header_count, header_spans
+from .table_header import header_count, header_spans, unit_to_stub
 from .table_rows import group_rows
 
 RULE_Y = 0.5             # pt: rule pieces whose y differ by at most this lie on one line
@@ -68,6 +68,7 @@ def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
     if why:
         reasons.append(why)
     if header >= 2:
+        unit_to_stub(cells, header)
         spans = header_spans(rows, cells, header, spans, edges, hrules, em, vin)
     row_edges = [y0] + [(rows[i][-1].y1 + rows[i + 1][0].y0) / 2 for i in range(len(rows) - 1)] + [y1]
     score = round(min(1.0, 0.4 + 0.4 * fill + (0.2 if strategy == "lines" else 0.1)), 3)

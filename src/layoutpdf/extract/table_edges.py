@@ -8,6 +8,7 @@ import re
 from statistics import median
 
 from .table_grid import Grid, Word, col_index, text_lines
+from .table_header import UNIT_WORD, unit_label
 from .table_numbers import goes_on, is_number
 from .table_prose import LEADER
 from .table_rules import CAPTION_LABEL
@@ -51,7 +52,8 @@ def edge_rows(g: Grid, words: list[Word], em: float, others: list) -> tuple[floa
             continue
         under = None
         labels_below = False
-        kind = "section" if section_row(ln, g, em) else "qualifier" if column_qualifier(ln, g, em) else None
+        kind = "section" if section_row(ln, g, em) else "qualifier" if column_qualifier(ln, g, em) \
+            else "unit" if unit_line(ln, g) else None
         if kind is None or kind in passed:
             break
         passed.add(kind)            # one of each, kept only when a header row is found above
@@ -200,8 +202,6 @@ def section_row(ln, g: Grid, em: float) -> bool:
 
 
 _PARENTHESISED = re.compile(r"^\(.{1,40}\)$")
-# a unit line ("(in thousands)", "(Dollars in millions)") is said of the whole table
-_UNIT = re.compile(r"\b(?:thousands|millions|billions|percent)\b", re.I)
 
 
 def column_qualifier(ln, g: Grid, em: float) -> bool:
@@ -216,7 +216,18 @@ def column_qualifier(ln, g: Grid, em: float) -> bool:
     first = col_index(p.x0 + 0.3 * em, g.col_edges)
     return p.x0 > g.col_edges[1] and col_index(p.x1 - 0.3 * em, g.col_edges) - first <= 1 \
         and len(p.words) <= MAX_CELL_WORDS and _PARENTHESISED.match(p.text) is not None \
-        and not _UNIT.search(p.text)
+        and not UNIT_WORD.search(p.text)
+
+
+def unit_line(ln, g: Grid) -> bool:
+    """A table's unit set under its header labels, over the amount columns ("(in
+    thousands)" centred under the years): one short phrase in brackets naming a unit,
+    clear of the label column; it belongs to the table only when a header row is found
+    above it."""
+    if len(ln.phrases) != 1 or len(g.col_edges) < 3:
+        return False
+    p = ln.phrases[0]
+    return p.x0 > g.col_edges[1] and len(p.words) <= MAX_CELL_WORDS and unit_label(p.text)
 
 
 def row_like(ln, g: Grid, em: float, header: bool) -> bool:

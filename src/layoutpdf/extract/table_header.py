@@ -11,6 +11,14 @@ from .table_grid import SNAP, Seg, TextLine, band_of, col_index
 from .table_numbers import NUMBER
 
 _YEAR = re.compile(r"^(?:19|20)\d\d$")     # a year as a column label
+# a unit is said of the whole table ("(in thousands)", "(Dollars in millions)")
+UNIT_WORD = re.compile(r"\b(?:thousands|millions|billions|percent)\b", re.I)
+_BRACKETED = re.compile(r"^\(.{1,40}\)$")
+
+
+def unit_label(text: str) -> bool:
+    """A unit in brackets: "(in thousands)", "(Dollars in millions)"."""
+    return _BRACKETED.match(text) is not None and UNIT_WORD.search(text) is not None
 
 
 def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list[float]) -> tuple[int, str]:
@@ -90,6 +98,27 @@ def _period_over_labels(cells: list[list[str]]) -> bool:
     second = [c for c, v in enumerate(cells[1]) if v]
     return len(first) == 1 and first[0] > 0 and len(second) >= 2 and second[0] > 0 \
         and sum(1 for row in cells[2:] if row[0]) >= 0.5 * (len(cells) - 2)
+
+
+def unit_to_stub(cells: list[list[str]], k: int) -> None:
+    """The table's unit set under its header labels ("(in thousands)" centred under the
+    years, read as a header row of its own or as the last line of a year's label: a
+    period has no unit of its own) is said of the whole table: it moves to its row's stub
+    cell, where a statement's "(In millions)" stands, and labels no one column. A unit
+    under a measure's label ("Stock Options (in thousands)") stays that column's."""
+    for row in cells[:k]:
+        units = [(c, m) for c in range(1, len(row)) if (m := _UNIT_AT_END.search(row[c])) and unit_label(m.group(1))]
+        if row[0] or len(units) != 1:
+            continue                        # two units in a row: each its column's
+        (c, m), = units
+        rest = row[c][:m.start()].rstrip()
+        if rest and not _PERIOD_END.search(rest) or not rest and sum(1 for v in row if v) > 1:
+            continue
+        row[0], row[c] = m.group(1), rest
+
+
+_UNIT_AT_END = re.compile(r"(\([^()]{1,40}\))\s*$")
+_PERIOD_END = re.compile(r"\b(?:19|20)\d\d$")
 
 
 def header_spans(rows: list[list[TextLine]], cells: list[list[str]], k: int,

@@ -11,6 +11,7 @@ from .table_stacked import stacked_over
 
 
 MAX_LABEL_LINES = 6     # lines of one row label wrapped in a narrow label column, at most
+SENTENCE_WORDS = 6      # a line of running text has this many words or more
 
 
 def _cols_of(line: TextLine, edges: list[float], em: float) -> set[int]:
@@ -45,10 +46,21 @@ def _rows_in_band(band: list[TextLine], usual: float, edges: list[float], em: fl
     wrapped text never repeats the amounts of its row)."""
     if len(band) >= 2 and all(_own_amounts(a, b, edges, em) for a, b in zip(band, band[1:])):
         return True
+    if len(band) >= 2 and any(_sentence(ln) for ln in band[1:]):
+        return True                         # a sentence under a row is no wrapped cell of it
     if len(band) < 3 or len(band) <= 2 * usual:
         return False
     firsts = [min(_cols_of(ln, edges, em)) for ln in band]
     return sum(1 for c in firsts if c == min(firsts)) >= 0.75 * len(band)
+
+
+def _sentence(ln: TextLine) -> bool:
+    """A line of running text that ends a sentence ("The components of deferred tax assets
+    were as follows:"): six words or more, mostly words, no amount, ending in a full stop
+    or a colon. A wrapped label's lines are its pieces; its last piece ends it."""
+    words = [w.text for w in ln.words]
+    return len(words) >= SENTENCE_WORDS and words[-1].endswith((".", ":")) \
+        and not any(is_number(w) for w in words) and sum(1 for w in words if any(c.isalpha() for c in w)) >= 0.6 * len(words)
 
 
 def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[list[TextLine]]:
