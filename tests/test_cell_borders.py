@@ -19,9 +19,7 @@ def test_every_product_keeps_its_amounts_on_its_row():
     page's text (the columns had been read as tables of their own and the labels lost)."""
     d = layoutpdf.parse(product_revenues_pdf())
     rows = [r for t in d.tables for r in t.rows]
-    for label, text, amounts, _ in PRODUCTS:
-        if len(text) > 1:
-            continue                        # its amounts stand on its description's last line
+    for label, text, amounts, _ in PRODUCTS:     # (a wrapped description's amounts on its last line)
         row = next((r for r in rows if r[0].startswith(label)), None)
         assert row is not None, label
         assert [c.replace("$", "").strip() for c in row if any(ch.isdigit() for ch in c)][-4:] == \

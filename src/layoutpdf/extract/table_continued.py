@@ -10,6 +10,7 @@ keeps them in one table under its header. So do the ruled rows under a double ru
 converter draws as two cells' borders a point apart (`table_rules._in_double`)."""
 from __future__ import annotations
 
+from .table_bottom import amount_columns
 from .table_build import build_grid
 from .table_grid import Grid, Seg, Word
 from .table_numbers import is_number
@@ -41,7 +42,7 @@ def continued_tables(grids: list[Grid], words: list[Word], hs: list[Seg], vs: li
         joined = build_grid(box, words, hs, vs, top.strategy, em)
         # (read over more rows, two text columns a long label runs across may join; amounts never)
         if joined is None or not plausible(joined) or columns(joined) > max(columns(top), columns(rest)) \
-                or len(_amount_columns(join_sign_columns(joined))) < len(_amount_columns(join_sign_columns(top))) \
+                or len(amount_columns(join_sign_columns(joined))) < len(amount_columns(join_sign_columns(top))) \
                 or len(joined.rows) < len(top.rows) + len(rest.rows):
             continue
         joined.reasons.extend(top.reasons)
@@ -63,18 +64,11 @@ def _goes_on(top: Grid, g: Grid, words: list[Word]) -> bool:
         return not between
     # under a double rule: the one row of the table between it and the next rule, its
     # amounts in the table's amount columns (the upper one's, or the lower's under a header)
-    edge = next((t.col_edges[c[0]] for t in (top, g) if (c := _amount_columns(t))), None)
+    edge = next((t.col_edges[c[0]] for t in (top, g) if (c := amount_columns(t))), None)
     if edge is None:
         return False
     amounts = [w for w in between if w.x1 > edge]
     return len(amounts) >= 2 and all(is_number(w.text) or w.text in _SIGNS for w in amounts)
-
-
-def _amount_columns(g: Grid) -> list[int]:
-    """The columns most of whose filled body cells are amounts."""
-    body = g.rows[g.header_rows:]
-    return [c for c in range(1, len(g.col_edges) - 1)
-            if (cells := [r[c] for r in body if r[c]]) and sum(is_number(v) for v in cells) >= 0.5 * len(cells)]
 
 
 def _overlap(a, b) -> bool:

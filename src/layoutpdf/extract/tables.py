@@ -27,6 +27,7 @@ from ..model import BBox, Drawing, ImagePlacement, Line, TableCandidate
 from ..text.monospace import is_mono
 from .framed_text import framed_prose
 from .table_bands import headed_bodies
+from .table_bottom import amounts_below_labels
 from .table_continued import continued_tables
 from .table_build import build_grid
 from .table_captioned import CAPTIONED, captioned_bands, text_grid
@@ -101,7 +102,8 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
              _with_edge_rows(g, edge_words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
              for g in grids]
     grids.sort(key=lambda g: (g.bbox[1], g.bbox[0]))
-    return tuple(_candidate(without_leaders(join_sign_columns(g))) for g in grids) + tuple(refused)
+    return tuple(_candidate(without_leaders(amounts_below_labels(join_sign_columns(g))))
+                 for g in grids) + tuple(refused)
 
 
 def _lines_outside(lines: list[Line], boxes: list) -> list[Line]:
