@@ -109,3 +109,15 @@ def test_a_unit_under_the_years_keeps_the_header_in_the_table(tmp_path):
     assert header[1:] == ["As of December 31, / " + y for y in YEARS] or \
         [h.split(" / ")[-1] for h in header[1:]] == list(YEARS)
     assert [r[0] for r in t.rows[t.header_rows:]] == [label for label, _ in SUMMARY_ROWS]
+
+
+@pytest.mark.parametrize("text, unit", [
+    ("(in thousands)", True), ("(Dollars in millions)", True),
+    ("(in thousands, except revenue per membership and percentages)", True),
+    ("(In millions, except per share amounts)", True), ("(Unaudited)", False), ("(a)", False),
+    ("in thousands", False),
+])
+def test_what_a_unit_line_is(text, unit):
+    """A filing's unit line, however much it excepts, is a unit in brackets."""
+    from layoutpdf.extract.table_header import unit_label
+    assert unit_label(text) is unit

@@ -227,7 +227,7 @@ def unit_line(ln, g: Grid) -> bool:
     if len(ln.phrases) != 1 or len(g.col_edges) < 3:
         return False
     p = ln.phrases[0]
-    return p.x0 > g.col_edges[1] and len(p.words) <= MAX_CELL_WORDS and unit_label(p.text)
+    return p.x0 > g.col_edges[1] and len(p.words) <= 2 * MAX_CELL_WORDS and unit_label(p.text)
 
 
 def row_like(ln, g: Grid, em: float, header: bool) -> bool:

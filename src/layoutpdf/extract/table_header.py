@@ -13,11 +13,12 @@ from .table_numbers import NUMBER
 _YEAR = re.compile(r"^(?:19|20)\d\d$")     # a year as a column label
 # a unit is said of the whole table ("(in thousands)", "(Dollars in millions)")
 UNIT_WORD = re.compile(r"\b(?:thousands|millions|billions|percent)\b", re.I)
-_BRACKETED = re.compile(r"^\(.{1,40}\)$")
+_BRACKETED = re.compile(r"^\(.{1,80}\)$")
 
 
 def unit_label(text: str) -> bool:
-    """A unit in brackets: "(in thousands)", "(Dollars in millions)"."""
+    """A unit in brackets: "(in thousands)", "(Dollars in millions)", "(in thousands,
+    except revenue per membership and percentages)"."""
     return _BRACKETED.match(text) is not None and UNIT_WORD.search(text) is not None
 
 
@@ -117,7 +118,7 @@ def unit_to_stub(cells: list[list[str]], k: int) -> None:
         row[0], row[c] = m.group(1), rest
 
 
-_UNIT_AT_END = re.compile(r"(\([^()]{1,40}\))\s*$")
+_UNIT_AT_END = re.compile(r"(\([^()]{1,80}\))\s*$")
 _PERIOD_END = re.compile(r"\b(?:19|20)\d\d$")
 
 
