@@ -241,6 +241,35 @@ def double_rule_header_pdf() -> bytes:
     return doc.tobytes()
 
 
+# -- two ruled tables one right under the other, each with its header ------------------------
+TOPICS = ((("Air passengers rights", "1,204"), ("Consumer protection", "988"), ("Free movement of persons", "876")),
+          (("Treaty reform", "654"), ("Environment", "512"), ("Public health", "433")))
+
+
+def stacked_ruled_tables_pdf() -> bytes:
+    """Two tables ruled all round, a vertical rule between their columns, set a few points
+    apart, each under its own header ("Topic | Enquiries"): two tables."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = 80.0
+    for rows in TOPICS:
+        top = y
+        page.draw_line((60, y), (360, y), width=0.5)
+        page.insert_text((64, y + 10), "Topic", fontname="tibo", fontsize=10)
+        page.insert_text((300, y + 10), "Enquiries", fontname="tibo", fontsize=10)
+        y += 13
+        page.draw_line((60, y), (360, y), width=0.5)
+        for label, n in rows:
+            y += 12
+            page.insert_text((64, y), label, fontname="tiro", fontsize=10)
+            page.insert_text((300, y), n, fontname="tiro", fontsize=10)
+        y += 3
+        page.draw_line((60, y), (360, y), width=0.5)
+        page.draw_line((290, top), (290, y), width=0.5)
+        y += 12
+    return doc.tobytes()
+
+
 if __name__ == "__main__":                  # write the fixtures to look at them
     import sys
     out = sys.argv[1] if len(sys.argv) > 1 else "."
