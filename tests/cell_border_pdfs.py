@@ -206,12 +206,77 @@ def _centred_sized(page, a: float, b: float, y: float, text: str, size: float, f
     page.insert_text(((a + b - w) / 2, y), text, fontname=font, fontsize=size)
 
 
+# -- a double rule under a header (LaTeX's \hline\hline) -------------------------------------
+STATS = (("Age", ("50.8", "15.9", "21", "90")), ("Men", ("0.47", "0.50", "0", "1")),
+         ("East", ("0.28", "0.45", "0", "1")), ("Rural", ("0.15", "0.36", "0", "1")),
+         ("Employed", ("0.55", "0.50", "0", "1")), ("Household size", ("2.43", "1.22", "1", "9")))
+
+
+def double_rule_header_pdf() -> bytes:
+    """A summary-statistics table ruled as an economics paper rules it: a rule on top, a
+    double rule under the header, a rule under each group of variables, a double rule at
+    the bottom."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((76, 80), "Table C1: Summary Statistics", fontname="tibo", fontsize=10)
+    y = 90.0
+    page.draw_line((76, y), (520, y), width=0.5)
+    xs = (300.0, 360.0, 420.0, 480.0)
+    page.insert_text((80, y + 10), "Variable", fontname="tiro", fontsize=10)
+    for x, head in zip(xs, ("Mean", "Std. Dev.", "Min", "Max")):
+        page.insert_text((x, y + 10), head, fontname="tiro", fontsize=10)
+    page.draw_line((76, y + 13), (520, y + 13), width=0.5)
+    page.draw_line((76, y + 15.4), (520, y + 15.4), width=0.5)
+    y += 15.4
+    for label, values in STATS:
+        y += 12
+        page.insert_text((80, y), label, fontname="tiro", fontsize=10)
+        for x, v in zip(xs, values):
+            page.insert_text((x, y), v, fontname="tiro", fontsize=10)
+        if label in ("Rural", "Employed"):      # a rule under each group of variables
+            page.draw_line((76, y + 3), (520, y + 3), width=0.5)
+    page.draw_line((76, y + 3), (520, y + 3), width=0.5)
+    page.draw_line((76, y + 5.4), (520, y + 5.4), width=0.5)
+    page.insert_text((76, y + 20), "Source: a survey of households, weighted data.", fontname="tiro", fontsize=10)
+    return doc.tobytes()
+
+
+# -- two ruled tables one right under the other, each with its header ------------------------
+TOPICS = ((("Air passengers rights", "1,204"), ("Consumer protection", "988"), ("Free movement of persons", "876")),
+          (("Treaty reform", "654"), ("Environment", "512"), ("Public health", "433")))
+
+
+def stacked_ruled_tables_pdf() -> bytes:
+    """Two tables ruled all round, a vertical rule between their columns, set a few points
+    apart, each under its own header ("Topic | Enquiries"): two tables."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = 80.0
+    for rows in TOPICS:
+        top = y
+        page.draw_line((60, y), (360, y), width=0.5)
+        page.insert_text((64, y + 10), "Topic", fontname="tibo", fontsize=10)
+        page.insert_text((300, y + 10), "Enquiries", fontname="tibo", fontsize=10)
+        y += 13
+        page.draw_line((60, y), (360, y), width=0.5)
+        for label, n in rows:
+            y += 12
+            page.insert_text((64, y), label, fontname="tiro", fontsize=10)
+            page.insert_text((300, y), n, fontname="tiro", fontsize=10)
+        y += 3
+        page.draw_line((60, y), (360, y), width=0.5)
+        page.draw_line((290, top), (290, y), width=0.5)
+        y += 12
+    return doc.tobytes()
+
+
 if __name__ == "__main__":                  # write the fixtures to look at them
     import sys
     out = sys.argv[1] if len(sys.argv) > 1 else "."
     for name, data in (("product_revenues", product_revenues_pdf()),
                        ("tables_between_sentence", tables_between_sentence_pdf()),
                        ("tables_between_paragraph", tables_between_sentence_pdf(paragraph=True)),
-                       ("centred_groups", centred_groups_pdf()), ("colon_intro", colon_intro_pdf())):
+                       ("centred_groups", centred_groups_pdf()), ("colon_intro", colon_intro_pdf()),
+                       ("double_rule_header", double_rule_header_pdf())):
         with open(f"{out}/{name}.pdf", "wb") as fh:
             fh.write(data)

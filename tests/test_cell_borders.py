@@ -81,3 +81,23 @@ def test_the_text_after_a_table_is_not_the_rest_of_its_introduction():
     after = next(k for k, (_, text) in enumerate(kinds) if text == AFTER)
     table = next(k for k, (role, _) in enumerate(kinds) if role == "TABLE")
     assert intro < table < after
+
+
+def test_a_double_rule_under_the_header_closes_the_header_only():
+    """A double rule under a statement's totals ends the table; one under a header (no
+    amounts over it) does not: the statistics table stays one table with all its rows."""
+    from cell_border_pdfs import STATS, double_rule_header_pdf
+    tables = layoutpdf.parse(double_rule_header_pdf()).tables
+    assert len(tables) == 1
+    t = tables[0]
+    assert [r[0] for r in t.rows[t.header_rows:]] == [label for label, _ in STATS]
+
+
+def test_two_ruled_tables_each_under_its_header_stay_two():
+    """A ruled table a few points under another is not the rows of the one above going on
+    when it opens with a header of its own."""
+    from cell_border_pdfs import TOPICS, stacked_ruled_tables_pdf
+    tables = sorted(layoutpdf.parse(stacked_ruled_tables_pdf()).tables, key=lambda t: t.bbox.y0)
+    assert len(tables) == 2
+    for t, rows in zip(tables, TOPICS):
+        assert [r[0] for r in t.rows[t.header_rows:]] == [label for label, _ in rows]

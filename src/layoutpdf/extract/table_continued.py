@@ -52,13 +52,15 @@ def continued_tables(grids: list[Grid], words: list[Word], hs: list[Seg], vs: li
 
 def _goes_on(top: Grid, g: Grid, words: list[Word]) -> bool:
     """Grid `g` starts right under `top`, across its width, within a row pitch and a half
-    of it: a text-aligned one with nothing between, a ruled one with nothing or the one
-    row of amounts set between a double rule and the next rule."""
+    of it: a text-aligned one with nothing between, a ruled one with no header of labels
+    and nothing or the one row of amounts set between a double rule and the next rule."""
     tx0, _, tx1, ty1 = top.bbox
     x0, y0, x1, _ = g.bbox
     pitch = (top.bbox[3] - top.bbox[1]) / len(top.rows)
     if min(tx1, x1) - max(tx0, x0) < OVERLAP * min(tx1 - tx0, x1 - x0) or not 0 <= y0 - ty1 <= GAP_LINES * pitch:
         return False
+    if g.strategy != "text" and any(not any(is_number(v) for v in row[1:] if v) for row in g.rows[:g.header_rows]):
+        return False                        # a header of its own: another table
     between = [w for w in words if ty1 < w.cy < y0 and tx0 <= w.cx <= tx1]
     if not between or g.strategy == "text":
         return not between

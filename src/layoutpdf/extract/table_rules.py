@@ -11,6 +11,7 @@ from operator import attrgetter
 from ..model import BBox, Drawing, ImagePlacement, Line
 from .table_fills import fill_edges, paper
 from .table_grid import Seg
+from .table_numbers import is_number
 
 RULE_THICK = 2.5        # pt: a filled box thinner than this is a rule
 MIN_HRULE_EM = 1.5      # shortest horizontal rule that can bound a table, in em
@@ -26,6 +27,7 @@ FIGURE_CAPTION_EM = 2.5 # a figure caption this close to a ruled region makes it
 FIGURE_MARKS = 4
 _TITLE_WORD = re.compile(r"[^\W\d_]{3}")   # a title has words; a block's heading amount none
 _LETTER = re.compile(r"[^\W\d_]")          # a word ("of", "in"), not an amount
+_YEAR = re.compile(r"^(?:19|20)\d\d$")   # a header's year, no amount
 HEADING_SIZE = 1.2      # a line this much larger than the page's text is a heading
 WORD_EDGE = 1.0        # pt: a rule this far inside a word's box runs through the word
 LEGEND_EM = 6.0         # a ruled box lower than this beside curves is a plot legend        # curves or slanted lines inside a ruled region make it a figure
@@ -296,8 +298,8 @@ def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent, rule
     pos = [h.pos for h in by_pos]
     for k, first in enumerate(order):
         a = _extent(hs, first)
-        if _lower_of_double(a, by_pos, pos, em):
-            continue                        # a double rule closes the table above it
+        if _totals_double(a, by_pos, pos, rows, cys, em):
+            continue                        # a double rule under totals closes the table above it
         for below in order[k + 1:]:
             b = _extent(hs, below)
             if b.pos - a.pos < 0.5:
@@ -314,12 +316,20 @@ def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent, rule
             break                           # only the next rule below over the same range
 
 
-def _lower_of_double(a: Seg, by_pos: list[Seg], pos: list[float], em: float) -> bool:
-    """Rule `a` is the lower line of a double rule: another rule right above it, closer
-    than a row could stand between them, across most of its extent (the double rule under
-    a statement's totals ends the statement; nothing below it is the same table's)."""
+def _totals_double(a: Seg, by_pos: list[Seg], pos: list[float], rows: list[Line], cys: list[float],
+                   em: float) -> bool:
+    """Rule `a` is the lower line of a double rule drawn under a row of amounts: another
+    rule right above it, closer than a row could stand between them, across most of its
+    extent, and amounts in the row right over that one. The double rule under a
+    statement's totals ends the statement; nothing below it is the same table's. A double
+    rule under a header (LaTeX's `\\hline\\hline`) closes the header only."""
     lo, hi = bisect_left(pos, a.pos - DOUBLE_EM * em), bisect_left(pos, a.pos - 0.5)
-    return any(min(h.b, a.b) - max(h.a, a.a) >= 0.5 * a.length for h in by_pos[lo:hi])
+    upper = [h for h in by_pos[lo:hi] if min(h.b, a.b) - max(h.a, a.a) >= 0.5 * a.length]
+    if not upper:
+        return False
+    top = min(h.pos for h in upper)
+    above = [ln for ln in rows[bisect_left(cys, top - em):bisect_left(cys, top)] if 0 <= top - ln.bbox.y1 < em]
+    return sum(1 for ln in above for t in ln.text.split() if is_number(t) and not _YEAR.match(t)) >= 2
 
 
 def _heads(members: list[int], a: Seg, b: Seg, tol: float) -> bool:
