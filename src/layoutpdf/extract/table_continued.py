@@ -7,7 +7,7 @@ under them; they fall outside the ruled region and are found by their alignment 
 second table with no header, or, past a wrapped row, as paragraphs. Rows of the same
 columns right under a ruled table, nothing between, are its rows: the grid read over both
 keeps them in one table under its header. So do the ruled rows under a double rule that a
-converter draws as two cells' borders a point apart (`table_rules._in_double`)."""
+converter draws as two cells' borders a point apart (`table_rules._totals_double`)."""
 from __future__ import annotations
 
 from .table_bottom import amount_columns
@@ -30,12 +30,12 @@ def continued_tables(grids: list[Grid], words: list[Word], hs: list[Seg], vs: li
     while True:
         pair = next(((top, rest) for top in sorted(out, key=lambda g: g.bbox[1])
                      if top.strategy != "text" and len(top.rows) >= 2
-                     for rest in out if rest is not top and (id(top), id(rest)) not in tried
+                     for rest in out if rest is not top and (top.bbox, rest.bbox) not in tried
                      and _goes_on(top, rest, words)), None)
         if pair is None:
             return out
         top, rest = pair
-        tried.add((id(top), id(rest)))
+        tried.add((top.bbox, rest.bbox))
         box = (min(top.bbox[0], rest.bbox[0]), top.bbox[1], max(top.bbox[2], rest.bbox[2]), rest.bbox[3])
         if any(g is not top and g is not rest and _overlap(box, g.bbox) for g in out):
             continue                        # another table beside them: their words are its
