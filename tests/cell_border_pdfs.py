@@ -92,6 +92,47 @@ def product_revenues_pdf() -> bytes:
     return doc.tobytes()
 
 
+# -- the last row, under the last rule, its indication wrapped over three lines ---------------
+LAST_ROW = ("Zirabev", ("Treatment of mCRC; unresectable, locally advanced,",
+                        "recurrent or metastatic NSCLC; recurrent glioblastoma;",
+                        "and persistent or metastatic cervical cancer"), ("106", "138", "235", "286"))
+
+
+def wrapped_last_row_pdf() -> bytes:
+    """The product table's first rows, every rule drawn cell by cell, and under the last
+    rule one more product whose indication wraps over three lines, its amounts on the
+    last: the table's closing row, aligned to the bottom."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = 84.0
+    page.draw_line((18, y), (583, y), width=0.5)
+    page.insert_text((19, y + 9), "(MILLIONS)", fontname="tiro", fontsize=SIZE)
+    for (a, b), year in zip(AMOUNTS, ("2023", "2022", "2023", "2022")):
+        _right(page, b - 1, y + 9, year)
+    y += 11
+    _cells_rule(page, y, (LABEL, TEXT) + AMOUNTS)
+    for label, text, amounts, _ in PRODUCTS[2:8]:
+        if len(text) != 1:
+            continue
+        y += PITCH
+        page.insert_text((19, y), label, fontname="tiro", fontsize=SIZE)
+        page.insert_text((TEXT[0] + 1, y), text[0], fontname="tiro", fontsize=SIZE)
+        for (a, b), v in zip(AMOUNTS, amounts):
+            _right(page, b - 1, y, v)
+        _cells_rule(page, y + 2, (LABEL, TEXT) + AMOUNTS)
+    label, text, amounts = LAST_ROW
+    y += PITCH
+    page.insert_text((19, y), label, fontname="tiro", fontsize=SIZE)
+    for k, line in enumerate(text):
+        page.insert_text((TEXT[0] + 1, y + k * (PITCH - 2)), line, fontname="tiro", fontsize=SIZE)
+    y += (PITCH - 2) * (len(text) - 1)
+    for (a, b), v in zip(AMOUNTS, amounts):
+        _right(page, b - 1, y, v)
+    page.insert_text((18, y + 30), "(a) Revenues of each product are reported by region in Note 13.", fontname="tiro",
+                     fontsize=9)
+    return doc.tobytes()
+
+
 # -- two tables ruled across the measure, one sentence between them ---------------------------
 MEASURE = (36.0, 576.0)
 PLAN_ROWS = [("Net actuarial loss", ("(2,136.6)", "(1,961.6)")), ("Prior service costs", ("(6.0)", "(5.9)")),

@@ -101,3 +101,16 @@ def test_two_ruled_tables_each_under_its_header_stay_two():
     assert len(tables) == 2
     for t, rows in zip(tables, TOPICS):
         assert [r[0] for r in t.rows[t.header_rows:]] == [label for label, _ in rows]
+
+
+def test_a_last_row_wrapped_down_to_its_amounts_is_the_tables():
+    """Under the last rule, a product whose indication wraps over three lines, its amounts
+    on the last one, is the table's closing row: the product and its amounts in the table,
+    none of them left in the page's text."""
+    from cell_border_pdfs import LAST_ROW, wrapped_last_row_pdf
+    d = layoutpdf.parse(wrapped_last_row_pdf())
+    assert len(d.tables) == 1
+    cells = [c for r in d.tables[0].rows for c in r]
+    assert any(c.startswith(LAST_ROW[0]) for c in cells)
+    assert all(a in cells for a in LAST_ROW[2])
+    assert "cervical cancer" not in _prose(d)

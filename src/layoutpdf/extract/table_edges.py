@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from statistics import median
 
+from .table_bottom import amount_columns
 from .table_grid import Grid, Word, col_index, text_lines
 from .table_header import UNIT_WORD, unit_label
 from .table_numbers import goes_on, is_number
@@ -97,6 +98,8 @@ def _closing_rows(g: Grid, below: list, pitch: float, em: float) -> float:
         else:
             head = _row_head(ln, g, below[k + 1:], em)
             if head is None:
+                head = _cells_wrapped_down(ln, g, below[k + 1:], pitch, em)
+            if head is None:
                 break
             k, taken, rest = k + head + 2, taken + 1, 0
             ln = below[k - 1]
@@ -130,6 +133,28 @@ def _row_head(ln, g: Grid, after: list, em: float) -> int | None:
     if lines is None or not row_like(after[len(lines)], g, em, header=False):
         return None
     return len(lines)
+
+
+def _cells_wrapped_down(ln, g: Grid, after: list, pitch: float, em: float) -> int | None:
+    """`ln` opens a closing row whose text cells wrap over lines, its amounts on the last
+    (a product and its indication: "Zirabev  Treatment of mCRC; unresectable, ..." /
+    "NSCLC; recurrent glioblastoma; ..." / "or metastatic cervical cancer  106  138  235
+    286"): lines set left of the table's first amount column, each a line pitch under the
+    one above, down to a line whose pieces in the amount columns are amounts. The number
+    of lines between `ln` and that line, or None."""
+    found = amount_columns(g)
+    if not found:
+        return None
+    edge = g.col_edges[found[0]]
+    chain = [ln] + after[:MAX_LABEL_LINES - 1]
+    for n, nxt in enumerate(chain):
+        if n and nxt.y0 - chain[n - 1].y1 > EDGE_GAP * pitch:
+            return None
+        if all(p.x1 <= edge for p in nxt.phrases):
+            continue                        # text cells only: the row goes on
+        amounts = [p for p in nxt.phrases if p.x1 > edge]
+        return n - 1 if n and len(amounts) >= 2 and all(is_number(p.text) for p in amounts) else None
+    return None
 
 
 def _first_row_head(g: Grid, lines: list, mine: list[Word], em: float) -> float:
