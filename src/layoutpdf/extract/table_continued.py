@@ -13,12 +13,11 @@ from __future__ import annotations
 from .table_bottom import amount_columns
 from .table_build import build_grid
 from .table_grid import Grid, Seg, Word
-from .table_numbers import is_number
+from .table_numbers import CURRENCY, is_number
 from .table_signs import columns, join_sign_columns
 
 OVERLAP = 0.8       # share of the narrower grid's width the two share at least
 GAP_LINES = 1.5     # the text grid starts within this many of the table's row pitches
-_SIGNS = {"$", "€", "£", "¥", "%"}
 
 
 def continued_tables(grids: list[Grid], words: list[Word], hs: list[Seg], vs: list[Seg],
@@ -70,7 +69,7 @@ def _goes_on(top: Grid, g: Grid, words: list[Word]) -> bool:
     if edge is None:
         return False
     amounts = [w for w in between if w.x1 > edge]
-    return len(amounts) >= 2 and all(is_number(w.text) or w.text in _SIGNS for w in amounts)
+    return len(amounts) >= 2 and all(is_number(w.text) or CURRENCY.match(w.text) or w.text == "%" for w in amounts)
 
 
 def _overlap(a, b) -> bool:

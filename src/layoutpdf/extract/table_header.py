@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 
+from ..text.dates import YEAR
 from .table_grid import SNAP, Seg, TextLine, band_of, col_index
 from .table_numbers import NUMBER
 
-_YEAR = re.compile(r"^(?:19|20)\d\d$")     # a year as a column label
 # a unit is said of the whole table ("(in thousands)", "(Dollars in millions)")
 UNIT_WORD = re.compile(r"\b(?:thousands|millions|billions|percent)\b", re.I)
 _BRACKETED = re.compile(r"^\(.{1,80}\)$")
@@ -83,7 +83,7 @@ def _label_rows(cells: list[list[str]]) -> int:
             break
         if any(NUMBER.match(c) for c in amounts):
             years = k and not row[0] and n + 1 < len(cells) and cells[n + 1][0] \
-                and all(_YEAR.match(c) for c in amounts)
+                and all(YEAR.match(c) for c in amounts)
             return k + 1 if years else k
         k += 1
     return k

@@ -13,6 +13,9 @@ NUMBER = re.compile(r"^[(\[]?[-+\u2212\u00b1~<>≈]?\s?[$€£]?\d[\d\s.,'’]*(
 _SIGN_APART = re.compile(r"^([(\[]?)[$€£¥₹]\s+(?=[(\d])")
 CURRENCY = re.compile(r"^\s*[$€£¥₹]\s*$")   # a currency sign alone (a word, a cell)
 _AMOUNT_END = re.compile(r"[\d%‰)]$")   # how an amount, a share or a negative ends
+RUNNING_WORDS = 6       # a line of running text has this many words or more
+RUNNING_WORD_SHARE = 0.6  # and most of them words, not amounts
+_LETTER = re.compile(r"[^\W\d_]")     # a word ("of", "in") has one, an amount none
 
 
 def is_number(text: str) -> bool:
@@ -99,3 +102,9 @@ def fill_start(w) -> float | None:
         return w.x0
     fill = sum(_FILL_WIDTH.get(ch, 1.0) for ch in m.group())
     return w.x0 + kept / (kept + fill) * (w.x1 - w.x0)
+
+
+def wordy(words: list[str]) -> bool:
+    """The words of a line of running text: six or more, most of them words, not amounts
+    (a table's row has amounts)."""
+    return len(words) >= RUNNING_WORDS and sum(1 for w in words if _LETTER.search(w)) >= RUNNING_WORD_SHARE * len(words)

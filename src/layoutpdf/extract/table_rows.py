@@ -6,12 +6,11 @@ from __future__ import annotations
 from statistics import median
 
 from .table_grid import TextLine, band_of, col_index
-from .table_numbers import goes_on, is_number, letters
+from .table_numbers import goes_on, is_number, letters, wordy
 from .table_stacked import stacked_over
 
 
 MAX_LABEL_LINES = 6     # lines of one row label wrapped in a narrow label column, at most
-SENTENCE_WORDS = 6      # a line of running text has this many words or more
 
 
 def _cols_of(line: TextLine, edges: list[float], em: float) -> set[int]:
@@ -59,8 +58,7 @@ def _sentence(ln: TextLine) -> bool:
     were as follows:"): six words or more, mostly words, no amount, ending in a full stop
     or a colon. A wrapped label's lines are its pieces; its last piece ends it."""
     words = [w.text for w in ln.words]
-    return len(words) >= SENTENCE_WORDS and words[-1].endswith((".", ":")) \
-        and not any(is_number(w) for w in words) and sum(1 for w in words if any(c.isalpha() for c in w)) >= 0.6 * len(words)
+    return wordy(words) and words[-1].endswith((".", ":")) and not any(is_number(w) for w in words)
 
 
 def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[list[TextLine]]:

@@ -9,9 +9,10 @@ from bisect import bisect_left, bisect_right
 from operator import attrgetter
 
 from ..model import BBox, Drawing, ImagePlacement, Line
+from ..text.dates import YEAR
 from .table_fills import fill_edges, paper
 from .table_grid import Seg
-from .table_numbers import is_number
+from .table_numbers import is_number, wordy
 
 RULE_THICK = 2.5        # pt: a filled box thinner than this is a rule
 MIN_HRULE_EM = 1.5      # shortest horizontal rule that can bound a table, in em
@@ -26,16 +27,12 @@ MAX_RULES = 4000        # rules read per direction (a hatched drawing has thousa
 FIGURE_CAPTION_EM = 2.5 # a figure caption this close to a ruled region makes it a chart
 FIGURE_MARKS = 4
 _TITLE_WORD = re.compile(r"[^\W\d_]{3}")   # a title has words; a block's heading amount none
-_LETTER = re.compile(r"[^\W\d_]")          # a word ("of", "in"), not an amount
-_YEAR = re.compile(r"^(?:19|20)\d\d$")   # a header's year, no amount
 HEADING_SIZE = 1.2      # a line this much larger than the page's text is a heading
 WORD_EDGE = 1.0        # pt: a rule this far inside a word's box runs through the word
 LEGEND_EM = 6.0         # a ruled box lower than this beside curves is a plot legend        # curves or slanted lines inside a ruled region make it a figure
 PARAGRAPH_LINES = 2     # lines of running text between two rules that make a paragraph
 FULL_MEASURE = 0.8      # a line of running text spans this share of the rules' length
 WORD_GAP_EM = 1.0       # widest gap between two pieces of one line of text
-MIN_RUNNING_WORDS = 6   # a line of running text has this many words or more
-RUNNING_WORD_SHARE = 0.6  # and most of them words, not amounts
 FOOT_LINE_SHARE = 1 / 3  # the lone line over a page's closing rule spans less of it
 CELL_SPACING_EM = 1.0   # per-cell rules of one row stand closer than this (two text columns' gutter is wider)
 DOUBLE_EM = 0.4         # the two lines of a double rule stand closer than this (no row fits between)
@@ -329,7 +326,7 @@ def _totals_double(a: Seg, by_pos: list[Seg], pos: list[float], rows: list[Line]
         return False
     top = min(h.pos for h in upper)
     above = [ln for ln in rows[bisect_left(cys, top - em):bisect_left(cys, top)] if 0 <= top - ln.bbox.y1 < em]
-    return sum(1 for ln in above for t in ln.text.split() if is_number(t) and not _YEAR.match(t)) >= 2
+    return sum(1 for ln in above for t in ln.text.split() if is_number(t) and not YEAR.match(t)) >= 2
 
 
 def _heads(members: list[int], a: Seg, b: Seg, tol: float) -> bool:
@@ -387,7 +384,7 @@ def _blocked(lines: list[Line], y0: float, y1: float, x0: float, x1: float, em: 
             if running >= PARAGRAPH_LINES or _sentence_end(ln):
                 return True                 # a paragraph, or a sentence ("… are as follows:")
             last = ln
-        elif last is not None and _sentence_end(ln) and _wordy(ln) and abs(b.x0 - last.bbox.x0) <= em \
+        elif last is not None and _sentence_end(ln) and wordy(ln.text.split()) and abs(b.x0 - last.bbox.x0) <= em \
                 and b.y0 - last.bbox.y1 < 0.5 * em:
             return True                     # the last line of a paragraph under its running line
     return False
@@ -395,13 +392,6 @@ def _blocked(lines: list[Line], y0: float, y1: float, x0: float, x1: float, em: 
 
 def _sentence_end(ln: Line) -> bool:
     return ln.text.rstrip().endswith((".", ":"))
-
-
-def _wordy(ln: Line) -> bool:
-    """Mostly words, as running text is (a table's row has amounts)."""
-    words = ln.text.split()
-    return len(words) >= MIN_RUNNING_WORDS and \
-        sum(1 for w in words if _LETTER.search(w)) >= RUNNING_WORD_SHARE * len(words)
 
 
 def _running(ln: Line, width: float) -> bool:
@@ -414,7 +404,7 @@ def _running(ln: Line, width: float) -> bool:
     pieces = sorted((s.bbox for s in ln.spans if s.text.strip()), key=lambda p: p.x0)
     if any(q.x0 - p.x1 > WORD_GAP_EM * ln.size for p, q in zip(pieces, pieces[1:])):
         return False
-    return _wordy(ln)
+    return wordy(ln.text.split())
 
 
 def _is_figure(box, marks: list[BBox], images: list[ImagePlacement], em: float) -> bool:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import re
 
-from ..text.dates import MONTH
+from ..text.dates import MONTH, YEAR
 from .table_numbers import NUMBER
 
 # a date wrapped in a narrow column: its month and day over its year ("July 2," / "2023")
 _MONTH_DAY = re.compile(r"^" + MONTH + r"\s+\d{1,2},?$", re.I)
-_YEAR = re.compile(r"^(?:19|20)\d\d$")
 
 
 def stacked_over(upper, lower, label_edge: float) -> bool:
@@ -50,7 +49,7 @@ def _wrapped_date(p, q) -> bool:
     """Phrase `p` is a date's month and day set right over its year `q`, flush with it or
     centred on it (a cell's text wrapped); a date centred over two columns' years labels
     them both."""
-    return _flush(p, q) and _MONTH_DAY.match(p.text) is not None and _YEAR.match(q.text) is not None
+    return _flush(p, q) and _MONTH_DAY.match(p.text) is not None and YEAR.match(q.text) is not None
 
 
 def _flush(p, q) -> bool:

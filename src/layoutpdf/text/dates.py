@@ -4,4 +4,7 @@ and by the splitter (a shortened header keeps a date whole). Running margins nam
 in more languages: `margin_lines` keeps its own, wider pattern."""
 from __future__ import annotations
 
+import re
+
 MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"   # match case-blind
+YEAR = re.compile(r"^(?:19|20)\d\d$")   # a year alone: a column label, no amount
