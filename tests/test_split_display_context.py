@@ -106,3 +106,20 @@ def test_a_long_sentence_with_inline_math_takes_the_one_before_it_too():
         chunks = split_markdown(md, chunk_size=size)
         (holder,) = _holding(chunks, "\\hat\\theta")
         assert lead in holder.text and setup in holder.text, size
+
+
+def test_an_introduction_carried_with_its_display_is_dropped_when_the_exact_count_overflows():
+    """Headings, the paragraph carried to its display like a heading, and the display fit
+    by the packer's estimate (a token per join) but not when the chunk is counted whole.
+    The carried paragraph is content again: the display moves on, and no chunk is flagged
+    oversize (found by Hypothesis in test_split_properties)."""
+    head = "# " + " ".join(["alpha"] * 12)
+    md = "\n\n".join(["$$\nalpha\n$$", head, head, head, "# alpha",
+                      "Alpha[^1] alpha alpha. Alpha[^2] $x_{i} + y^2$ alpha alpha alpha alpha alpha.",
+                      "[^1]: Note 1 beta.", "[^2]: Note 2 gamma.", "$$\nalpha\nalpha\n$$"])
+    chunks = split_markdown(md, chunk_size=94)
+    assert [c for c in chunks if c.oversize] == []
+    assert all(c.token_count <= 94 for c in chunks)
+    assert not chunks[-1].text.startswith("#")
+    (holder,) = _holding(chunks, "Alpha[^2]")
+    assert "[^2]: Note 2 gamma." in holder.text

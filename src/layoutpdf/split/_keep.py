@@ -181,6 +181,8 @@ def _apply(p: _Packer, queue: deque[Atom], stay: list[Atom], move: list[Atom],
             return "repeat"
         return ""
     carried = stay[len(rest):] + move
+    if _cost(carried) + SEP_TOKENS + follow > p.size:
+        return ""          # nor with the headings it follows: leave it
     p.cur = rest
     p.est = _cost(rest)
     queue.extendleft(reversed([dataclasses.replace(a, heading=True) for a in carried]))
