@@ -108,11 +108,11 @@ def test_a_long_sentence_with_inline_math_takes_the_one_before_it_too():
         assert lead in holder.text and setup in holder.text, size
 
 
-def test_an_introduction_carried_with_its_display_is_dropped_when_the_exact_count_overflows():
-    """Headings, the paragraph carried to its display like a heading, and the display fit
-    by the packer's estimate (a token per join) but not when the chunk is counted whole.
-    The carried paragraph is content again: the display moves on, and no chunk is flagged
-    oversize (found by Hypothesis in test_split_properties)."""
+def test_an_introduction_stays_when_it_does_not_fit_with_the_headings_it_follows():
+    """Four headings, the paragraph that introduces a display, and the display do not fit
+    one chunk, though the paragraph and the display would. The paragraph stays with its
+    headings and the display moves on alone; no chunk is flagged oversize (found by
+    Hypothesis in test_split_properties)."""
     head = "# " + " ".join(["alpha"] * 12)
     md = "\n\n".join(["$$\nalpha\n$$", head, head, head, "# alpha",
                       "Alpha[^1] alpha alpha. Alpha[^2] $x_{i} + y^2$ alpha alpha alpha alpha alpha.",
