@@ -180,3 +180,144 @@ def unit_under_years(path) -> None:
         y += PITCH
     _rule(page, y - PITCH + 3)
     doc.save(str(path))
+
+
+CASH_ROWS = (("Net cash (used in) provided by operating activities",
+              ("(1,785,948)", "(1,473,984)", "(749,439)", "16,483", "97,831")),
+             ("Free cash flow (1)", ("(2,019,659)", "(1,659,755)", "(920,557)", "(126,699)", "(16,300)")))
+
+
+def two_row_summary(path) -> None:
+    """A summary of two rows under a ruled header (Netflix 2017 10-K, Selected Financial
+    Data): 'Year Ended December 31,' ruled under over the five years, a rule under the
+    years, '(in thousands)' centred under that rule, then two rows and no rule below
+    them, the first on a shaded band; a note under the table."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((LEFT, 70), "Consolidated Statements of Cash Flows:", fontname="tibo", fontsize=9)
+    band = (YEAR_RIGHTS[0] - 60, RIGHT)
+    w = pymupdf.get_text_length("Year Ended December 31,", "tibo", 7)
+    page.insert_text(((band[0] + band[1] - w) / 2, 88), "Year Ended December 31,", fontname="tibo", fontsize=7)
+    page.draw_line((band[0], 90.5), (band[1], 90.5), color=(0, 0, 0), width=0.7)
+    for x1, year in zip(YEAR_RIGHTS, YEARS):
+        _right(page, x1 - 20, 100, year, 7, "tibo")
+    page.draw_line((band[0], 104.5), (band[1], 104.5), color=(0, 0, 0), width=0.7)
+    w = pymupdf.get_text_length("(in thousands)", "tibo", 7)
+    page.insert_text(((band[0] + band[1] - w) / 2, 114), "(in thousands)", fontname="tibo", fontsize=7)
+    y = 126.0
+    page.draw_rect(pymupdf.Rect(LEFT - 1, y - 8.5, RIGHT, y + 3), color=None, fill=(0.8, 0.93, 1.0), width=0)
+    for k, (label, amounts) in enumerate(CASH_ROWS):
+        page.insert_text((LEFT, y), label, fontname="tiro", fontsize=SIZE)
+        for x1, v in zip(YEAR_RIGHTS, amounts):
+            if k == 0:
+                page.insert_text((x1 - 62, y), "$", fontname="tiro", fontsize=SIZE)
+            _right(page, x1, y, v)
+        y += PITCH + 2
+    page.insert_text((LEFT, y + 10), "(1) Free cash flow is defined as net cash provided by operating and investing "
+                     "activities, excluding the non-operational cash flows.", fontname="tiro", fontsize=7)
+    doc.save(str(path))
+
+
+FAIR_COLUMNS = (("Amortized", "Cost"), ("Gross Unrealized", "Gains"), ("Estimated", "Fair Value"),
+                ("Short-term", "investments"))
+FAIR_RIGHTS = (260.0, 360.0, 460.0, 560.0)
+FAIR_FIRST = ("Cash", ("1,267,523", "1,410", "1,267,523", "1,264,126"))
+FAIR_ROWS = (("Level 1 securities:", None),
+             ("Money market funds", ("204,967", "1,410", "204,967", "1,410")),
+             ("Level 2 securities:", None),
+             ("Corporate debt securities", ("199,843", "2,110", "199,222", "199,222")),
+             ("Government securities", ("35,944", "1,410", "35,816", "35,816")),
+             ("Agency securities", ("21,563", "1,410", "21,335", "21,335")))
+FAIR_TOTAL = ("Total", ("1,739,673", "2,110", "1,738,696", "266,206"))
+
+
+def fair_value_table(path, spacers: bool = True) -> None:
+    """A table whose rows go on below in shaded bands (Netflix 2017 10-K, note 4): each
+    column's two-line label centred over its `$` and amount, a rule under each label,
+    '(in thousands)' centred under them, a first row on white, then the rows on alternate
+    shaded bands a converter draws cell by cell, a rule over the total and a double rule
+    under it. The shaded rows make a ruled region of their own, with no header; without
+    `spacers` the shading leaves the gaps between the cells white, and the region holds
+    the label column only."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((LEFT, 70), "The following table summarizes the Company's assets measured at fair value:",
+                     fontname="tiro", fontsize=9)
+    cells = [(x1 - 90.0, x1) for x1 in FAIR_RIGHTS]
+    for (a, b), (top, bottom) in zip(cells, FAIR_COLUMNS):
+        for y, text in ((88, top), (97, bottom)):
+            w = pymupdf.get_text_length(text, "tibo", 7)
+            page.insert_text(((a + b - w) / 2, y), text, fontname="tibo", fontsize=7)
+        page.draw_line((a, 99.5), (b, 99.5), color=(0, 0, 0), width=0.7)
+    w = pymupdf.get_text_length("(in thousands)", "tibo", 7)
+    page.insert_text(((cells[0][0] + cells[-1][1] - w) / 2, 110), "(in thousands)", fontname="tibo", fontsize=7)
+
+    def row(y: float, label: str, amounts, signed: bool) -> None:
+        page.insert_text((LEFT, y), label, fontname="tiro", fontsize=SIZE)
+        for (a, b), v in zip(cells, amounts or ()):
+            if signed:
+                page.insert_text((a + 2, y), "$", fontname="tiro", fontsize=SIZE)
+            _right(page, b, y, v)
+
+    y = 119.0
+    row(y, *FAIR_FIRST, True)
+    for k, (label, amounts) in enumerate(FAIR_ROWS):
+        y += PITCH + 2
+        if k % 2 == 0:
+            edges = [LEFT - 1] + [x for a, b in cells for x in (a, b)]
+            pieces = list(zip(edges, edges[1:])) if spacers else [(LEFT - 1, cells[0][0])] + list(cells)
+            for a, b in pieces:                                 # shaded cell by cell
+                page.draw_rect(pymupdf.Rect(a, y - 8.5, b, y + 4.5), color=None, fill=(0.8, 0.93, 1.0), width=0)
+        row(y, label, amounts, False)
+    y += PITCH + 2
+    for a, b in cells:
+        page.draw_line((a, y - 9.5), (b, y - 9.5), color=(0, 0, 0), width=0.7)
+        page.draw_line((a, y + 3.5), (b, y + 3.5), color=(0, 0, 0), width=0.7)
+        page.draw_line((a, y + 5.0), (b, y + 5.0), color=(0, 0, 0), width=0.7)
+    row(y, *FAIR_TOTAL, True)
+    page.insert_text((LEFT, y + 24), "Fair value is a market-based measurement that should be determined "
+                     "based on the assumptions that market participants would use.", fontname="tiro", fontsize=9)
+    doc.save(str(path))
+
+
+LIQUIDITY_COLUMNS = ("Commercial Paper Limit", "Letters of Credit", "Total (a)")
+LIQUIDITY_RIGHTS = (437.0, 514.0, 591.0)
+LIQUIDITY_ROWS = (("Total availability", ("2,100", "150", "2,250")),
+                  ("Outstanding debt", ("(584)", "(76)", "(660)")),
+                  ("Remaining availability as of December 31, 2021", ("1,516", "74", "1,590")))
+
+
+def year_over_three(path) -> None:
+    """A year centred over three columns, narrower than the middle one's label, ruled
+    under across all three; the column labels ruled under each; '(In millions)' in the
+    stub under them; then the rows, the first on a shaded band (American Water Works
+    2021 10-K, liquidity tables)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((LEFT, 70), "Presented in the tables below are the credit facility commitments:",
+                     fontname="tiro", fontsize=9)
+    cells = [(x1 - 66.0, x1) for x1 in LIQUIDITY_RIGHTS]
+    w = pymupdf.get_text_length("2021", "tibo", 6.6)
+    page.insert_text(((cells[0][0] + cells[-1][1] - w) / 2, 89), "2021", fontname="tibo", fontsize=6.6)
+    page.draw_line((cells[0][0], 90.5), (cells[-1][1], 90.5), color=(0, 0, 0), width=0.5)
+    for (a, b), label in zip(cells, LIQUIDITY_COLUMNS):
+        w = pymupdf.get_text_length(label, "tibo", 6.6)
+        page.insert_text(((a + b - w) / 2, 97.5), label, fontname="tibo", fontsize=6.6)
+        page.draw_line((a, 99.2), (b, 99.2), color=(0, 0, 0), width=0.5)
+    page.insert_text((LEFT, 105.7), "(In millions)", fontname="tibo", fontsize=6.6)
+    y = 114.5
+    edges = [LEFT - 1] + [x for a, b in cells for x in (a, b)]
+    for k, (label, amounts) in enumerate(LIQUIDITY_ROWS):
+        if k % 2 == 0:                                          # shaded cell by cell
+            for a, b in zip(edges, edges[1:]):
+                page.draw_rect(pymupdf.Rect(a, y - 7.4, b, y + 1.9), color=None, fill=(0.8, 0.93, 1.0), width=0)
+        for a, b in cells:                                      # the amounts ruled over and under
+            for rule in ((y - 7.4, y + 1.9) if k == 1 else (y + 1.9, y + 3.5) if k == 2 else ()):
+                page.draw_line((a, rule), (b, rule), color=(0, 0, 0), width=0.5)
+        page.insert_text((LEFT, y), label, fontname="tiro", fontsize=7.9)
+        for (a, b), v in zip(cells, amounts):
+            if k != 1:
+                page.insert_text((a + 1, y), "$", fontname="tiro", fontsize=7.9)
+            _right(page, b - 2, y, v, 7.9)
+        y += 9.8
+    doc.save(str(path))

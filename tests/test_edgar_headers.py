@@ -121,3 +121,59 @@ def test_what_a_unit_line_is(text, unit):
     """A filing's unit line, however much it excepts, is a unit in brackets."""
     from layoutpdf.extract.table_header import unit_label
     assert unit_label(text) is unit
+
+
+def test_two_rows_under_a_ruled_header_are_a_table(tmp_path):
+    """Two rows under a ruled header band with its unit centred under the years (issue 39
+    B): each row keeps its label with its five amounts, under the years."""
+    from edgar_header_pdfs import CASH_ROWS, YEARS, two_row_summary
+    tables = _tables(two_row_summary, tmp_path)
+    assert len(tables) == 1
+    t = tables[0]
+    header = [" / ".join(c for c in col if c) for col in zip(*t.rows[:t.header_rows])]
+    assert [h.split(" / ")[-1] for h in header[-5:]] == list(YEARS)
+    body = [[c.lstrip("$ ") for c in r if c.lstrip("$ ")] for r in t.rows[t.header_rows:]]
+    assert body == [[label, *amounts] for label, amounts in CASH_ROWS]
+
+
+def test_shaded_rows_go_on_under_a_header_found_by_its_text(tmp_path):
+    """A header of labels centred over a sign and an amount each, its unit under it and a
+    first row on white, then rows on shaded bands drawn cell by cell (a ruled region of
+    their own, with no header): one table, the header over every row, the first row a
+    body row (issue 39 B; Netflix 2017 10-K, note 4)."""
+    from edgar_header_pdfs import FAIR_COLUMNS, FAIR_FIRST, FAIR_ROWS, FAIR_TOTAL, fair_value_table
+    tables = _tables(fair_value_table, tmp_path)
+    assert len(tables) == 1
+    t = tables[0]
+    header = [" ".join(c for c in col if c) for col in zip(*t.rows[:t.header_rows])]
+    assert header[0] == "(in thousands)"
+    assert header[1:] == [" ".join(label) for label in FAIR_COLUMNS]
+    body = [[c.lstrip("$ ") for c in r if c.lstrip("$ ")] for r in t.rows[t.header_rows:]]
+    rows = [FAIR_FIRST, *FAIR_ROWS, FAIR_TOTAL]
+    assert body == [[label, *(amounts or ())] for label, amounts in rows]
+
+
+def test_shaded_label_cells_keep_their_words_in_the_table_found_by_its_text(tmp_path):
+    """The same table shaded cell by cell with white gaps between the cells: the shading
+    makes a ruled region of the label column alone. The table found by its alignment over
+    it reads its words too: every row keeps its label (issue 36, 39 B)."""
+    from edgar_header_pdfs import FAIR_FIRST, FAIR_ROWS, FAIR_TOTAL, fair_value_table
+    tables = _tables(lambda p: fair_value_table(p, spacers=False), tmp_path)
+    assert len(tables) == 1
+    t = tables[0]
+    labels = [r[0] for r in t.rows[t.header_rows:]]
+    assert labels == [label for label, _ in (FAIR_FIRST, *FAIR_ROWS, FAIR_TOTAL)]
+
+
+def test_a_year_centred_over_three_columns_heads_them_all(tmp_path):
+    """'2021' centred over three columns, narrower than the middle one's label, is the
+    upper level of each column's label; '(In millions)' stands in the stub (American
+    Water Works 2021 10-K)."""
+    from edgar_header_pdfs import LIQUIDITY_COLUMNS, LIQUIDITY_ROWS, year_over_three
+    tables = _tables(year_over_three, tmp_path)
+    assert len(tables) == 1
+    t = tables[0]
+    from layoutpdf.render.markdown import header_labels
+    header = header_labels([list(r) for r in t.rows], t.header_rows, t.spans)
+    assert header == ["(In millions)"] + ["2021 / " + label for label in LIQUIDITY_COLUMNS]
+    assert [r[0] for r in t.rows[t.header_rows:]] == [label for label, _ in LIQUIDITY_ROWS]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from statistics import median
 
+from ..text.dates import YEAR
 from .table_bottom import amount_columns
 from .table_grid import Grid, Word, col_index, text_lines
 from .table_header import UNIT_WORD, unit_label
@@ -35,6 +36,8 @@ def edge_rows(g: Grid, words: list[Word], em: float, others: list) -> tuple[floa
     near = outside([w for w in words if lo <= w.cy <= hi], [g.bbox, *others])
     lines = text_lines(near)
     top = _first_row_head(g, lines, mine, em)
+    columns = [w for w in mine if len(g.col_edges) > 2 and w.x0 >= g.col_edges[1]]
+    centre = (min(w.x0 for w in columns) + max(w.x1 for w in columns)) / 2 if columns else None
     label_top = None            # a section label ("Assets") between the header and the rows,
     passed: set[str] = set()    # ... or a column's qualifier ("(Unaudited)") under its label
     labels_below = not g.rows[0][0] and sum(1 for c in g.rows[0] if c) >= 2   # column labels only
@@ -45,7 +48,7 @@ def edge_rows(g: Grid, words: list[Word], em: float, others: list) -> tuple[floa
         stacked = under is not None and _stacked(ln, under, g)
         if edge - ln.y1 > EDGE_GAP * pitch or (taken == EDGE_ROWS and not stacked):
             break
-        if stacked or row_like(ln, g, em, header=True) or (labels_below and period_label(ln, g, em)):
+        if stacked or row_like(ln, g, em, header=True) or (labels_below and period_label(ln, g, em, centre)):
             top, label_top, taken = ln.y0 - 0.5, None, taken + (not stacked)
             passed.clear()
             labels_below = len(ln.phrases) >= 2 and ln.phrases[0].x0 > g.col_edges[1]
@@ -198,12 +201,14 @@ def _label_rest(ln, g: Grid, last: str, em: float) -> bool:
         and goes_on(LEADER.sub(" ", last).strip(), text)
 
 
-def period_label(ln, g: Grid, em: float) -> bool:
+def period_label(ln, g: Grid, em: float, centre: float | None = None) -> bool:
     """A header line of one short label set over two or more of the amount columns, clear
     of the label column ("As of December 31," over "2017" and "2016"), centred nearer to
     the amount columns than to the table (a title is centred over the whole table): the
     upper level of a statement's header, taken only right above a row of column labels
-    clear of the label column."""
+    clear of the label column. A year over three columns may be narrower than the middle
+    one: it is theirs when centred on the text of the columns (`centre`, the middle of
+    the table's words right of its label column)."""
     if len(ln.phrases) != 1 or len(g.col_edges) < 4:
         return False
     p = ln.phrases[0]
@@ -211,8 +216,12 @@ def period_label(ln, g: Grid, em: float) -> bool:
     text = p.text
     mid = (p.x0 + p.x1) / 2
     over_amounts = abs(mid - (edges[1] + edges[-1]) / 2) < abs(mid - (edges[0] + edges[-1]) / 2)
+    # over two columns or more, or a year centred over them all ("2021" over three)
+    spans = col_index(p.x1 - 0.3 * em, edges) > col_index(p.x0 + 0.3 * em, edges) or (
+        centre is not None and abs(mid - centre) <= 0.5 * em
+        and any(YEAR.match(w.text.rstrip(",")) for w in p.words))
     return p.x0 > edges[1] and p.x1 <= edges[-1] + em and len(p.words) <= 2 * MAX_CELL_WORDS \
-        and over_amounts and col_index(p.x1 - 0.3 * em, edges) > col_index(p.x0 + 0.3 * em, edges) \
+        and over_amounts and spans \
         and not text.endswith((".", ";")) and not CAPTION_LABEL.match(text) and not _NOTE.match(text)
 
 

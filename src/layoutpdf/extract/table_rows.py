@@ -6,6 +6,7 @@ from __future__ import annotations
 from statistics import median
 
 from .table_grid import TextLine, band_of, col_index
+from .table_header import unit_label
 from .table_numbers import goes_on, is_number, letters, wordy
 from .table_stacked import stacked_over
 
@@ -64,7 +65,7 @@ def _sentence(ln: TextLine) -> bool:
 def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[list[TextLine]]:
     rows: list[list[TextLine]] = []
     for k, ln in enumerate(band):
-        if rows:
+        if rows and not _unit_line(ln) and not (len(rows[-1]) == 1 and _unit_line(rows[-1][0])):
             prev = rows[-1]
             if len(edges) > 2 and ln.y0 - prev[-1].y1 < 0.25 * em and all(
                     stacked_over(up, low, edges[1]) for up, low in zip(prev, prev[1:] + [ln])):
@@ -89,6 +90,13 @@ def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[l
                 continue
         rows.append([ln])
     return rows
+
+
+def _unit_line(ln: TextLine) -> bool:
+    """A table's unit alone on its line ("(in thousands)" centred under the column
+    labels): a row of its own, said of the whole table (`table_header.unit_to_stub`),
+    neither the last line of the label it stands under nor the first of the row under it."""
+    return len(ln.phrases) == 1 and unit_label(ln.phrases[0].text)
 
 
 def _label_under_column_labels(rows: list[list[TextLine]], cols: set[int], edges: list[float],

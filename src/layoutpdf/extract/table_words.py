@@ -9,7 +9,9 @@ from functools import lru_cache
 from operator import itemgetter
 
 from ..model import Line
+from ..text.dates import YEAR
 from .table_grid import Word, text_lines
+from .table_header import unit_label
 from .table_numbers import goes_on, is_number
 from .table_rows import MAX_LABEL_LINES, hangs_under, label_head
 from .table_rules import CAPTION_LABEL
@@ -307,7 +309,7 @@ def _wrapped_label(ln, prev, rows: list, near: bool, em: float) -> bool:
         and _in_label_column(above, rows, em) and (goes_on(above.text, phrase.text) or hangs_under(prev, ln, em))
 
 
-ROW, LABEL, WRAP, HEAD, LEAD = "row", "label", "wrap", "head", "lead"   # the lines of a run of aligned rows
+ROW, LABEL, WRAP, HEAD, LEAD, UNIT = "row", "label", "wrap", "head", "lead", "unit"   # the lines of a run
 
 
 def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, float, float]]:
@@ -340,6 +342,8 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
             else:
                 runs.append(_lead(lines[max(0, k - MAX_LABEL_LINES):k], ln) + [(ln, short, ROW)])
             labels = []
+        elif runs and near and runs[-1][-1][0] is prev and _unit_under(ln, runs[-1]):
+            runs[-1].append((ln, ln.phrases, UNIT))  # "(in thousands)" under the years
         elif runs and runs[-1][-1][0] is prev and _amounts_above(runs[-1]) \
                 and _wrapped_label(ln, prev, runs[-1], near, em):
             runs[-1].append((ln, short, WRAP))     # the label of the row above goes on
@@ -364,7 +368,18 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
             labels = []
         prev = ln
     return [_region_box([e for e in run if e[2] != LEAD]) for run in runs
-            if sum(1 for e in run if e[2] not in (WRAP, LEAD)) >= MIN_ALIGNED_ROWS]
+            if sum(1 for e in run if e[2] not in (WRAP, LEAD, UNIT)) >= MIN_ALIGNED_ROWS]
+
+
+def _unit_under(ln, run: list) -> bool:
+    """A table's unit set right under its column labels ("(in thousands)" centred under
+    the years, over the rows): one phrase in brackets naming a unit, under rows of the
+    run that hold no amount (its header: words, dates and years). The rows under it go
+    on with the same table."""
+    if len(ln.phrases) != 1 or not unit_label(ln.phrases[0].text):
+        return False
+    return not any(is_number(p.text) and not YEAR.fullmatch(p.text.strip())
+                   for e in run if e[2] == ROW for p in e[1])
 
 
 def _lead(above: list, row) -> list:

@@ -28,7 +28,7 @@ from ..text.monospace import is_mono
 from .framed_text import framed_prose
 from .table_bands import headed_bodies
 from .table_bottom import amounts_below_labels
-from .table_continued import continued_tables
+from .table_continued import continued_tables, over_ruled, ruled_under_header
 from .table_build import build_grid
 from .table_captioned import CAPTIONED, captioned_bands, text_grid
 from .table_edges import EDGE_ROWS, MAX_MATH_SHARE, edge_rows
@@ -87,8 +87,8 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     if aligned:
         taken = [g.bbox for g in grids] + [b.to_list() for b in blocked]
         free = outside(words, taken)
-        grids.extend(_joined_blocks(_text_grids(free, body, em, refused, head_marks(drawings, em)),
-                                    free, body, em))
+        texts = _joined_blocks(_text_grids(free, body, em, refused, head_marks(drawings, em)), free, body, em)
+        grids = over_ruled(grids, texts, words, em, _plausible)
     if captioned:
         grids, blocked = _tables_of_text(grids, blocked, captioned, hs, page_words(textpage, body, em, captioned))
     if len(grids) > 1:
@@ -101,6 +101,8 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     grids = [g if g.strategy == CAPTIONED else
              _with_edge_rows(g, edge_words, hs, vs, em, [o.bbox for o in grids if o is not g] + taken)
              for g in grids]
+    if len(grids) > 1:
+        grids = ruled_under_header(grids, edge_words)
     grids.sort(key=lambda g: (g.bbox[1], g.bbox[0]))
     return tuple(_candidate(without_leaders(amounts_below_labels(join_sign_columns(g))))
                  for g in grids) + tuple(refused)
