@@ -187,7 +187,7 @@ CASH_ROWS = (("Net cash (used in) provided by operating activities",
              ("Free cash flow (1)", ("(2,019,659)", "(1,659,755)", "(920,557)", "(126,699)", "(16,300)")))
 
 
-def two_row_summary(path) -> None:
+def two_row_summary(path, unit: str = "(in thousands)", group: str = "Year Ended December 31,") -> None:
     """A summary of two rows under a ruled header (Netflix 2017 10-K, Selected Financial
     Data): 'Year Ended December 31,' ruled under over the five years, a rule under the
     years, '(in thousands)' centred under that rule, then two rows and no rule below
@@ -196,14 +196,14 @@ def two_row_summary(path) -> None:
     page = doc.new_page(width=612, height=792)
     page.insert_text((LEFT, 70), "Consolidated Statements of Cash Flows:", fontname="tibo", fontsize=9)
     band = (YEAR_RIGHTS[0] - 60, RIGHT)
-    w = pymupdf.get_text_length("Year Ended December 31,", "tibo", 7)
-    page.insert_text(((band[0] + band[1] - w) / 2, 88), "Year Ended December 31,", fontname="tibo", fontsize=7)
+    w = pymupdf.get_text_length(group, "tibo", 7)
+    page.insert_text(((band[0] + band[1] - w) / 2, 88), group, fontname="tibo", fontsize=7)
     page.draw_line((band[0], 90.5), (band[1], 90.5), color=(0, 0, 0), width=0.7)
     for x1, year in zip(YEAR_RIGHTS, YEARS):
         _right(page, x1 - 20, 100, year, 7, "tibo")
     page.draw_line((band[0], 104.5), (band[1], 104.5), color=(0, 0, 0), width=0.7)
-    w = pymupdf.get_text_length("(in thousands)", "tibo", 7)
-    page.insert_text(((band[0] + band[1] - w) / 2, 114), "(in thousands)", fontname="tibo", fontsize=7)
+    w = pymupdf.get_text_length(unit, "tibo", 7)
+    page.insert_text(((band[0] + band[1] - w) / 2, 114), unit, fontname="tibo", fontsize=7)
     y = 126.0
     page.draw_rect(pymupdf.Rect(LEFT - 1, y - 8.5, RIGHT, y + 3), color=None, fill=(0.8, 0.93, 1.0), width=0)
     for k, (label, amounts) in enumerate(CASH_ROWS):

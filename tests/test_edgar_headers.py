@@ -119,7 +119,7 @@ def test_a_unit_under_the_years_keeps_the_header_in_the_table(tmp_path):
 ])
 def test_what_a_unit_line_is(text, unit):
     """A filing's unit line, however much it excepts, is a unit in brackets."""
-    from layoutpdf.extract.table_header import unit_label
+    from layoutpdf.text.units import unit_label
     assert unit_label(text) is unit
 
 
@@ -177,3 +177,20 @@ def test_a_year_centred_over_three_columns_heads_them_all(tmp_path):
     header = header_labels([list(r) for r in t.rows], t.header_rows, t.spans)
     assert header == ["(In millions)"] + ["2021 / " + label for label in LIQUIDITY_COLUMNS]
     assert [r[0] for r in t.rows[t.header_rows:]] == [label for label, _ in LIQUIDITY_ROWS]
+
+
+@pytest.mark.parametrize("unit, group", [
+    ("(in thousands, except revenue per membership and percentages)", "Year Ended December 31,"),
+    ("(in thousands)", "As of / Year Ended December 31,")])
+def test_a_long_unit_or_a_slashed_period_keeps_the_header_one_row(tmp_path, unit, group):
+    """The Markdown header joins the header rows into one ("Year Ended December 31, /
+    2017"): a long unit line, said of the whole table, and a slash between two period
+    labels are no long label that would keep them apart (Netflix 2017 10-K, MD&A)."""
+    from edgar_header_pdfs import CASH_ROWS, YEARS, two_row_summary
+    path = tmp_path / "summary.pdf"
+    two_row_summary(path, unit, group)
+    md = layoutpdf.parse(str(path), {"ocr": {"mode": "never"}}).to_markdown()
+    table = [ln for ln in md.split("\n") if ln.startswith("|")]
+    assert table[0].split(" | ")[1:] == [f"{group} / {y}" for y in YEARS[:-1]] + [f"{group} / {YEARS[-1]} |"]
+    assert table[0].startswith("| " + unit + " | ")
+    assert table[2].startswith("| " + CASH_ROWS[0][0] + " |")

@@ -8,9 +8,9 @@ import re
 from statistics import median
 
 from ..text.dates import YEAR
+from ..text.units import UNIT_WORD, unit_label
 from .table_bottom import amount_columns
 from .table_grid import Grid, Word, col_index, text_lines
-from .table_header import UNIT_WORD, unit_label
 from .table_numbers import goes_on, is_number
 from .table_prose import LEADER
 from .table_rules import CAPTION_LABEL

@@ -8,19 +8,9 @@ from __future__ import annotations
 import re
 
 from ..text.dates import YEAR
+from ..text.units import unit_label
 from .table_grid import SNAP, Seg, TextLine, band_of, col_index
 from .table_numbers import NUMBER
-
-# a unit is said of the whole table ("(in thousands)", "(Dollars in millions)")
-UNIT_WORD = re.compile(r"\b(?:thousands|millions|billions|percent)\b", re.I)
-_BRACKETED = re.compile(r"^\(.{1,80}\)$")
-
-
-def unit_label(text: str) -> bool:
-    """A unit in brackets: "(in thousands)", "(Dollars in millions)", "(in thousands,
-    except revenue per membership and percentages)"."""
-    return _BRACKETED.match(text) is not None and UNIT_WORD.search(text) is not None
-
 
 def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list[float]) -> tuple[int, str]:
     """Rows above the first inner rule (when the rule is not between every row), or the

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from statistics import median
 
+from ..text.units import unit_label
 from .table_grid import TextLine, band_of, col_index
-from .table_header import unit_label
 from .table_numbers import goes_on, is_number, letters, wordy
 from .table_stacked import stacked_over
 

@@ -10,8 +10,8 @@ from operator import itemgetter
 
 from ..model import Line
 from ..text.dates import YEAR
+from ..text.units import unit_label
 from .table_grid import Word, text_lines
-from .table_header import unit_label
 from .table_numbers import goes_on, is_number
 from .table_rows import MAX_LABEL_LINES, hangs_under, label_head
 from .table_rules import CAPTION_LABEL

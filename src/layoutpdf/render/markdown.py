@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from ..model import Document, Element, Equation, Figure, Footnote, Layer, Role, Table, Unit, UnitKind
+from ..text.units import unit_label
 
 # the bullets elements/line_kinds.BULLET_CHARS opens a list item with (a symbol font's
 # private-use glyph among them)
@@ -204,8 +205,16 @@ HEADER_LABEL_WORDS = 6   # header labels are short; longer "header" cells are te
 
 
 def _stacked_header(rows: list[list[str]], k: int) -> bool:
-    """A header of two or more rows of short labels, above body rows."""
-    return 2 <= k < len(rows) and all(len(c.split()) <= HEADER_LABEL_WORDS for r in rows[:k] for c in r)
+    """A header of two or more rows of short labels, above body rows. A table's unit line
+    ("(in thousands, except revenue per membership and percentages)", said of the whole
+    table) may be longer, and a slash between two labels ("As of / Year Ended") is no
+    word of theirs."""
+    return 2 <= k < len(rows) and all(unit_label(c) or _label_words(c) <= HEADER_LABEL_WORDS
+                                      for r in rows[:k] for c in r)
+
+
+def _label_words(text: str) -> int:
+    return sum(1 for w in text.split() if any(ch.isalnum() for ch in w))
 
 
 def header_labels(rows: list[list[str]], k: int, spans) -> list[str]:
