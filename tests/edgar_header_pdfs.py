@@ -321,3 +321,37 @@ def year_over_three(path) -> None:
             _right(page, b - 2, y, v, 7.9)
         y += 9.8
     doc.save(str(path))
+
+
+TAX_ROWS = (("Provision for (benefit from) income taxes",
+             ("$", "(73,608)", "$", "73,829", "$", "19,244", "$", "(147,437)", "(200)%", "54,585", "284%")),
+            ("Effective tax rate", ("", "(15)%", "", "28%", "", "14%", "", "", "", "", "")))
+TAX_X = (165.0, 222.0, 238.0, 292.0, 308.0, 362.0, 378.0, 431.0, 483.0, 540.0, 592.0)   # $ left, amounts right
+
+
+def change_table(path) -> None:
+    """An MD&A table of two rows (Netflix 2017 10-K, "Provision for Income Taxes"):
+    "Year Ended December 31," over three years, "Change" over two comparisons of an
+    amount and a percentage each, "(in thousands, except percentages)" under them, then a
+    row of amounts and a row of rates under the years only. No rule at all."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((LEFT, 70), "Provision for Income Taxes", fontname="tibo", fontsize=9)
+    for text, x in (("Year Ended December 31,", 226.0), ("Change", 473.5)):
+        page.insert_text((x, 138), text, fontname="tibo", fontsize=7.4)
+    for text, x1 in (("2017", 204.0), ("2016", 276.0), ("2015", 346.0), ("2017 vs. 2016", 452.0),
+                     ("2016 vs. 2015", 563.0)):
+        _right(page, x1, 152, text, 7.4, "tibo")
+    page.insert_text((324.0, 166), "(in thousands, except percentages)", fontname="tibo", fontsize=7.4)
+    y = 178.0
+    for label, cells in TAX_ROWS:
+        page.insert_text((LEFT, y), label, fontname="tiro", fontsize=SIZE)
+        for x, v in zip(TAX_X, cells):
+            if v == "$":
+                page.insert_text((x, y), v, fontname="tiro", fontsize=SIZE)
+            elif v:
+                _right(page, x, y, v)
+        y += PITCH
+    page.insert_text((LEFT, y + 14), "Year ended December 31, 2017 as compared to the year ended December 31, 2016",
+                     fontname="tibo", fontsize=9)
+    doc.save(str(path))

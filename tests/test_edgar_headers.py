@@ -194,3 +194,16 @@ def test_a_long_unit_or_a_slashed_period_keeps_the_header_one_row(tmp_path, unit
     assert table[0].split(" | ")[1:] == [f"{group} / {y}" for y in YEARS[:-1]] + [f"{group} / {YEARS[-1]} |"]
     assert table[0].startswith("| " + unit + " | ")
     assert table[2].startswith("| " + CASH_ROWS[0][0] + " |")
+
+
+def test_a_unit_line_is_no_sparse_row_of_a_two_row_table(tmp_path):
+    """Two rows under a two-level header and its unit line, with no rule: the unit line,
+    said of the whole table, does not count as a sparse row against it (the table found
+    by its alignment stays a table), and each row keeps its label with its amounts."""
+    from edgar_header_pdfs import TAX_ROWS, change_table
+    tables = _tables(change_table, tmp_path)
+    assert len(tables) == 1
+    t = tables[0]
+    body = [[c.lstrip("$ ") for c in r if c.lstrip("$ ")] for r in t.rows[t.header_rows:]]
+    assert body == [[label, *(v for v in cells if v not in ("", "$"))] for label, cells in TAX_ROWS]
+    assert "(in thousands, except percentages)" in [r[0] for r in t.rows[:t.header_rows]]

@@ -6,10 +6,11 @@ cells to its right up to the next label, a drawn rule or the end of the label ab
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..text.dates import YEAR
 from ..text.units import unit_label
-from .table_grid import SNAP, Seg, TextLine, band_of, col_index
+from .table_grid import SNAP, Grid, Seg, TextLine, band_of, col_index
 from .table_numbers import NUMBER
 
 def header_count(rows: list[list[TextLine]], cells: list[list[str]], hcuts: list[float]) -> tuple[int, str]:
@@ -106,6 +107,16 @@ def unit_to_stub(cells: list[list[str]], k: int) -> None:
         if rest and not _PERIOD_END.search(rest) or not rest and sum(1 for v in row if v) > 1:
             continue
         row[0], row[c] = m.group(1), rest
+
+
+def without_unit_rows(g: Grid) -> Grid:
+    """The grid without the rows that hold a unit line alone ("(in thousands, except
+    percentages)" under the column labels): said of the whole table, no row of its data,
+    left out when measuring how regular its rows are."""
+    keep = [k for k, r in enumerate(g.rows) if not (sum(1 for c in r if c) == 1 and any(unit_label(c) for c in r))]
+    if len(keep) == len(g.rows):
+        return g
+    return replace(g, rows=[g.rows[k] for k in keep], header_rows=sum(1 for k in keep if k < g.header_rows))
 
 
 _UNIT_AT_END = re.compile(r"(\([^()]{1,80}\))\s*$")

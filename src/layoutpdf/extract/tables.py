@@ -8,9 +8,8 @@ regions they bound are read in `table_rules`, the words and aligned text bands i
 `table_words`; this module puts them together and rejects what is not a table (prose
 columns, contents lists, notes, implausible grids). Columns of running text and contents
 lists are refused with the reason (`table_prose`, kept as a "refused" candidate for the
-debug report);
-fills give only the edges one sees (`table_fills`); side-by-side tables and blocks cut
-at blank rows are found in `table_regions`.
+debug report); fills give only the edges one sees (`table_fills`); side-by-side tables
+and blocks cut at blank rows are found in `table_regions`.
 
 PyMuPDF's `page.find_tables()` was measured here at 90-340 ms per page on born-digital
 papers (it re-extracts every character), which alone would cap the pipeline below
@@ -35,13 +34,13 @@ from .table_edges import EDGE_ROWS, MAX_MATH_SHARE, edge_rows
 from .table_prose import LEADER, contents_refusal, prose_refusal, without_fill, without_leaders
 from .table_regions import head_marks, side_by_side_cuts, stacked_pairs
 from .table_grid import Grid, Seg, Word, text_lines
+from .table_header import without_unit_rows
 from .table_numbers import CURRENCY, is_number
 from .table_signs import columns, join_sign_columns, sign_column
 from .table_rules import figure_captioned, rule_signal, ruled_regions
 from .table_page_text import PageText, page_words
 from .table_words import (MAX_CELL_WORDS, MIN_ALIGNED_ROWS, aligned_bands, aligned_regions, outside,
-                          turned_labels)
-from .table_words import held as held_by
+                          turned_labels, held as held_by)
 
 TEXT_FILL = 0.5         # share of non-empty cells in a borderless table
 TEXT_FULL_COLUMNS = 0.6  # share of its columns filled in at least half of the rows
@@ -463,11 +462,12 @@ def _regular(g: Grid, cells: list[str], ncols: int, nrows: int) -> bool:
     # a currency sign goes with the amount beside it (a header over both may span them)
     signs = {c for c in range(ncols) if sign_column(g.rows[g.header_rows:], c)}
     columns, ncols = range(ncols), ncols - len(signs)
-    cells = [row[c] for row in g.rows for c in range(len(row)) if row[c] and c not in signs]
-    if nrows < MIN_ALIGNED_ROWS or len(cells) < TEXT_FILL * nrows * ncols:
+    rows = without_unit_rows(g).rows        # a unit line is said of the whole table: no data row
+    cells = [row[c] for row in rows for c in range(len(row)) if row[c] and c not in signs]
+    if nrows < MIN_ALIGNED_ROWS or len(cells) < TEXT_FILL * len(rows) * ncols:
         return False
     full = sum(1 for c in range(len(g.col_edges) - 1)
-               if c not in signs and sum(1 for row in g.rows if row[c]) >= 0.5 * nrows)
+               if c not in signs and sum(1 for row in rows if row[c]) >= 0.5 * len(rows))
     if full < TEXT_FULL_COLUMNS * ncols:
         return False
     if sum(1 for c in cells if len(c.split()) > MAX_CELL_WORDS) > PROSE_CELLS * len(cells) \
@@ -478,8 +478,7 @@ def _regular(g: Grid, cells: list[str], ncols: int, nrows: int) -> bool:
                                             # dash is a statement's nil amount)
     if any(all(not row[c] or _BULLET.match(row[c]) for row in g.rows) for c in columns):
         return False                        # a list in columns: a column of bullets
-    numeric_col = any(_numeric_column(g.rows[g.header_rows:], c) for c in columns)
-    return numeric_col or ncols >= 3
+    return ncols >= 3 or any(_numeric_column(g.rows[g.header_rows:], c) for c in columns)
 
 
 def _long_labels(g: Grid, signs: set[int]) -> bool:
