@@ -108,3 +108,24 @@ def wordy(words: list[str]) -> bool:
     """The words of a line of running text: six or more, most of them words, not amounts
     (a table's row has amounts)."""
     return len(words) >= RUNNING_WORDS and sum(1 for w in words if _LETTER.search(w)) >= RUNNING_WORD_SHARE * len(words)
+
+
+GROUP_LABEL_WORDS = 8   # a group or section label of a statement is a short phrase
+
+
+def labelled_amounts(rows) -> bool:
+    """Rows of a statement: every row of two cells or more carries amounts right of its
+    label, and every other row is a group or section label alone in the label column
+    ("Foreign Exchange Risk", "Long-term Japanese Yen debt — Fixed rate"), a short phrase
+    that ends no sentence; two rows of amounts at least. Group labels may outnumber the
+    rows they head; lines of prose set between two rules never carry amounts."""
+    amounts = 0
+    for row in rows:
+        filled = [c for c in row if c]
+        if len(filled) >= 2:
+            if not any(is_number(c) for c in row[1:] if c):
+                return False
+            amounts += 1
+        elif filled and (not row[0] or len(row[0].split()) > GROUP_LABEL_WORDS or row[0].endswith((".", ";"))):
+            return False
+    return amounts >= 2

@@ -35,7 +35,7 @@ from .table_prose import LEADER, contents_refusal, prose_refusal, without_fill, 
 from .table_regions import head_marks, side_by_side_cuts, stacked_pairs
 from .table_grid import Grid, Seg, Word, text_lines
 from .table_header import without_unit_rows
-from .table_numbers import CURRENCY, is_number
+from .table_numbers import CURRENCY, is_number, labelled_amounts
 from .table_signs import columns, join_sign_columns, sign_column
 from .table_rules import figure_captioned, rule_signal, ruled_regions
 from .table_page_text import PageText, page_words
@@ -440,7 +440,7 @@ def _plausible(g: Grid, leaders: bool = True) -> bool:
     multi = sum(1 for row in g.rows if sum(1 for c in row if c) >= 2)
     if g.strategy == "lines" and g.rule_columns and (multi >= 2 or g.drawn_empty):
         return True                         # a ruled grid: its rules make the cells (sparse, wrapped, blank)
-    if multi < 0.5 * nrows:
+    if multi < 0.5 * nrows and not (g.strategy != "text" and labelled_amounts(g.rows[g.header_rows:])):
         return False
     if g.strategy == "lines" and g.rule_columns:
         return True
