@@ -468,7 +468,7 @@ def _regular(g: Grid, cells: list[str], ncols: int, nrows: int) -> bool:
         return False
     full = sum(1 for c in range(len(g.col_edges) - 1)
                if c not in signs and sum(1 for row in rows if row[c]) >= 0.5 * len(rows))
-    if full < TEXT_FULL_COLUMNS * ncols:
+    if full < TEXT_FULL_COLUMNS * (ncols - _sparse_amounts(g, signs, full)):
         return False
     if sum(1 for c in cells if len(c.split()) > MAX_CELL_WORDS) > PROSE_CELLS * len(cells) \
             and not _long_labels(g, signs):
@@ -479,6 +479,19 @@ def _regular(g: Grid, cells: list[str], ncols: int, nrows: int) -> bool:
     if any(all(not row[c] or _BULLET.match(row[c]) for row in g.rows) for c in columns):
         return False                        # a list in columns: a column of bullets
     return ncols >= 3 or any(_numeric_column(g.rows[g.header_rows:], c) for c in columns)
+
+
+def _sparse_amounts(g: Grid, signs: set[int], full: int) -> int:
+    """Columns filled on few rows with amounts only, beside two full columns of amounts or
+    more: a statement of equity's share columns, which hold a number on the rows about
+    shares only. They are columns of the statement, not stray pieces."""
+    body = g.rows[g.header_rows:]
+    numeric = [c for c in range(len(g.col_edges) - 1) if c not in signs and _numeric_column(body, c)]
+    dense = [c for c in numeric if sum(1 for row in body if row[c]) >= 0.5 * len(body)]
+    if len(dense) < 2 or full < 3:
+        return 0
+    return sum(1 for c in numeric if c not in dense
+               and all(is_number(row[c]) for row in body if row[c]))
 
 
 def _long_labels(g: Grid, signs: set[int]) -> bool:
