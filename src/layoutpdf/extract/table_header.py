@@ -194,8 +194,10 @@ def _centred_around(row: list[TextLine], c: int, own: int, first: int, last: int
     """(a, b): the widest group of columns from `first` to `last` that starts left of the
     label's column c, takes in its own columns (c..own), and that the label is centred
     over (within an em), as a group label set over an odd number of columns ("Before
-    Perturb" over five) sits in a middle one; None when there is none."""
-    mids = [(p.x0 + p.x1) / 2 for ln in row for p in ln.phrases if edges[c] <= p.x0 < edges[own + 1]]
+    Perturb" over five) sits in a middle one; None when there is none. The label is in
+    the column its middle falls in, as its cell is ("2019" centred over "Shares" and
+    "Amount" starts in the first and is the second's)."""
+    mids = [m for ln in row for p in ln.phrases if edges[c] <= (m := (p.x0 + p.x1) / 2) < edges[own + 1]]
     if first == c or not mids:
         return None
     centred = [(a, b) for a in range(first, c) for b in range(own, last + 1)
