@@ -7,14 +7,20 @@ under them; they fall outside the ruled region and are found by their alignment 
 second table with no header, or, past a wrapped row, as paragraphs. Rows of the same
 columns right under a ruled table, nothing between, are its rows: the grid read over both
 keeps them in one table under its header. So do the ruled rows under a double rule that a
-converter draws as two cells' borders a point apart (`table_rules._totals_double`)."""
+converter draws as two cells' borders a point apart (`table_rules._totals_double`).
+
+The other way round, a header found by its text (labels centred over a currency sign and
+an amount each, a unit line, a first row on white) may stand over rows a converter shades
+cell by cell, which make a ruled region of their own with no header: those rows go under
+it (`ruled_under_header`). And where the shading makes a ruled region of a table's label
+column alone, the table found by its alignment over it reads its words too (`over_ruled`)."""
 from __future__ import annotations
 
 from dataclasses import replace
 
+from ..model.geometry import BBox
 from .table_bottom import amount_columns
 from .table_build import build_grid
-from ..model.geometry import BBox
 from .table_grid import Grid, Seg, Word
 from .table_numbers import CURRENCY, is_number
 from .table_signs import columns, join_sign_columns

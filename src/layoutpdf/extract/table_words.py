@@ -314,7 +314,8 @@ ROW, LABEL, WRAP, HEAD, LEAD, UNIT = "row", "label", "wrap", "head", "lead", "un
 
 def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, float, float]]:
     """Runs of three or more text lines made of two or more short, separated phrases, with
-    the group labels between them and the wrapped lines of their labels."""
+    the group labels between them, the wrapped lines of their labels and the unit line
+    under their column labels (`_unit_under`)."""
     if len(words) < 6:
         return []
     lines = text_lines(words)
