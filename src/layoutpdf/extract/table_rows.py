@@ -79,6 +79,9 @@ def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[l
                     and (overlapping or not _label_under_column_labels(rows, cols, edges, em)):
                 prev.append(ln)            # a value set beside a two-line label
                 continue
+            if cols == {0} and 0 in prev_cols and _beside_amounts(prev, ln, edges, em):
+                prev.append(ln)            # the next line of a label its amounts are centred on
+                continue
             if cols <= prev_cols and _continues(prev[-1], ln, edges, em, band[k + 1:k + MAX_LABEL_LINES]):
                 if _heads_next_row(prev, ln, edges, em):
                     rows.append([prev.pop(), ln])
@@ -146,6 +149,17 @@ def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float, afte
         return False
     return goes_on(above[-1].text, head.text) or (col == 0 and hangs_under(prev, ln, em)
                                                   and label_head(ln, list(after)) is None)
+
+
+def _beside_amounts(row: list[TextLine], ln: TextLine, edges: list[float], em: float) -> bool:
+    """`ln`, a label line in the weight of the row's label, is the next line of it: the
+    row's amounts reach down beside it (by a quarter of an em or more). Cells aligned to
+    the middle set a row's amounts between the lines of its two-line label ("Comparable
+    Constant Currency" / "Growth %"); the next row's label starts under them."""
+    label = next((p for r in row for p in r.phrases if col_index(p.x0 + 0.3 * em, edges) == 0), None)
+    amounts = [p for r in row for p in r.phrases if col_index(p.x0 + 0.3 * em, edges) > 0 and is_number(p.text)]
+    return label is not None and len(ln.phrases) == 1 and ln.phrases[0].bold == label.bold \
+        and bool(amounts) and max(p.y1 for p in amounts) - ln.y0 >= 0.25 * em
 
 
 def hangs_under(prev: TextLine, ln: TextLine, em: float) -> bool:
