@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from statistics import median
 
 from ..model.fast_init import stores_slots
+from ..text.scripts import is_cjk, is_hangul
 from .table_numbers import fill_start, sign_after_amount, sign_opens_amount
 
 _HYPHENS = ("-", "\u2010", "\u00ad")   # a line ending in one goes on without a space
@@ -333,12 +334,16 @@ def cell_text(parts: list[tuple[int, str]]) -> str:
     a table cell breaks where its column ends, and a browser or word processor breaks a
     line at a hyphen already there, it does not hyphenate words (in the eight shared
     filings 84 of 96 words broken at a hyphen are compounds: "short-term", "stock-based").
-    A soft hyphen only marks where a word may break: it goes."""
+    A soft hyphen only marks where a word may break: it goes. Chinese or Japanese text
+    wrapped over lines goes on with no space (a Korean line ends at a word space)."""
     out = ""
     line = None
     for n, text in parts:
         if out and n != line and len(out) >= 2 and out[-1] in _HYPHENS and out[-2].isalpha() and text:
             out = (out[:-1] if out[-1] == "\u00ad" else out) + text
+        elif out and n != line and text and is_cjk(out[-1]) and is_cjk(text[0]) \
+                and not (is_hangul(out[-1]) or is_hangul(text[0])):
+            out += text             # Chinese and Japanese set no space between words
         else:
             out = f"{out} {text}" if out else text
         line = n
