@@ -8,11 +8,12 @@ import re
 from statistics import median
 
 from ..text.dates import YEAR
-from ..text.units import UNIT_WORD, unit_label
+from ..text.units import UNIT_WORD
 from .table_bottom import amount_columns
 from .table_grid import Grid, Word, col_index, text_lines
 from .table_numbers import goes_on, is_number
 from .table_prose import LEADER
+from .table_rows import unit_alone
 from .table_rules import CAPTION_LABEL
 from .table_signs import sign_column
 from .table_words import MAX_CELL_WORDS, MAX_LABEL_LINES, held, label_head, outside
@@ -258,10 +259,8 @@ def unit_line(ln, g: Grid) -> bool:
     thousands)" centred under the years): one short phrase in brackets naming a unit,
     clear of the label column; it belongs to the table only when a header row is found
     above it."""
-    if len(ln.phrases) != 1 or len(g.col_edges) < 3:
-        return False
-    p = ln.phrases[0]
-    return p.x0 > g.col_edges[1] and len(p.words) <= 2 * MAX_CELL_WORDS and unit_label(p.text)
+    return unit_alone(ln) and len(g.col_edges) >= 3 and ln.phrases[0].x0 > g.col_edges[1] \
+        and len(ln.phrases[0].words) <= 2 * MAX_CELL_WORDS
 
 
 def row_like(ln, g: Grid, em: float, header: bool) -> bool:

@@ -65,7 +65,7 @@ def _sentence(ln: TextLine) -> bool:
 def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[list[TextLine]]:
     rows: list[list[TextLine]] = []
     for k, ln in enumerate(band):
-        if rows and not _unit_line(ln) and not (len(rows[-1]) == 1 and _unit_line(rows[-1][0])):
+        if rows and not unit_alone(ln) and not (len(rows[-1]) == 1 and unit_alone(rows[-1][0])):
             prev = rows[-1]
             if len(edges) > 2 and ln.y0 - prev[-1].y1 < 0.25 * em and all(
                     stacked_over(up, low, edges[1]) for up, low in zip(prev, prev[1:] + [ln])):
@@ -95,7 +95,7 @@ def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[l
     return rows
 
 
-def _unit_line(ln: TextLine) -> bool:
+def unit_alone(ln: TextLine) -> bool:
     """A table's unit alone on its line ("(in thousands)" centred under the column
     labels): a row of its own, said of the whole table (`table_header.unit_to_stub`),
     neither the last line of the label it stands under nor the first of the row under it."""

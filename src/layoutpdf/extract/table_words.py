@@ -10,10 +10,9 @@ from operator import itemgetter
 
 from ..model import Line
 from ..text.dates import YEAR
-from ..text.units import unit_label
 from .table_grid import Word, text_lines
 from .table_numbers import goes_on, is_number
-from .table_rows import MAX_LABEL_LINES, hangs_under, label_head
+from .table_rows import MAX_LABEL_LINES, hangs_under, label_head, unit_alone
 from .table_rules import CAPTION_LABEL
 
 SHORT_PIECE = 0.3       # a text piece narrower than this share of the text width is short
@@ -377,10 +376,8 @@ def _unit_under(ln, run: list) -> bool:
     the years, over the rows): one phrase in brackets naming a unit, under rows of the
     run that hold no amount (its header: words, dates and years). The rows under it go
     on with the same table."""
-    if len(ln.phrases) != 1 or not unit_label(ln.phrases[0].text):
-        return False
-    return not any(is_number(p.text) and not YEAR.fullmatch(p.text.strip())
-                   for e in run if e[2] == ROW for p in e[1])
+    return unit_alone(ln) and not any(is_number(p.text) and not YEAR.match(p.text.strip())
+                                      for e in run if e[2] == ROW for p in e[1])
 
 
 def _lead(above: list, row) -> list:
