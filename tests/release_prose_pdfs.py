@@ -1,9 +1,10 @@
 """An earnings release as a filing agent sets one (issue 39 E; Amcor's 2023 Q4 release):
 pages of statements in 8 pt type, so that 8 pt is the document's commonest size, and a
 page of prose in 10 pt. On the prose page a bold heading, an underlined sub-heading, one
-in an accent colour, a sentence and list entries on lines of their own, a link
+in an accent colour, one reversed out of a band, a sentence and list entries on lines of their own, a link
 underlined in blue, and two underlined column labels side by side; then a signature page
-with a line of prose and a signature block, set in the prose's type. `release(path)`
+with a line of prose and two signature blocks, set in the prose's type, the signer's
+printed name under a conformed signature ('/s/ JOHN A. SMITH') in bold. `release(path)`
 writes the four pages.
 
 The prose page's sentences, list entries and signature lines are in the running text's
@@ -16,12 +17,14 @@ LEFT, TABLE_SIZE, PROSE_SIZE = 40.0, 8.0, 10.0
 HEADING = "Conference Call"
 UNDERLINED = "June 2023 quarter"
 ACCENT = "Market performance"                  # in the house's accent colour
+REVERSED = "Key figures"                       # white on a dark band
 SENTENCE = "For the twelve-month period ending June 30, 2024, the Company expects:"
 BULLETS = ("US & Canada 888 440 4149 (toll free), 646 960 0661 (local)",   # set as a list, indented
            "Australia 1800 519 630 (toll free), 02 9133 7103 (local)")
 CLOSING = "A replay of the webcast will also be available on www.example.com following the call."
 LINK = "4.7 First Supplemental Indenture"
 LABELS = ("Title of each class", "Trading Symbol")
+SIGNER = ("/s/ JOHN A. SMITH", "John A. Smith (Director)")   # the name under it in bold
 SIGNATURE = ("By: /s/ JANE Q. DOE Jane Q. Doe", "Title: Vice President, Benefits", "Date: January 20, 2022")
 PARAGRAPH = ("Net sales for the Group were 6% lower than last year on a reported basis, which",
              "includes an unfavourable impact of approximately 1% related to movements in foreign",
@@ -75,6 +78,9 @@ def release(path) -> None:
     y = _paragraph(page, y)
     _line(page, y, ACCENT, color=(0xA0 / 255, 0x78 / 255, 0x59 / 255))
     y += 22.0
+    page.draw_rect(pymupdf.Rect(LEFT - 4, y - 11, 572, y + 4), color=None, fill=(0.2, 0.3, 0.5))
+    _line(page, y, REVERSED, color=(1, 1, 1))
+    y += 22.0
     y = _paragraph(page, y)
     _line(page, y, SENTENCE)
     y += 22.0
@@ -98,4 +104,7 @@ def release(path) -> None:
     for text in SIGNATURE:
         _line(page, y, text)
         y += 22.0
+    y += 20.0
+    _line(page, y, SIGNER[0])
+    _line(page, y + 13.0, SIGNER[1], "hebo")
     doc.save(str(path))

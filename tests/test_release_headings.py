@@ -1,14 +1,15 @@
 """Headings are set apart from the text they head (issue 39 E; fixture:
 tests/release_prose_pdfs.py). Where a release's prose is set larger than the statements
 that make up most of its characters, a sentence, a list entry or a signature line in that
-prose's type is no heading; a bold, underlined or accent-coloured line alone on its baseline is one."""
+prose's type is no heading; a bold, underlined, accent-coloured or reversed-out line is one."""
 from __future__ import annotations
 
 import pytest
 
 import layoutpdf
 from layoutpdf.model import Role
-from release_prose_pdfs import ACCENT, BULLETS, CLOSING, HEADING, LABELS, LINK, SENTENCE, SIGNATURE, UNDERLINED, release
+from release_prose_pdfs import (ACCENT, REVERSED, BULLETS, CLOSING, HEADING, LABELS, LINK, SENTENCE, SIGNATURE, SIGNER,
+                                UNDERLINED, release)
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +30,7 @@ def test_a_line_in_the_running_texts_type_is_no_heading(parsed, text):
     assert Role.HEADING not in _roles(parsed, text)
 
 
-@pytest.mark.parametrize("text", [HEADING, UNDERLINED, ACCENT])
+@pytest.mark.parametrize("text", [HEADING, UNDERLINED, ACCENT, REVERSED])
 def test_a_bold_underlined_or_accented_line_is_a_heading(parsed, text):
     assert _roles(parsed, text) == [Role.HEADING]
 
@@ -41,3 +42,8 @@ def test_a_link_or_labels_side_by_side_are_no_headings(parsed, text):
 
 def test_the_document_body_is_the_statements_type(parsed):
     assert parsed.stats.body_size == pytest.approx(8.0, abs=0.1)
+
+
+@pytest.mark.parametrize("text", SIGNER)
+def test_a_conformed_signature_and_the_bold_name_under_it_are_no_headings(parsed, text):
+    assert Role.HEADING not in _roles(parsed, text)

@@ -61,26 +61,35 @@ def running_type(elements: Iterable[Element], lines: Mapping[str, Line]) -> Runn
     return Running(size, max(colors.items(), key=lambda kv: (kv[1], kv[0]))[0])
 
 
-def set_apart(own: Sequence[Line], drawings: Sequence[Drawing], page_lines: Sequence[Line],
+def set_apart(own: Sequence[Line], drawings: Sequence[Drawing], column_lines: Sequence[Line],
               running: Running) -> bool:
-    """A block in the running text's size is set apart as a heading when it stands alone on
-    its baseline and is underlined in black or grey (a word processor's underline) or,
-    not underlined, set in an accent colour. Labels side by side (a cover page's "Title
-    of each class", "Trading Symbol") head columns; a coloured underline (blue, as
-    browsers and filing viewers draw them) marks a link."""
-    if not own or not _alone(own, page_lines):
+    """A block in the running text's size is set apart as a heading when it is underlined
+    in black or grey (a word processor's underline) or, not underlined, set in an accent
+    colour or reversed out in white, and no line beside it on its baseline, in its column,
+    is set apart the same way: underlined labels side by side (a cover page's "Title of
+    each class", "Trading Symbol") head columns. A coloured underline (blue, as browsers
+    and filing viewers draw them) marks a link."""
+    mark = _mark(own, drawings, running)
+    if mark is None:
         return False
+    return not any(other.id != ln.id and _same_baseline(ln, other)
+                   and _mark((other,), drawings, running) == mark
+                   for ln in own for other in (*own, *column_lines))
+
+
+def _mark(own: Sequence[Line], drawings: Sequence[Drawing], running: Running) -> tuple | None:
+    """How the lines are set apart from the running text at its size: ("underline",),
+    ("colour", c), or None (not, or a link)."""
     under = _underline_colors(own, drawings)
     if under is not None:
-        return all(_neutral(c) for c in under)
-    return running.color is not None and _accented(own, running.color)
+        return ("underline",) if all(_neutral(c) for c in under) else None
+    color = _accent(own, running.color) if running.color is not None else None
+    return None if color is None else ("colour", color)
 
 
-def _alone(own: Sequence[Line], page_lines: Sequence[Line]) -> bool:
-    """No other line shares the baseline of one of the block's lines."""
-    return not any(other.id != ln.id and min(other.bbox.y1, ln.bbox.y1) - max(other.bbox.y0, ln.bbox.y0)
-                   > 0.5 * min(other.bbox.y1 - other.bbox.y0, ln.bbox.y1 - ln.bbox.y0)
-                   for ln in own for other in (*own, *page_lines))
+def _same_baseline(a: Line, b: Line) -> bool:
+    return min(a.bbox.y1, b.bbox.y1) - max(a.bbox.y0, b.bbox.y0) \
+        > 0.5 * min(a.bbox.y1 - a.bbox.y0, b.bbox.y1 - b.bbox.y0)
 
 
 def _underline_colors(own: Sequence[Line], drawings: Sequence[Drawing]) -> list[int | None] | None:
@@ -101,19 +110,22 @@ def _underline_colors(own: Sequence[Line], drawings: Sequence[Drawing]) -> list[
     return colors
 
 
-def _accented(own: Sequence[Line], running: int) -> bool:
-    """Most of the block's characters are in one colour, a hue (not black or grey: a
-    near-black such as a layout program's rich black 0x231F20 is the text's own), and not
-    the running text's."""
+def _accent(own: Sequence[Line], running: int) -> int | None:
+    """The colour most of the block's characters are in, when it is an accent: a hue (a
+    near-black such as a layout program's rich black 0x231F20 is the text's own) or white
+    (type reversed out of a band), and not the running text's."""
     chars: Counter[int] = Counter()
     for ln in own:
         for s in ln.spans:
             chars[s.color] += len(s.text.strip())
     total = sum(chars.values())
     if not total:
-        return False
+        return None
     color, n = max(chars.items(), key=lambda kv: (kv[1], kv[0]))
-    return color != running and not _neutral(color) and n >= ACCENT_SHARE * total
+    if color == running or n < ACCENT_SHARE * total:
+        return None
+    return color if not _neutral(color) or min(color >> 16 & 0xFF, color >> 8 & 0xFF, color & 0xFF) >= 0xF0 \
+        else None
 
 
 def _neutral(color: int | None) -> bool:

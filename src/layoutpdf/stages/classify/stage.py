@@ -28,6 +28,8 @@ _NUMBERED_HEADING = re.compile(r"^\s*(?:(?:\d+(?:\.\d+)*|[IVX]+|[A-Z])\.?)\s+\S"
 _LABELLED_HEADING = re.compile(r"^\s*(?:item|note|section|article|part|chapter|schedule)"
                                r"[\s\u00a0]+(?:\d{1,3}(?:\.\d{1,3})*[A-Z]?|[IVXLC]{1,6})\b\.?(?=\s|$)",
                                re.I)
+# a conformed signature, as filings sign (Regulation S-T, Rule 302: the typed name after '/s/')
+_SIGNED = re.compile(r"^\s*(?:by:\s*)?/s/", re.I)
 _FOOTNOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*∗⋆†‡§¶‖#]|[a-z]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
 
 
@@ -114,7 +116,8 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
                 _same_size_above(e, elements, sizes, out)) \
                 and not is_formula_block(own):    # a display's scripts are small text too
             out.append(_note_block(e, own))
-        elif (level := _heading_level(e, own, size, doc, running, page)) is not None:
+        elif not _signature(e, out, body) \
+                and (level := _heading_level(e, own, size, doc, running, page)) is not None:
             out.append(replace(e, role=Role.HEADING, level=level, reasons=("heading typography",)))
         elif is_list_start(e.text) and not is_formula_block(own):   # '· · ·', '− sin θ' rows
             out.append(replace(e, role=Role.LIST_ITEM, reasons=("starts with a bullet or enumerator",)))
@@ -328,6 +331,16 @@ def _heading_level(e: Element, own: list[Line], size: float, doc: Document,
         rank = sum(1 for s in doc.stats.heading_sizes if s > size + 0.25)
         return min(6, 2 + rank)
     return 4
+
+
+def _signature(e: Element, done: list[Element], body: float) -> bool:
+    """A conformed signature ('/s/ JANE DOE') or the printed name and title set right under
+    one, however bold: a signature block, no heading."""
+    if _SIGNED.match(e.text):
+        return True
+    above = next((d for d in reversed(done) if d.layer is _BODY and d.page == e.page
+                  and d.bbox.y1 <= e.bbox.y0 + 1 and d.bbox.overlap_x(e.bbox) > 0), None)
+    return above is not None and bool(_SIGNED.match(above.text)) and e.bbox.y0 - above.bbox.y1 < 2 * body
 
 
 def _column_lines(page: Page, e: Element) -> list[Line]:
