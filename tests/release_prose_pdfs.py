@@ -1,11 +1,11 @@
 """An earnings release as a filing agent sets one (issue 39 E; Amcor's 2023 Q4 release):
 pages of statements in 8 pt type, so that 8 pt is the document's commonest size, and a
 page of prose in 10 pt. On the prose page a bold heading, an underlined sub-heading, one
-in an accent colour, one reversed out of a band, a sentence and list entries on lines of their own, a link
-underlined in blue, and two underlined column labels side by side; then a signature page
-with a line of prose and two signature blocks, set in the prose's type, the signer's
-printed name under a conformed signature ('/s/ JOHN A. SMITH') in bold. `release(path)`
-writes the four pages.
+in an accent colour, one reversed out of a band, a sentence and list entries on lines of
+their own, a link underlined in blue, and two underlined column labels side by side;
+then a signature page with a line of prose and two signature blocks, set in the prose's
+type, the signer's printed name under a conformed signature ('/s/ JOHN A. SMITH') in
+bold. `release(path)` writes the four pages.
 
 The prose page's sentences, list entries and signature lines are in the running text's
 type: no headings, though larger than the document's commonest size."""
