@@ -5,7 +5,8 @@ in an accent colour, one reversed out of a band, a sentence and list entries on 
 their own, a link underlined in blue, and two underlined column labels side by side;
 then a signature page with a line of prose and two signature blocks, set in the prose's
 type, the signer's printed name under a conformed signature ('/s/ JOHN A. SMITH') in
-bold. `release(path)` writes the four pages.
+bold; the next exhibit's title opens the page after it. `release(path)` writes the
+five pages.
 
 The prose page's sentences, list entries and signature lines are in the running text's
 type: no headings, though larger than the document's commonest size."""
@@ -18,6 +19,7 @@ HEADING = "Conference Call"
 UNDERLINED = "June 2023 quarter"
 ACCENT = "Market performance"                  # in the house's accent colour
 REVERSED = "Key figures"                       # white on a dark band
+NEXT_EXHIBIT = "Certification of the Chief Financial Officer Pursuant to Section 302"
 SENTENCE = "For the twelve-month period ending June 30, 2024, the Company expects:"
 BULLETS = ("US & Canada 888 440 4149 (toll free), 646 960 0661 (local)",   # set as a list, indented
            "Australia 1800 519 630 (toll free), 02 9133 7103 (local)")
@@ -107,4 +109,7 @@ def release(path) -> None:
     y += 20.0
     _line(page, y, SIGNER[0])
     _line(page, y + 13.0, SIGNER[1], "hebo")
+    page = doc.new_page(width=612, height=792)
+    _line(page, 60.0, NEXT_EXHIBIT)
+    _paragraph(page, 90.0)
     doc.save(str(path))

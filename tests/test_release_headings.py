@@ -8,7 +8,7 @@ import pytest
 
 import layoutpdf
 from layoutpdf.model import Role
-from release_prose_pdfs import (ACCENT, REVERSED, BULLETS, CLOSING, HEADING, LABELS, LINK, SENTENCE, SIGNATURE, SIGNER,
+from release_prose_pdfs import (ACCENT, NEXT_EXHIBIT, REVERSED, BULLETS, CLOSING, HEADING, LABELS, LINK, SENTENCE, SIGNATURE, SIGNER,
                                 UNDERLINED, release)
 
 
@@ -47,3 +47,11 @@ def test_the_document_body_is_the_statements_type(parsed):
 @pytest.mark.parametrize("text", SIGNER)
 def test_a_conformed_signature_and_the_bold_name_under_it_are_no_headings(parsed, text):
     assert Role.HEADING not in _roles(parsed, text)
+
+
+def test_a_signature_closes_what_it_signs(parsed):
+    """The signer's name ends its page's text; the next exhibit's title on the next page
+    does not continue it (stage stitch)."""
+    name = [e for e in parsed.elements if SIGNER[1] in e.text]
+    assert len(name) == 1 and NEXT_EXHIBIT not in name[0].text
+    assert any(e.text.startswith(NEXT_EXHIBIT) for e in parsed.elements)

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from ...elements.blocks import is_formula_block
 from ...elements.captions import assemble, is_caption_line, is_label_only, parse_label
-from ...elements.line_kinds import LEADERS, is_list_start, is_toc_entry
+from ...elements.line_kinds import LEADERS, SIGNATURE_BLOCK, is_list_start, is_signed, is_toc_entry
 from ...elements.per_page import per_page
 from ...model import Document, Element, Layer, Line, Page, Role
 from ...settings import Settings
@@ -28,8 +28,6 @@ _NUMBERED_HEADING = re.compile(r"^\s*(?:(?:\d+(?:\.\d+)*|[IVX]+|[A-Z])\.?)\s+\S"
 _LABELLED_HEADING = re.compile(r"^\s*(?:item|note|section|article|part|chapter|schedule)"
                                r"[\s\u00a0]+(?:\d{1,3}(?:\.\d{1,3})*[A-Z]?|[IVXLC]{1,6})\b\.?(?=\s|$)",
                                re.I)
-# a conformed signature, as filings sign (Regulation S-T, Rule 302: the typed name after '/s/')
-_SIGNED = re.compile(r"^\s*(?:by:\s*)?/s/", re.I)
 _FOOTNOTE_START = re.compile(r"^\s*(?:\d{1,3}|[*∗⋆†‡§¶‖#]|[a-z]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
 
 
@@ -116,8 +114,9 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
                 _same_size_above(e, elements, sizes, out)) \
                 and not is_formula_block(own):    # a display's scripts are small text too
             out.append(_note_block(e, own))
-        elif not _signature(e, out, body) \
-                and (level := _heading_level(e, own, size, doc, running, page)) is not None:
+        elif _signature(e, out, body):
+            out.append(replace(e, reasons=(SIGNATURE_BLOCK,)))
+        elif (level := _heading_level(e, own, size, doc, running, page)) is not None:
             out.append(replace(e, role=Role.HEADING, level=level, reasons=("heading typography",)))
         elif is_list_start(e.text) and not is_formula_block(own):   # '· · ·', '− sin θ' rows
             out.append(replace(e, role=Role.LIST_ITEM, reasons=("starts with a bullet or enumerator",)))
@@ -336,11 +335,11 @@ def _heading_level(e: Element, own: list[Line], size: float, doc: Document,
 def _signature(e: Element, done: list[Element], body: float) -> bool:
     """A conformed signature ('/s/ JANE DOE') or the printed name and title set right under
     one, however bold: a signature block, no heading."""
-    if _SIGNED.match(e.text):
+    if is_signed(e.text):
         return True
     above = next((d for d in reversed(done) if d.layer is _BODY and d.page == e.page
                   and d.bbox.y1 <= e.bbox.y0 + 1 and d.bbox.overlap_x(e.bbox) > 0), None)
-    return above is not None and bool(_SIGNED.match(above.text)) and e.bbox.y0 - above.bbox.y1 < 2 * body
+    return above is not None and is_signed(above.text) and e.bbox.y0 - above.bbox.y1 < 2 * body
 
 
 def _column_lines(page: Page, e: Element) -> list[Line]:
