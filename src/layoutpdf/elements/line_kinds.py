@@ -31,6 +31,16 @@ _LEADER_HINT = re.compile(r"\.\s?\.|[…⋯·]")     # what every leader run sta
 _PAGE_REF_END = re.compile(r"[\divxlc]", re.I)     # what every page reference ends with
 
 
+# a conformed signature, as filings sign (Regulation S-T, Rule 302: the typed name after '/s/')
+_SIGNED = re.compile(r"^\s*(?:by:\s*)?/s/", re.I)
+SIGNATURE_BLOCK = "a signature block"     # the reason the classify stage gives its lines
+
+
+def is_signed(text: str) -> bool:
+    """A conformed signature line: '/s/ JANE DOE', 'By: /s/ Jane Doe'."""
+    return bool(_SIGNED.match(text))
+
+
 def is_toc_entry(text: str) -> bool:
     # an entry ends in a page reference: testing the last character first spares the
     # leader searches on almost every line and paragraph

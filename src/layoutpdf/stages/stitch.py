@@ -15,7 +15,7 @@ import re
 from dataclasses import replace
 
 from ..elements import float_order
-from ..elements.line_kinds import BULLET_CHARS, is_toc_entry
+from ..elements.line_kinds import BULLET_CHARS, SIGNATURE_BLOCK, is_toc_entry
 from ..model import BBox, Document, Element, Layer, Line, Region, Role
 from ..settings import Settings
 from ..text.lines import SENTENCE_END, hyphen_compounds, join_lines
@@ -141,6 +141,8 @@ def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, 
                doc: Document, floats: dict[int, list[BBox]]) -> bool:
     if b.role not in FLOWING or b.role is Role.LIST_ITEM and a.role is not Role.LIST_ITEM:
         return False
+    if SIGNATURE_BLOCK in a.reasons:
+        return False          # a signature closes what it signs
     if b.role is Role.LIST_ITEM and _next_item(a.text, b.text):
         return False          # the list's next item: '6. ...' then '7. ...' (a justified item
                               # ends at the column's edge, as a cut one does)

@@ -7,12 +7,13 @@ from functools import lru_cache
 
 from ...elements.blocks import is_formula_block
 from ...elements.captions import assemble, is_caption_line, is_label_only, parse_label
-from ...elements.line_kinds import LEADERS, is_list_start, is_toc_entry
+from ...elements.line_kinds import LEADERS, SIGNATURE_BLOCK, is_list_start, is_signed, is_toc_entry
 from ...elements.per_page import per_page
 from ...model import Document, Element, Layer, Line, Page, Role
 from ...settings import Settings
 from ...text.margin_lines import NOTE_MARKER, is_rights_notice, marker_first
 from .code import code_blocks, mono_document
+from .running import Running, running_types, set_apart
 from ...elements.outline import page_titles, title_key
 
 # enum members read in per-element loops, bound once: reading Role.X or Layer.X goes
@@ -35,8 +36,10 @@ def run(doc: Document, settings: Settings) -> Document:
     title_id = _title_id(doc, lines)
     typescript = mono_document(lines)
     refs = _references_start(doc)
+    running = running_types(doc, lines)
     return per_page("classify", lambda d, p, els, s: _with_code_listings(
-        _page(d, p, _outline_headings(p, els, title_id), s, lines, title_id, refs), lines, typescript),
+        _page(d, p, _outline_headings(p, els, title_id), s, lines, title_id, refs,
+              running.get(p.index, Running())), lines, typescript),
         doc, settings)
 
 
@@ -80,7 +83,8 @@ def _references_start(doc: Document) -> tuple[int, str] | None:
 
 
 def _page(doc: Document, page: Page, elements: list[Element], settings: Settings,
-          lines: dict[str, Line], title_id: str | None, refs: tuple[int, str] | None = None):
+          lines: dict[str, Line], title_id: str | None, refs: tuple[int, str] | None = None,
+          running: Running = Running()):
     out = []
     in_refs = refs is not None and page.index > refs[0]
     body = doc.stats.body_size
@@ -110,7 +114,9 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
                 _same_size_above(e, elements, sizes, out)) \
                 and not is_formula_block(own):    # a display's scripts are small text too
             out.append(_note_block(e, own))
-        elif (level := _heading_level(e, own, size, doc)) is not None:
+        elif _signature(e, out, body):
+            out.append(replace(e, reasons=(SIGNATURE_BLOCK,)))
+        elif (level := _heading_level(e, own, size, doc, running, page)) is not None:
             out.append(replace(e, role=Role.HEADING, level=level, reasons=("heading typography",)))
         elif is_list_start(e.text) and not is_formula_block(own):   # '· · ·', '− sin θ' rows
             out.append(replace(e, role=Role.LIST_ITEM, reasons=("starts with a bullet or enumerator",)))
@@ -291,7 +297,13 @@ def _centered_label(e: Element, own: list[Line], text: str, doc: Document) -> bo
     return left > 2 * em and right > 2 * em and abs(left - right) < max(2 * em, 0.15 * col.width)
 
 
-def _heading_level(e: Element, own: list[Line], size: float, doc: Document) -> int | None:
+def _heading_level(e: Element, own: list[Line], size: float, doc: Document,
+                   running: Running = Running(), page: Page | None = None) -> int | None:
+    """A heading is set apart from the text it heads: larger than the page's running text
+    (the document's body size, or the page's own where its prose is set larger, as an
+    earnings release's or an exhibit's is beside small-type tables), or at text size in
+    bold, underlined or in an accent colour (`running.set_apart`). A line in the running
+    text's own type is no heading."""
     body = doc.stats.body_size
     text = e.text.strip()
     if not text or len(own) > 4 or len(text) > 160:
@@ -306,8 +318,9 @@ def _heading_level(e: Element, own: list[Line], size: float, doc: Document) -> i
         return None                      # a logo letter, a lone symbol: no heading
     spans = [s for ln in own for s in ln.spans if s.text.strip()]
     bold = bool(spans) and sum(len(s.text) for s in spans if s.bold) >= 0.8 * sum(len(s.text) for s in spans)
-    larger = size >= body * 1.12
-    if not larger and not (bold and size >= body * 0.95 and words <= 12) \
+    marked = bold or page is not None and set_apart(own, page.drawings, _column_lines(page, e), running)
+    larger = size >= max(body, running.size) * 1.12
+    if not larger and not (marked and size >= body * 0.95 and words <= 12) \
             and not _centered_label(e, own, text, doc):
         return None
     numbered = re.match(r"^\s*(\d+(?:\.\d+)*)\.?\s", text)
@@ -317,6 +330,25 @@ def _heading_level(e: Element, own: list[Line], size: float, doc: Document) -> i
         rank = sum(1 for s in doc.stats.heading_sizes if s > size + 0.25)
         return min(6, 2 + rank)
     return 4
+
+
+def _signature(e: Element, done: list[Element], body: float) -> bool:
+    """A conformed signature ('/s/ JANE DOE') or the printed name and title set right under
+    one, however bold: a signature block, no heading."""
+    if is_signed(e.text):
+        return True
+    above = next((d for d in reversed(done) if d.layer is _BODY and d.page == e.page
+                  and d.bbox.y1 <= e.bbox.y0 + 1 and d.bbox.overlap_x(e.bbox) > 0), None)
+    return above is not None and is_signed(above.text) and e.bbox.y0 - above.bbox.y1 < 2 * body
+
+
+def _column_lines(page: Page, e: Element) -> list[Line]:
+    """The page's lines that reach into the column `e` is set in (all, when unknown)."""
+    cols = page.columns
+    if e.column is None or not 0 <= e.column < len(cols):
+        return list(page.lines)
+    col = cols[e.column]
+    return [ln for ln in page.lines if ln.bbox.x1 > col.x0 and ln.bbox.x0 < col.x1]
 
 
 def _runs_on_into(e: Element, own: list[Line], done: list[Element], elements: list[Element],
