@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from ...model import Document, Drawing, Element, Layer, Line, Role
 
@@ -61,20 +61,20 @@ def running_type(elements: Iterable[Element], lines: Mapping[str, Line]) -> Runn
     return Running(size, max(colors.items(), key=lambda kv: (kv[1], kv[0]))[0])
 
 
-def set_apart(own: Sequence[Line], drawings: Sequence[Drawing], column_lines: Sequence[Line],
-              running: Running) -> bool:
+def set_apart(own: Sequence[Line], drawings: Sequence[Drawing],
+              column_lines: Callable[[], Sequence[Line]], running: Running) -> bool:
     """A block in the running text's size is set apart as a heading when it is underlined
     in black or grey (a word processor's underline) or, not underlined, set in an accent
-    colour or reversed out in white, and no line beside it on its baseline, in its column,
-    is set apart the same way: underlined labels side by side (a cover page's "Title of
-    each class", "Trading Symbol") head columns. A coloured underline (blue, as browsers
-    and filing viewers draw them) marks a link."""
+    colour or reversed out in white, and no line beside it on its baseline, in its column
+    (`column_lines()`, read only then), is set apart the same way: underlined labels side
+    by side (a cover page's "Title of each class", "Trading Symbol") head columns. A
+    coloured underline (blue, as browsers and filing viewers draw them) marks a link."""
     mark = _mark(own, drawings, running)
     if mark is None:
         return False
     return not any(other.id != ln.id and _same_baseline(ln, other)
                    and _mark((other,), drawings, running) == mark
-                   for ln in own for other in (*own, *column_lines))
+                   for ln in own for other in (*own, *column_lines()))
 
 
 def _mark(own: Sequence[Line], drawings: Sequence[Drawing], running: Running) -> tuple | None:
