@@ -6,7 +6,8 @@ may open the next page. Split page by page, the two never meet in one chunk. So 
 parsers join the split views (see `_pages`) of consecutive page Documents of one source
 into one flow, split it once, and give each chunk to the page Document on which it
 starts: its metadata and relationships are that page's, its ``page_start``/``page_end``
-the pages its units cover. The units of the split views, in page order, are the
+the pages its units cover (a heading that ended the page before, carried to the head of
+this page's view by `_pages.carry_stranded_headings`, makes ``page_start`` that page). The units of the split views, in page order, are the
 document's units; only a float printed on a page before the display that ends a paragraph
 from the page before is read after that display (`defer_floats`, as the stage `stitch`
 orders the document), so the flow is split as the whole file would be.

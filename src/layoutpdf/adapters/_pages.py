@@ -173,22 +173,40 @@ def page_texts(doc: Document, units: Sequence[Unit]) -> list[PageText]:
         by_page.setdefault(piece.page, []).append(piece)
     carried = carried_displays(units, pieces_all)       # lead unit -> units it brings
     moved = {i for follow in carried.values() for i in follow}
-    out = []
+    texts: dict[int, str] = {}
+    views: dict[int, list[tuple[tuple[int, int, str], Unit]]] = {}
     for page in sorted(by_page):
-        text, segments, own = "", [], []
+        text, view = "", []
         for piece in by_page[page]:
             start = len(text) + (len(SEP) if text else 0)
             text = text + SEP + piece.text if text else piece.text
             if not piece.first or piece.unit in moved:
                 continue               # split with the page its paragraph started on
             unit = units[piece.unit]
-            segments.append((start, len(text), unit.text[len(piece.text):]))
-            own.append(unit)
+            view.append(((start, len(text), unit.text[len(piece.text):]), unit))
             for i in carried.get(piece.unit, ()):   # whole, from the page they are printed on
-                segments.append((len(text), len(text), units[i].text))
-                own.append(units[i])
-        out.append(PageText(page, text, tuple(own), tuple(segments)))
-    return out
+                view.append(((len(text), len(text), units[i].text), units[i]))
+        texts[page], views[page] = text, view
+    carry_stranded_headings(views)
+    return [PageText(page, texts[page], tuple(u for _, u in views[page]), tuple(seg for seg, _ in views[page]))
+            for page in sorted(by_page)]
+
+
+def carry_stranded_headings(views: dict[int, list[tuple[tuple[int, int, str], Unit]]]) -> None:
+    """Headings that end a page's split view, their section opening the next page, go at the
+    head of the next page's view (in place): a typesetter keeps a heading with the text
+    after it, and a page Document split on its own would end a chunk with them. The
+    page Documents still hold the text printed on them; only the split views change."""
+    for page, view in views.items():
+        after = views.get(page + 1)
+        k = len(view)
+        while k and view[k - 1][1].kind is UnitKind.HEADING and not view[k - 1][0][2]:
+            k -= 1
+        if k == len(view) or not after:
+            continue
+        heads = [((0, 0, u.text), u) for _, u in view[k:]]
+        del view[k:]
+        after[:0] = heads
 
 
 _DISPLAY = UnitKind.EQUATION
