@@ -32,6 +32,7 @@ WORD_EDGE = 1.0        # pt: a rule this far inside a word's box runs through th
 LEGEND_EM = 6.0         # a ruled box lower than this beside curves is a plot legend        # curves or slanted lines inside a ruled region make it a figure
 PARAGRAPH_LINES = 2     # lines of running text between two rules that make a paragraph
 FULL_MEASURE = 0.8      # a line of running text spans this share of the rules' length
+SMALLER_TYPE = 1.08     # prose this much larger than a table's rows is set in another type
 WORD_GAP_EM = 1.0       # widest gap between two pieces of one line of text
 FOOT_LINE_SHARE = 1 / 3  # the lone line over a page's closing rule spans less of it
 CELL_SPACING_EM = 1.0   # per-cell rules of one row stand closer than this (two text columns' gutter is wider)
@@ -308,9 +309,30 @@ def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent, rule
                     break                   # another rule across the range: a section rule
                 continue                    # partial rules (cmidrule, a row's cell borders) are read inside
             between = rows[bisect_right(cys, a.pos):bisect_left(cys, b.pos)]
-            if not _blocked(between, a.pos, b.pos, a.a, a.b, em):
+            if not _blocked(between, a.pos, b.pos, a.a, a.b, em) \
+                    and not _prose_sentence(between, _row_size(rows, cys, a), a, b):
                 parent[find(first[0])] = find(below[0])
             break                           # only the next rule below over the same range
+
+
+def _row_size(rows: list[Line], cys: list[float], a: Seg) -> float:
+    """The size of the row set right over rule `a` within its extent (0.0: none)."""
+    for ln in reversed(rows[:bisect_left(cys, a.pos)]):
+        if ln.bbox.x1 > a.a and ln.bbox.x0 < a.b and ln.text.strip():
+            return ln.size
+    return 0.0
+
+
+def _prose_sentence(between: list[Line], row_size: float, a: Seg, b: Seg) -> bool:
+    """A sentence between two rules set larger than the row over the upper rule: a filing
+    sets its tables in a smaller type than its prose, and the line that announces the next
+    table ("Other information related to our leases was as follows ($ in millions):")
+    between one table's bottom rule and the next one's top rule is the page's text, however
+    short, not a row of either."""
+    if row_size <= 0:
+        return False
+    return any(a.pos < ln.bbox.cy < b.pos and ln.size > SMALLER_TYPE * row_size
+               and _sentence_end(ln) and wordy(ln.text.split()) for ln in between)
 
 
 def _totals_double(a: Seg, by_pos: list[Seg], pos: list[float], rows: list[Line], cys: list[float],
