@@ -310,25 +310,28 @@ def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent, rule
                 continue                    # partial rules (cmidrule, a row's cell borders) are read inside
             between = rows[bisect_right(cys, a.pos):bisect_left(cys, b.pos)]
             if not _blocked(between, a.pos, b.pos, a.a, a.b, em) \
-                    and not _prose_sentence(between, _row_size(rows, cys, a), a, b):
+                    and not _prose_sentence(between, _row_sizes(rows, cys, a, b), a, b):
                 parent[find(first[0])] = find(below[0])
             break                           # only the next rule below over the same range
 
 
-def _row_size(rows: list[Line], cys: list[float], a: Seg) -> float:
-    """The size of the row set right over rule `a` within its extent (0.0: none)."""
-    for ln in reversed(rows[:bisect_left(cys, a.pos)]):
-        if ln.bbox.x1 > a.a and ln.bbox.x0 < a.b and ln.text.strip():
-            return ln.size
-    return 0.0
+def _row_sizes(rows: list[Line], cys: list[float], a: Seg, b: Seg) -> float:
+    """The larger of the sizes of the row set right over rule `a` and of the row right
+    under rule `b`, within their extent (0.0: either is missing)."""
+    def inside(ln: Line, r: Seg) -> bool:
+        return ln.bbox.x1 > r.a and ln.bbox.x0 < r.b and bool(ln.text.strip())
+    over = next((ln.size for ln in reversed(rows[:bisect_left(cys, a.pos)]) if inside(ln, a)), 0.0)
+    under = next((ln.size for ln in rows[bisect_right(cys, b.pos):] if inside(ln, b)), 0.0)
+    return max(over, under) if over and under else 0.0
 
 
 def _prose_sentence(between: list[Line], row_size: float, a: Seg, b: Seg) -> bool:
-    """A sentence between two rules set larger than the row over the upper rule: a filing
-    sets its tables in a smaller type than its prose, and the line that announces the next
-    table ("Other information related to our leases was as follows ($ in millions):")
-    between one table's bottom rule and the next one's top rule is the page's text, however
-    short, not a row of either."""
+    """A sentence between two rules set larger than the rows on either side of them: a
+    filing sets its tables in a smaller type than its prose, and the line that announces
+    the next table ("Other information related to our leases was as follows ($ in
+    millions):") between one table's bottom rule and the next one's top rule is the page's
+    text, however short, not a row of either. A group label in the table's own type
+    ("Derivatives in cash flow hedging relationships:") is a row."""
     if row_size <= 0:
         return False
     return any(a.pos < ln.bbox.cy < b.pos and ln.size > SMALLER_TYPE * row_size
