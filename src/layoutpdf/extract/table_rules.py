@@ -310,7 +310,7 @@ def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent, rule
                 continue                    # partial rules (cmidrule, a row's cell borders) are read inside
             between = rows[bisect_right(cys, a.pos):bisect_left(cys, b.pos)]
             if not _blocked(between, a.pos, b.pos, a.a, a.b, em) \
-                    and not _prose_sentence(between, _row_sizes(rows, cys, a, b), a, b):
+                    and not _prose_sentence(between, _row_sizes(rows, cys, a, b), a, b, em):
                 parent[find(first[0])] = find(below[0])
             break                           # only the next rule below over the same range
 
@@ -325,16 +325,18 @@ def _row_sizes(rows: list[Line], cys: list[float], a: Seg, b: Seg) -> float:
     return max(over, under) if over and under else 0.0
 
 
-def _prose_sentence(between: list[Line], row_size: float, a: Seg, b: Seg) -> bool:
+def _prose_sentence(between: list[Line], row_size: float, a: Seg, b: Seg, em: float) -> bool:
     """A sentence between two rules set larger than the rows on either side of them: a
     filing sets its tables in a smaller type than its prose, and the line that announces
     the next table ("Other information related to our leases was as follows ($ in
     millions):") between one table's bottom rule and the next one's top rule is the page's
     text, however short, not a row of either. A group label in the table's own type
-    ("Derivatives in cash flow hedging relationships:") is a row."""
+    ("Derivatives in cash flow hedging relationships:") is a row, and so is a line
+    smaller than the page's text (`em`: a paper's caption or row set between its rules)."""
     if row_size <= 0:
         return False
-    return any(a.pos < ln.bbox.cy < b.pos and ln.size > SMALLER_TYPE * row_size
+    return any(a.pos < ln.bbox.cy < b.pos and ln.bbox.x0 >= min(a.a, b.a) - em and ln.bbox.x1 <= max(a.b, b.b) + em
+               and ln.size > SMALLER_TYPE * row_size and ln.size >= 0.98 * em
                and _sentence_end(ln) and wordy(ln.text.split()) for ln in between)
 
 
