@@ -326,18 +326,25 @@ def _row_sizes(rows: list[Line], cys: list[float], a: Seg, b: Seg) -> float:
 
 
 def _prose_sentence(between: list[Line], row_size: float, a: Seg, b: Seg, em: float) -> bool:
-    """A sentence between two rules set larger than the rows on either side of them: a
-    filing sets its tables in a smaller type than its prose, and the line that announces
-    the next table ("Other information related to our leases was as follows ($ in
-    millions):") between one table's bottom rule and the next one's top rule is the page's
-    text, however short, not a row of either. A group label in the table's own type
-    ("Derivatives in cash flow hedging relationships:") is a row, and so is a line
-    smaller than the page's text (`em`: a paper's caption or row set between its rules)."""
+    """A sentence between two rules with no amounts between them, set in the page's text
+    size (`em`) and larger than the rows on either side: a filing sets its tables in a
+    smaller type than its prose, and the line that announces the next table ("Other
+    information related to our leases was as follows ($ in millions):") between one
+    table's bottom rule and the next one's top rule is the page's text, however short,
+    not a row of either. A group label in its table's own type ("Derivatives in cash
+    flow hedging relationships:") is a row, and so is a line smaller than the page's text
+    (a paper's caption or row set between its rules); amounts between the rules (right of
+    the middle of their extent) make the lines between them a table's rows."""
     if row_size <= 0:
         return False
-    return any(a.pos < ln.bbox.cy < b.pos and ln.bbox.x0 >= min(a.a, b.a) - em and ln.bbox.x1 <= max(a.b, b.b) + em
-               and ln.size > SMALLER_TYPE * row_size and ln.size >= 0.98 * em
-               and _sentence_end(ln) and wordy(ln.text.split()) for ln in between)
+    lo, hi = min(a.a, b.a), max(a.b, b.b)
+    band = [ln for ln in between if a.pos < ln.bbox.cy < b.pos and ln.bbox.x0 >= lo - em and ln.bbox.x1 <= hi + em]
+    middle = (lo + hi) / 2
+    if any(s.bbox.x0 > middle and is_number(t) and not YEAR.match(t)
+           for ln in band for s in ln.spans for t in s.text.split()):
+        return False
+    return any(ln.size > SMALLER_TYPE * row_size and ln.size >= 0.98 * em
+               and _sentence_end(ln) and wordy(ln.text.split()) for ln in band)
 
 
 def _totals_double(a: Seg, by_pos: list[Seg], pos: list[float], rows: list[Line], cys: list[float],
