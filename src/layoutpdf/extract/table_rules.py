@@ -13,6 +13,7 @@ from ..text.dates import YEAR
 from .table_fills import fill_edges, paper
 from .table_grid import Seg
 from .table_numbers import is_number, wordy
+from .table_rule_text import prose_sentence, row_sizes, sentence_end
 
 RULE_THICK = 2.5        # pt: a filled box thinner than this is a rule
 MIN_HRULE_EM = 1.5      # shortest horizontal rule that can bound a table, in em
@@ -32,7 +33,6 @@ WORD_EDGE = 1.0        # pt: a rule this far inside a word's box runs through th
 LEGEND_EM = 6.0         # a ruled box lower than this beside curves is a plot legend        # curves or slanted lines inside a ruled region make it a figure
 PARAGRAPH_LINES = 2     # lines of running text between two rules that make a paragraph
 FULL_MEASURE = 0.8      # a line of running text spans this share of the rules' length
-SMALLER_TYPE = 1.08     # prose this much larger than a table's rows is set in another type
 WORD_GAP_EM = 1.0       # widest gap between two pieces of one line of text
 FOOT_LINE_SHARE = 1 / 3  # the lone line over a page's closing rule spans less of it
 CELL_SPACING_EM = 1.0   # per-cell rules of one row stand closer than this (two text columns' gutter is wider)
@@ -310,41 +310,9 @@ def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent, rule
                 continue                    # partial rules (cmidrule, a row's cell borders) are read inside
             between = rows[bisect_right(cys, a.pos):bisect_left(cys, b.pos)]
             if not _blocked(between, a.pos, b.pos, a.a, a.b, em) \
-                    and not _prose_sentence(between, _row_sizes(rows, cys, a, b), a, b, em):
+                    and not prose_sentence(between, row_sizes(rows, cys, a, b), a, b, em):
                 parent[find(first[0])] = find(below[0])
             break                           # only the next rule below over the same range
-
-
-def _row_sizes(rows: list[Line], cys: list[float], a: Seg, b: Seg) -> float:
-    """The larger of the sizes of the row set right over rule `a` and of the row right
-    under rule `b`, within their extent (0.0: either is missing)."""
-    def inside(ln: Line, r: Seg) -> bool:
-        return ln.bbox.x1 > r.a and ln.bbox.x0 < r.b and bool(ln.text.strip())
-    over = next((ln.size for ln in reversed(rows[:bisect_left(cys, a.pos)]) if inside(ln, a)), 0.0)
-    under = next((ln.size for ln in rows[bisect_right(cys, b.pos):] if inside(ln, b)), 0.0)
-    return max(over, under) if over and under else 0.0
-
-
-def _prose_sentence(between: list[Line], row_size: float, a: Seg, b: Seg, em: float) -> bool:
-    """A sentence between two rules with no amounts between them, set in the page's text
-    size (`em`) and larger than the rows on either side: a filing sets its tables in a
-    smaller type than its prose, and the line that announces the next table ("Other
-    information related to our leases was as follows ($ in millions):") between one
-    table's bottom rule and the next one's top rule is the page's text, however short,
-    not a row of either. A group label in its table's own type ("Derivatives in cash
-    flow hedging relationships:") is a row, and so is a line smaller than the page's text
-    (a paper's caption or row set between its rules); amounts between the rules (right of
-    the middle of their extent) make the lines between them a table's rows."""
-    if row_size <= 0:
-        return False
-    lo, hi = min(a.a, b.a), max(a.b, b.b)
-    band = [ln for ln in between if a.pos < ln.bbox.cy < b.pos and ln.bbox.x0 >= lo - em and ln.bbox.x1 <= hi + em]
-    middle = (lo + hi) / 2
-    if any(s.bbox.x0 > middle and is_number(t) and not YEAR.match(t)
-           for ln in band for s in ln.spans for t in s.text.split()):
-        return False
-    return any(ln.size > SMALLER_TYPE * row_size and ln.size >= 0.98 * em
-               and _sentence_end(ln) and wordy(ln.text.split()) for ln in band)
 
 
 def _totals_double(a: Seg, by_pos: list[Seg], pos: list[float], rows: list[Line], cys: list[float],
@@ -415,17 +383,13 @@ def _blocked(lines: list[Line], y0: float, y1: float, x0: float, x1: float, em: 
             return True                     # (a larger amount, "1,000", heads a block)
         if _running(ln, x1 - x0):
             running += 1
-            if running >= PARAGRAPH_LINES or _sentence_end(ln):
+            if running >= PARAGRAPH_LINES or sentence_end(ln):
                 return True                 # a paragraph, or a sentence ("… are as follows:")
             last = ln
-        elif last is not None and _sentence_end(ln) and wordy(ln.text.split()) and abs(b.x0 - last.bbox.x0) <= em \
+        elif last is not None and sentence_end(ln) and wordy(ln.text.split()) and abs(b.x0 - last.bbox.x0) <= em \
                 and b.y0 - last.bbox.y1 < 0.5 * em:
             return True                     # the last line of a paragraph under its running line
     return False
-
-
-def _sentence_end(ln: Line) -> bool:
-    return ln.text.rstrip().endswith((".", ":"))
 
 
 def _running(ln: Line, width: float) -> bool:
