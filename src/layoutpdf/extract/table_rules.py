@@ -13,7 +13,7 @@ from ..text.dates import YEAR
 from .table_fills import fill_edges, paper
 from .table_grid import Seg
 from .table_numbers import is_number, wordy
-from .table_rule_text import prose_sentence, row_sizes, sentence_end
+from .table_rule_text import prose_sentence, sentence_end
 
 RULE_THICK = 2.5        # pt: a filled box thinner than this is a rule
 MIN_HRULE_EM = 1.5      # shortest horizontal rule that can bound a table, in em
@@ -310,7 +310,7 @@ def _stack_rules(hs: list[Seg], lines: list[Line], em: float, find, parent, rule
                 continue                    # partial rules (cmidrule, a row's cell borders) are read inside
             between = rows[bisect_right(cys, a.pos):bisect_left(cys, b.pos)]
             if not _blocked(between, a.pos, b.pos, a.a, a.b, em) \
-                    and not prose_sentence(between, row_sizes(rows, cys, a, b), a, b, em):
+                    and not prose_sentence(rows, cys, a, b, em):
                 parent[find(first[0])] = find(below[0])
             break                           # only the next rule below over the same range
 

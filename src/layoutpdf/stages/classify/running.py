@@ -88,8 +88,7 @@ def _mark(own: Sequence[Line], drawings: Sequence[Drawing], running: Running) ->
 
 
 def _same_baseline(a: Line, b: Line) -> bool:
-    return min(a.bbox.y1, b.bbox.y1) - max(a.bbox.y0, b.bbox.y0) \
-        > 0.5 * min(a.bbox.y1 - a.bbox.y0, b.bbox.y1 - b.bbox.y0)
+    return a.bbox.overlap_y(b.bbox) > 0.5 * min(a.bbox.height, b.bbox.height)
 
 
 def _underline_colors(own: Sequence[Line], drawings: Sequence[Drawing]) -> list[int | None] | None:
