@@ -7,9 +7,7 @@ renderer leaves out by default.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import replace
-from functools import lru_cache
 
 from ...elements.ids import element_id
 from ...elements.outline import heading_lines, unmark_headings
@@ -24,6 +22,7 @@ from .last_folio import mark_last_row_folios
 from .line_numbers import mark_line_numbers
 from .page_sequence import PageSequence
 from .places import repeating_at_one_place
+from .watermarks import LETTERS, mark_watermarks
 from .outer_rows import MAX_HEAD_WORDS, PageLines, furniture_kind, normalize_for_repeat
 
 
@@ -34,7 +33,7 @@ def run(doc: Document, settings: Settings) -> Document:
     body = doc.stats.body_size
     marks: dict[str, tuple[Role, Layer, str]] = {}
     lines = PageLines(doc.pages, cfg.band, doc.stats.line_height or body * 1.2)
-    _mark_watermarks(doc, cfg, body, marks)
+    mark_watermarks(doc, cfg, body, marks)
     mark_line_numbers(doc, lines, marks)  # before page numbers: the first and last are in the bands
     edges = {p.index: _Edges(p, _edges(p, lines, marks)) for p in doc.pages}
     sequence = PageSequence(doc, edges)
@@ -62,84 +61,6 @@ def run(doc: Document, settings: Settings) -> Document:
                                         text=text, line_ids=(ln.id,), reasons=(why,)))
     elements.sort(key=lambda e: e.page)
     return replace(doc, elements=tuple(elements))
-
-
-# -- watermarks ------------------------------------------------------------------------
-def _watermark_signal(ln: Line, cfg: FurnitureSettings, body: float) -> str | None:
-    size = ln.size
-    if ln.horizontal and size < body * cfg.watermark_size_ratio and size < body * 1.5:
-        return None      # upright text of an ordinary size is no watermark, whatever its colour
-    spans = [s for s in ln.spans if s.text.strip()]
-    if not spans:
-        return None
-    light = min(s.lightness for s in spans) >= cfg.light_lightness
-    transparent = max(s.alpha for s in spans) < 200
-    big = size >= body * cfg.watermark_size_ratio
-    rotated = not ln.horizontal and not ln.vertical and _diagonal(ln)
-    if rotated and (light or transparent or size >= body * 1.5):
-        return "rotated faint or large text"
-    if big and (light or transparent):
-        return "very large faint text"
-    if transparent and size >= body * 1.5:
-        return "large transparent text"
-    return None
-
-
-def _diagonal(ln: Line) -> bool:
-    """Rotated by an angle that is not a multiple of 90 degrees (page stamps are 90)."""
-    angle = math.degrees(math.atan2(ln.direction[1], ln.direction[0])) % 90
-    return 10 < angle < 80
-
-
-def _mark_watermarks(doc: Document, cfg: FurnitureSettings, body: float, marks: dict) -> None:
-    repeats: set[str] = set()
-    for page in doc.pages:
-        per_page: dict[str, int] = {}
-        for ln in page.lines:
-            why = _watermark_signal(ln, cfg, body)
-            if why:
-                marks[ln.id] = (Role.WATERMARK, Layer.BACKGROUND, why)
-            key = _tile_key(ln.text)
-            if key:
-                per_page[key] = per_page.get(key, 0) + 1
-        tiled = {k for k, n in per_page.items() if n >= cfg.tile_min_repeats}
-        for ln in page.lines if tiled else ():
-            if ln.id in marks or _tile_key(ln.text) not in tiled:
-                continue
-            if _styled_apart(ln, cfg, body):
-                marks[ln.id] = (Role.WATERMARK, Layer.BACKGROUND, "tiled faint or rotated text")
-        if marks:
-            repeats.update({normalize_for_repeat(doc_line.text) for doc_line in page.lines
-                            if doc_line.id in marks and marks[doc_line.id][0] is Role.WATERMARK})
-    # the same string, already proven a watermark on some page, elsewhere in watermark style
-    known = repeats
-    for page in doc.pages if known else ():
-        for ln in page.lines:
-            if ln.id not in marks and normalize_for_repeat(ln.text) in known and _styled_apart(ln, cfg, body):
-                marks[ln.id] = (Role.WATERMARK, Layer.BACKGROUND, "repeats a watermark")
-
-
-@lru_cache(maxsize=65536)
-def _tile_key(text: str) -> str | None:
-    """Tiled watermarks are words (digits kept: '1.1', '1.2' are not one string)."""
-    if len(text) > 80:
-        return None
-    key = " ".join(text.lower().split())
-    letters = len(_LETTERS.findall(key))
-    return key if 4 <= letters and len(key) <= 60 else None
-
-
-_LETTERS = re.compile(r"[^\W\d_]")
-
-
-def _styled_apart(ln: Line, cfg: FurnitureSettings, body: float) -> bool:
-    """Set as a watermark is: turned, faint (pale as `light_lightness` says, or see-through)
-    or large. A mid-grey upright line of ordinary size is a heading in the document's
-    accent colour (a 10-K's grey 'FISCAL 2019 COMPARED TO FISCAL 2018' over each of three
-    sections of a page), not a tiled stamp."""
-    spans = [s for s in ln.spans if s.text.strip()]
-    return bool(spans) and (not ln.horizontal or min(s.lightness for s in spans) >= cfg.light_lightness
-                            or max(s.alpha for s in spans) < 200 or ln.size >= body * 1.5)
 
 
 # -- running headers and footers ------------------------------------------------------------
@@ -177,7 +98,7 @@ def _mark_running(doc: Document, lines: PageLines, cfg: FurnitureSettings, marks
     if n >= 2:
         need = max(2, math.ceil(cfg.repeat_fraction * n))
         running = repeating_at_one_place(doc, edges, lambda key, pages: len(pages) >= need
-                             or len(_LETTERS.findall(key)) >= 4 and _facing(pages, doc, cfg))
+                             or len(LETTERS.findall(key)) >= 4 and _facing(pages, doc, cfg))
         for page in doc.pages:
             apart = _apart_if_few_pages(doc, page, lines, marks)
             for ln in edges[page.index].lines:
