@@ -134,10 +134,13 @@ LETTERS = re.compile(r"[^\W\d_]")
 
 
 def _styled_apart(ln: Line, cfg: FurnitureSettings, body: float, ground: Ground) -> bool:
-    """Set as a watermark is: turned, faint (pale as `light_lightness` says, or see-through)
-    or large. A mid-grey upright line of ordinary size is a heading in the document's
-    accent colour (a 10-K's grey 'FISCAL 2019 COMPARED TO FISCAL 2018' over each of three
-    sections of a page), not a tiled stamp."""
+    """Set as a watermark is: turned on a slant, faint (pale as `light_lightness` says, or
+    see-through) or large. A mid-grey upright line of ordinary size is a heading in the
+    document's accent colour (a 10-K's grey 'FISCAL 2019 COMPARED TO FISCAL 2018' over each
+    of three sections of a page), not a tiled stamp; a line turned by a right angle, dark
+    and of ordinary size, is a table's column head or a chart's axis label set upright to
+    fit ('urinaire' under 'NH4+', 'TA' and 'pH'), not a stamp."""
     spans = [s for s in ln.spans if s.text.strip()]
-    return bool(spans) and (not ln.horizontal or faint(ln, spans, cfg, ground)
+    slanted = not ln.horizontal and not ln.vertical and _diagonal(ln)
+    return bool(spans) and (slanted or faint(ln, spans, cfg, ground)
                             or max(s.alpha for s in spans) < 200 or ln.size >= body * 1.5)
