@@ -116,7 +116,7 @@ def mark_watermarks(doc: Document, cfg: FurnitureSettings, body: float, marks: d
         ground = Ground(page)
         for ln in page.lines:
             if ln.id not in marks and normalize_for_repeat(ln.text) in known \
-                    and _styled_apart(ln, cfg, body, ground):
+                    and _styled_apart(ln, cfg, body, ground, large=True):
                 marks[ln.id] = (Role.WATERMARK, Layer.BACKGROUND, "repeats a watermark")
 
 
@@ -133,14 +133,18 @@ def tile_key(text: str) -> str | None:
 LETTERS = re.compile(r"[^\W\d_]")
 
 
-def _styled_apart(ln: Line, cfg: FurnitureSettings, body: float, ground: Ground) -> bool:
+def _styled_apart(ln: Line, cfg: FurnitureSettings, body: float, ground: Ground,
+                  large: bool = False) -> bool:
     """Set as a watermark is: turned on a slant, faint (pale as `light_lightness` says, or
-    see-through) or large. A mid-grey upright line of ordinary size is a heading in the
-    document's accent colour (a 10-K's grey 'FISCAL 2019 COMPARED TO FISCAL 2018' over each
-    of three sections of a page), not a tiled stamp; a line turned by a right angle, dark
-    and of ordinary size, is a table's column head or a chart's axis label set upright to
-    fit ('urinaire' under 'NH4+', 'TA' and 'pH'), not a stamp."""
+    see-through), or, with `large`, large (a string already proven a watermark elsewhere).
+    Dark upright type is read wherever it repeats: a mid-grey line of ordinary size is a
+    heading in the document's accent colour (a 10-K's grey 'FISCAL 2019 COMPARED TO FISCAL
+    2018' over each of three sections of a page), a large black one a section heading over
+    each of a page's tables or a drawing sheet's view title ('KITCHEN ELEVATION' under each
+    view); a line turned by a right angle, dark and of ordinary size, is a table's column
+    head or a chart's axis label set upright to fit ('urinaire' under 'NH4+', 'TA' and
+    'pH'). None of them is a stamp."""
     spans = [s for s in ln.spans if s.text.strip()]
     slanted = not ln.horizontal and not ln.vertical and _diagonal(ln)
-    return bool(spans) and (slanted or faint(ln, spans, cfg, ground)
-                            or max(s.alpha for s in spans) < 200 or ln.size >= body * 1.5)
+    return bool(spans) and (slanted or faint(ln, spans, cfg, ground) or max(s.alpha for s in spans) < 200
+                            or large and ln.size >= body * 1.5)
