@@ -10,7 +10,10 @@ in a table no line runs across its columns — a column gap or a column rule cut
 The lines are read from the page's spans, maths included (a formula is part of its line).
 Running text is words: a narrow column of amounts under a statement's subtotal rules
 ("$ 34,382" fills the width between its rules) runs across its frame too, but a line with
-no letter in it is no line of prose (issue 39).
+no letter in it is no line of prose (issue 39). And a frame that holds two rows of amounts
+or more (two amounts a row, no word) holds a table's body, whatever runs across it: a
+pension note's small table ruled under its spanning head and its column heads, the next
+table's spanning head under its numbers (issue 39).
 """
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from typing import Sequence
 
 from ..model import BBox, Line, Span
 from .table_grid import Seg
+from .table_numbers import is_number
 
 FULL_LINE = 0.8        # share of the frame's width a line of running text spans
 WORD_GAP_EM = 1.0      # widest gap between two pieces of one line of (justified) text
@@ -35,7 +39,10 @@ def framed_prose(box: tuple[float, float, float, float], lines: Sequence[Line],
         return False
     running = 0
     centred = [(s.bbox.cy, s.bbox) for s in spans]    # (read once: a frame has many rows)
-    for row in _rows(spans):
+    rows = _rows(spans)
+    if sum(1 for row in rows if _amounts_apart(row)) >= 2:
+        return False        # rows of amounts in columns: a table's body (its head may run across)
+    for row in rows:
         lo, hi = min(s.bbox.y0 for s in row), max(s.bbox.y1 for s in row)
         # a formula's pieces off the baseline (a big operator, a lowered limit) fill
         # the line's gaps too
@@ -71,6 +78,12 @@ def _worded(row: list[Span]) -> bool:
     """A line of words, not of amounts: prose has letters, an amount ("$ 34,382",
     "(23,608 )") has digits, signs and punctuation only."""
     return any(ch.isalpha() for s in row for ch in s.text)
+
+
+def _amounts_apart(row: list[Span]) -> bool:
+    """A row of two amounts or more and no word: a table's body row, never a line of a
+    paragraph."""
+    return not _worded(row) and sum(1 for s in row if is_number(s.text.strip())) >= 2
 
 
 def _runs_across(pieces: list[BBox], width: float, vrules: Sequence[Seg], size: float) -> bool:

@@ -22,6 +22,7 @@ from operator import itemgetter
 from statistics import median
 
 from ..model import BBox, Drawing, ImagePlacement, Line, TableCandidate
+from ..text.dates import YEAR
 from ..text.monospace import is_mono
 from .framed_text import framed_prose
 from .table_bands import headed_bodies
@@ -194,19 +195,32 @@ def _amount_rules(g: Grid, words: list[Word], body: list[Line]) -> bool:
     and total rules under the sums), not a table's top and bottom rules: every column of
     it is a column of numbers, and most of its rows have their label on the same baseline to the left of
     the rules. A table's rules run under its label column too; here the statement is the
-    labels with the amounts, and the text-alignment finder reads it whole (issue 39, B)."""
+    labels with the amounts, and the text-alignment finder reads it whole (issue 39, B).
+    The same holds for rules drawn only under the heads of the amount columns (a note's small
+    tables, one under another, each ruled under its spanning head and its column heads): the
+    rows of amounts between the rules have their labels to the left, and the next table's
+    head, words only, stands between them and its own rules."""
     if g.strategy != "rules":
         return False
+    x0 = g.bbox[0]
+    rows = text_lines(held_by(g.bbox, words))
+    left = [ln.bbox for ln in body if ln.bbox.x1 < x0 and _WORDY.search(ln.text)]
+
+    def labelled(r) -> bool:
+        return any(abs(b.cy - r.cy) <= 0.3 * (r.y1 - r.y0) for b in left)
+
+    amounts = [r for r in rows if any(is_number(w.text) and not YEAR.match(w.text) for w in r.words)
+               and not any(_WORDY.search(w.text) for w in r.words)]
+    if len(amounts) >= 2 and all(labelled(r) for r in amounts) \
+            and all(not any(is_number(w.text) and not YEAR.match(w.text) for w in r.words)
+                    for r in rows if r not in amounts):
+        return True
     table_rows = g.rows[g.header_rows:]
     for c in range(len(g.col_edges) - 1):
         cells = [row[c] for row in table_rows if c < len(row) and row[c]]
         if not cells or sum(1 for v in cells if is_number(v) or CURRENCY.match(v)) < AMOUNT_CELLS * len(cells):
             return False                    # a column of labels: the rules are the table's
-    x0 = g.bbox[0]
-    rows = text_lines(held_by(g.bbox, words))
-    left = [ln.bbox for ln in body if ln.bbox.x1 < x0 and _WORDY.search(ln.text)]
-    labelled = sum(1 for r in rows if any(abs(b.cy - r.cy) <= 0.3 * (r.y1 - r.y0) for b in left))
-    return bool(rows) and labelled >= LABELLED_ROWS * len(rows)
+    return bool(rows) and sum(1 for r in rows if labelled(r)) >= LABELLED_ROWS * len(rows)
 
 
 def _with_edge_rows(g: Grid, words: list[Word], hs: list[Seg], vs: list[Seg], em: float,
