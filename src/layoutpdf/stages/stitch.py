@@ -34,9 +34,12 @@ def run(doc: Document, settings: Settings) -> Document:
     compounds = hyphen_compounds(ln.text for ln in lines.values())
     elements = list(doc.elements)
     float_boxes: dict[int, list[BBox]] = {}
+    body_boxes: dict[int, list[BBox]] = {}
     for e in elements:
         if e.role in _FIGURE_OR_TABLE:
             float_boxes.setdefault(e.page, []).append(e.bbox)
+        if e.layer is _BODY:
+            body_boxes.setdefault(e.page, []).append(e.bbox)
     i = 0
     while i < len(elements):
         a = elements[i]
@@ -45,7 +48,7 @@ def run(doc: Document, settings: Settings) -> Document:
             continue
         j, between = _next_body(elements, i, lines)
         if j is None or not _continues(a, elements[j], [elements[k] for k in between], lines, doc,
-                                       float_boxes):
+                                       float_boxes, body_boxes):
             i += 1
             continue
         b = elements[j]
@@ -138,7 +141,7 @@ def _last_part(e: Element):
 
 
 def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, Line],
-               doc: Document, floats: dict[int, list[BBox]]) -> bool:
+               doc: Document, floats: dict[int, list[BBox]], body: dict[int, list[BBox]]) -> bool:
     if b.role not in FLOWING or b.role is Role.LIST_ITEM and a.role is not Role.LIST_ITEM:
         return False
     if SIGNATURE_BLOCK in a.reasons:
@@ -150,6 +153,8 @@ def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, 
     if b.page == last.page and b.bbox.y0 > last.bbox.y1 and b.bbox.overlap_x(last.bbox) > 0.5 * min(
             b.bbox.width, last.bbox.width) and not _float_between(last, b, between, floats):
         return False  # below it in the same column, nothing set between them
+    if b.page == last.page and b.bbox.y1 <= _column_top(last.bbox, body.get(b.page, ())):
+        return False  # set above where the column it goes on from begins: the page's head
     if b.page > last.page + 1:
         return False
     if _titles_float(a, between, lines, doc.stats.body_size):
@@ -168,6 +173,15 @@ def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, 
         full = end is not None and end.bbox.x1 >= last.bbox.x1 - 1.0 * doc.stats.body_size
         return full and not indented and len(a.line_ids) > 1
     return not indented or b.text[:1].islower()
+
+
+def _column_top(box: BBox, body: list[BBox]) -> float:
+    """Where the column of `box` begins on its page: the top of the highest body block over
+    it (a block across the columns, a title or a figure, counts). The next column's text
+    goes on from the top of the columns; a line set above them all (a report's band at the
+    head of its main column, over a sidebar) opens that column, it does not continue the
+    sidebar."""
+    return min((b.y0 for b in body if b.overlap_x(box) > 0.5 * min(b.width, box.width)), default=box.y0)
 
 
 TITLE_GAP = 1.5           # a title is set at most this many body sizes above its float
