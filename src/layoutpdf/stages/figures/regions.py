@@ -27,6 +27,7 @@ from .gutter_rules import loose_rules
 from .page_art import BLEED, behind_text, off_page, without_bleeding_art
 from .page_text import HEADING_SIZE, PAGE_TEXT_SIZE, SUBLABEL, PageText, numeral, runs_on
 from .proposal import Proposal
+from .wrapped import wrapped_lines
 
 RULE_EM = 0.15          # a drawing thinner than this is a rule (table rule, underline, axis)
 CLUSTER_GAP_EM = 0.3    # drawings closer than this belong to one cluster
@@ -413,9 +414,14 @@ def _prose_inside(box: BBox, text: PageText) -> bool:
     if len(prose) >= 2 and sum(ln.bbox.area for ln in prose) >= PROSE_SHARE * box.area:
         return True
     # a framed panel of running text (objectives, key points) with decoration around it:
-    # paragraphs' worth of prose lines carrying most of the region's text
+    # paragraphs' worth of prose lines carrying most of the region's text; in a panel's
+    # narrow columns, lines a paragraph wraps (`wrapped`: fewer words a line than the
+    # page's running text)
     chars = sum(len(ln.text.strip()) for ln in inside)
-    return len(prose) >= PROSE_PANEL_LINES and sum(len(ln.text.strip()) for ln in prose) >= 0.5 * chars
+    if len(prose) >= PROSE_PANEL_LINES and sum(len(ln.text.strip()) for ln in prose) >= 0.5 * chars:
+        return True
+    wraps = wrapped_lines(inside) if len(inside) >= PROSE_PANEL_LINES else []
+    return len(wraps) >= PROSE_PANEL_LINES and sum(len(ln.text.strip()) for ln in wraps) >= 0.5 * chars
 
 
 def _text_over_background(p: Proposal, page: Page, text: PageText) -> bool:

@@ -1,0 +1,44 @@
+"""Lines a typesetter broke because the next word did not fit: the lines of a paragraph.
+
+A paragraph set in a column fills each line up to the column's right edge and moves the
+next word down when it does not fit; so every line but the last reaches to within one word
+of the widest line of its block. That holds however narrow the column: a sidebar box of two
+narrow columns sets four or five words a line, fewer than a page's running text, and its
+lines are still a paragraph's. A figure's labels and a chart's legend are not set that way:
+a label ends where its words end. Read by `regions._prose_inside`.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ...model import Line
+
+PITCH = (0.9, 1.8)      # a paragraph's line pitch, in type sizes
+SPACE = 0.25            # a word space, in type sizes
+
+
+def wrapped_lines(lines: Sequence[Line]) -> list[Line]:
+    """The lines among `lines` that a paragraph wraps: with a line of the same size set
+    under it at a paragraph's pitch, flush with it on the left, whose first word would have
+    overrun the block's right edge (the widest line flush with them) had it been set on it."""
+    flat = sorted((ln for ln in lines if ln.horizontal and ln.text.strip()), key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
+    out = []
+    for k, ln in enumerate(flat):
+        size = ln.size or 1.0
+        below = next((b for b in flat[k + 1:] if abs(b.bbox.x0 - ln.bbox.x0) <= 0.5 * size
+                      and abs((b.size or size) - size) <= 0.1 * size
+                      and PITCH[0] * size <= b.bbox.y0 - ln.bbox.y0 <= PITCH[1] * size), None)
+        if below is None:
+            continue
+        right = max(b.bbox.x1 for b in flat if abs(b.bbox.x0 - ln.bbox.x0) <= 0.5 * size
+                    and abs((b.size or size) - size) <= 0.1 * size)
+        if ln.bbox.x1 + SPACE * size + _first_word_width(below) > right - SPACE * size:
+            out.append(ln)
+    return out
+
+
+def _first_word_width(ln: Line) -> float:
+    """The width of the line's first word, from its share of the line's characters."""
+    text = ln.text.strip()
+    first = text.split()[0] if text else ""
+    return ln.bbox.width * len(first) / max(1, len(text))
