@@ -15,13 +15,16 @@ from ...model import Line
 
 PITCH = (0.9, 1.8)      # a paragraph's line pitch, in type sizes
 SPACE = 0.25            # a word space, in type sizes
+WORDED = 0.6            # share of a paragraph line's words that hold letters
 
 
 def wrapped_lines(lines: Sequence[Line]) -> list[Line]:
-    """The lines among `lines` that a paragraph wraps: with a line of the same size set
-    under it at a paragraph's pitch, flush with it on the left, whose first word would have
-    overrun the block's right edge (the widest line flush with them) had it been set on it."""
-    flat = sorted((ln for ln in lines if ln.horizontal and ln.text.strip()), key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
+    """The lines among `lines` that a paragraph wraps (lines of words, `_worded`): with a
+    line of the same size set under it at a paragraph's pitch, flush with it on the left,
+    whose first word would have overrun the block's right edge (the widest line flush with
+    them) had it been set on it."""
+    flat = sorted((ln for ln in lines if ln.horizontal and _worded(ln.text)),
+                  key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
     out = []
     for k, ln in enumerate(flat):
         size = ln.size or 1.0
@@ -35,6 +38,13 @@ def wrapped_lines(lines: Sequence[Line]) -> list[Line]:
         if ln.bbox.x1 + SPACE * size + _first_word_width(below) > right - SPACE * size:
             out.append(ln)
     return out
+
+
+def _worded(text: str) -> bool:
+    """Three words or more, most of them words of letters: a line of a paragraph, not a
+    row of a table's amounts (whose equal widths line up as a justified block's do)."""
+    words = text.split()
+    return len(words) >= 3 and sum(1 for w in words if any(ch.isalpha() for ch in w)) >= WORDED * len(words)
 
 
 def _first_word_width(ln: Line) -> float:
