@@ -317,7 +317,9 @@ def _heading_level(e: Element, own: list[Line], size: float, doc: Document,
     if not _has_word(text):
         return None                      # a logo letter, a lone symbol: no heading
     spans = [s for ln in own for s in ln.spans if s.text.strip()]
-    bold = bool(spans) and sum(len(s.text) for s in spans if s.bold) >= 0.8 * sum(len(s.text) for s in spans)
+    chars = sum(len(s.text) for s in spans)
+    bold = bool(spans) and sum(len(s.text) for s in spans if s.bold) >= 0.8 * chars
+    bold = bold or bool(spans) and sum(len(s.text) for s in spans if s.italic) >= 0.8 * chars
     larger = size >= max(body, running.size) * 1.12
     if not larger and not (size >= body * 0.95 and words <= 12 and (bold or page is not None and set_apart(
             own, page.drawings, lambda: _column_lines(page, e), running))) \
