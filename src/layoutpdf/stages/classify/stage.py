@@ -319,7 +319,8 @@ def _heading_level(e: Element, own: list[Line], size: float, doc: Document,
     spans = [s for ln in own for s in ln.spans if s.text.strip()]
     chars = sum(len(s.text) for s in spans)
     bold = bool(spans) and sum(len(s.text) for s in spans if s.bold) >= 0.8 * chars
-    bold = bold or bool(spans) and sum(len(s.text) for s in spans if s.italic) >= 0.8 * chars
+    bold = bold or bool(spans) and sum(len(s.text) for s in spans if s.italic) >= 0.8 * chars \
+        and page is not None and _italic_head(e, own, page)
     larger = size >= max(body, running.size) * 1.12
     if not larger and not (size >= body * 0.95 and words <= 12 and (bold or page is not None and set_apart(
             own, page.drawings, lambda: _column_lines(page, e), running))) \
@@ -342,6 +343,23 @@ def _signature(e: Element, done: list[Element], body: float) -> bool:
     above = next((d for d in reversed(done) if d.layer is _BODY and d.page == e.page
                   and d.bbox.y1 <= e.bbox.y0 + 1 and d.bbox.overlap_x(e.bbox) > 0), None)
     return above is not None and is_signed(above.text) and e.bbox.y0 - above.bbox.y1 < 2 * body
+
+
+ADDRESS = re.compile(r"@|https?://|www\.", re.I)
+
+
+def _italic_head(e: Element, own: list[Line], page: Page) -> bool:
+    """An italic line heads what follows it when it stands apart: space set under it (half
+    a line or more before the next line of its column), as a heading has and a line of an
+    italic paragraph (a note's, an affiliation's, one cut by an icon beside it) has not,
+    and it holds no address (an author's e-mail, a link)."""
+    if ADDRESS.search(e.text):
+        return False
+    last = max(own, key=lambda ln: ln.bbox.y1)
+    size = last.size or (last.bbox.y1 - last.bbox.y0)
+    below = [ln.bbox.y0 - last.bbox.y1 for ln in _column_lines(page, e)
+             if ln.bbox.y0 >= last.bbox.y1 - 1 and ln.bbox.overlap_x(last.bbox) > 0 and ln.id not in e.line_ids]
+    return not below or min(below) >= 0.5 * size
 
 
 def _column_lines(page: Page, e: Element) -> list[Line]:
