@@ -12,6 +12,7 @@ from ...elements.per_page import per_page
 from ...model import Document, Element, Layer, Line, Page, Role
 from ...settings import Settings
 from ...text.margin_lines import NOTE_MARKER, is_rights_notice, marker_first
+from ...text.units import unit_statement
 from .code import code_blocks, mono_document
 from .running import Running, running_types, set_apart
 from ...elements.outline import page_titles, title_key
@@ -354,8 +355,9 @@ def _italic_head(e: Element, own: list[Line], page: Page) -> bool:
     """An italic line heads what follows it when it stands apart: space set under it (more
     than between a paragraph's lines, before the next line of its column), as a heading
     has and a line of an italic paragraph (a note's, an affiliation's, one cut by an icon
-    beside it) has not; and it holds no address (an author's e-mail, a link)."""
-    if ADDRESS.search(e.text):
+    beside it) has not; and it holds no address (an author's e-mail, a link) and says no
+    table's unit ("$ in millions, except per share amounts" under a statement's title)."""
+    if ADDRESS.search(e.text) or unit_statement(e.text):
         return False
     last = max(own, key=lambda ln: ln.bbox.y1)
     size = last.size or (last.bbox.y1 - last.bbox.y0)

@@ -1,0 +1,47 @@
+"""A line set wholly in italic at the running text's size, alone above the paragraph it
+heads, is a heading, as a bold one is (issue 39 E): filings set their lowest headings in
+italic ("Regulated Businesses Revenue", "Pending General Rate Case Filings"), and a heading
+names the chunk it opens. An italic sentence (it ends with a full stop) and a table's unit
+line in italic stay text."""
+from __future__ import annotations
+
+import pymupdf
+
+import layoutpdf
+from layoutpdf.model import Role
+
+PROSE = ("Revenues from the regulated businesses are recognized as water and wastewater services are "
+         "delivered to customers and include amounts billed and unbilled at the end of each period. ")
+HEADS = ("Regulated Businesses Revenue", "Pending General Rate Case Filings")
+SENTENCE = "Amounts are presented in millions unless stated otherwise."
+UNIT = "$ in millions, except per share amounts"
+
+
+def _page() -> bytes:
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = 60.0
+    for head in HEADS:
+        page.insert_text((54, y), head, fontname="tiit", fontsize=10)
+        page.insert_textbox(pymupdf.Rect(54, y + 12, 558, y + 86), PROSE * 3, fontname="tiro", fontsize=10)
+        y += 100
+    page.insert_text((54, y), SENTENCE, fontname="tiit", fontsize=10)
+    page.insert_textbox(pymupdf.Rect(54, y + 12, 558, y + 86), PROSE * 3, fontname="tiro", fontsize=10)
+    page.insert_text((54, y + 110), UNIT, fontname="tiit", fontsize=10)
+    page.insert_textbox(pymupdf.Rect(54, y + 122, 558, y + 196), PROSE * 3, fontname="tiro", fontsize=10)
+    return doc.tobytes()
+
+
+def test_an_italic_line_over_its_paragraph_is_a_heading():
+    d = layoutpdf.parse(_page())
+    for head in HEADS:
+        roles = [e.role for e in d.elements if e.text.strip() == head]
+        assert roles == [Role.HEADING], (head, [(e.role, e.text[:50]) for e in d.elements])
+        assert f"#### {head}" in d.to_markdown()
+
+
+def test_an_italic_sentence_or_unit_line_is_text():
+    d = layoutpdf.parse(_page())
+    for text in (SENTENCE, UNIT):
+        roles = [e.role for e in d.elements if e.text.strip().startswith(text[:20])]
+        assert roles and Role.HEADING not in roles, (text, roles)
