@@ -12,6 +12,7 @@ from ...elements.per_page import per_page
 from ...model import Document, Element, Layer, Line, Page, Role
 from ...settings import Settings
 from ...text.margin_lines import NOTE_MARKER, is_rights_notice, marker_first
+from ...text.math_font_names import is_math_font
 from ...text.units import unit_statement
 from .code import code_blocks, mono_document
 from .running import Running, running_types, set_apart
@@ -320,8 +321,8 @@ def _heading_level(e: Element, own: list[Line], size: float, doc: Document,
     spans = [s for ln in own for s in ln.spans if s.text.strip()]
     chars = sum(len(s.text) for s in spans)
     bold = bool(spans) and sum(len(s.text) for s in spans if s.bold) >= 0.8 * chars
-    bold = bold or bool(spans) and sum(len(s.text) for s in spans if s.italic) >= 0.8 * chars \
-        and page is not None and _italic_head(e, own, page)
+    bold = bold or bool(spans) and sum(len(s.text) for s in spans if s.italic and not is_math_font(s.font)) \
+        >= 0.8 * chars and page is not None and _italic_head(e, own, page)
     larger = size >= max(body, running.size) * 1.12
     if not larger and not (size >= body * 0.95 and words <= 12 and (bold or page is not None and set_apart(
             own, page.drawings, lambda: _column_lines(page, e), running))) \
