@@ -348,6 +348,7 @@ def _signature(e: Element, done: list[Element], body: float) -> bool:
 
 
 ADDRESS = re.compile(r"@|https?://|www\.", re.I)
+SCRIPT_SIZE = 0.8       # a span this much smaller than its line is a raised or lowered script
 ITALIC_SPACE = 0.25     # space under an italic heading, in type sizes: more than a paragraph
                         # leaves between its lines (a tenth of its size, set solid or at 120 %)
 
@@ -356,12 +357,16 @@ def _italic_head(e: Element, own: list[Line], page: Page) -> bool:
     """An italic line heads what follows it when it stands apart: space set under it (more
     than between a paragraph's lines, before the next line of its column), as a heading
     has and a line of an italic paragraph (a note's, an affiliation's, one cut by an icon
-    beside it) has not; and it holds no address (an author's e-mail, a link) and says no
-    table's unit ("$ in millions, except per share amounts" under a statement's title)."""
+    beside it) has not; and it holds no address (an author's e-mail, a link), says no
+    table's unit ("$ in millions, except per share amounts" under a statement's title) and
+    carries no script set smaller beside it (an italic sentence with its maths: "grows as
+    x²")."""
     if ADDRESS.search(e.text) or unit_statement(e.text):
         return False
     last = max(own, key=lambda ln: ln.bbox.y1)
     size = last.size or (last.bbox.y1 - last.bbox.y0)
+    if any(s.text.strip() and s.size < SCRIPT_SIZE * size for ln in own for s in ln.spans):
+        return False
     below = [ln.bbox.y0 - last.bbox.y1 for ln in _column_lines(page, e)
              if ln.bbox.y0 >= last.bbox.y1 - 1 and ln.bbox.overlap_x(last.bbox) > 0 and ln.id not in e.line_ids]
     return not below or min(below) >= ITALIC_SPACE * size
