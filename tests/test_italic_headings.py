@@ -1,8 +1,8 @@
 """A line set wholly in italic at the running text's size, alone above the paragraph it
 heads, is a heading, as a bold one is (issue 39 E): filings set their lowest headings in
 italic ("Regulated Businesses Revenue", "Pending General Rate Case Filings"), and a heading
-names the chunk it opens. An italic sentence (it ends with a full stop) and a table's unit
-line in italic stay text."""
+names the chunk it opens. An italic sentence (it ends with a full stop), a table's unit
+line in italic and a signer's italic title under a conformed signature stay text."""
 from __future__ import annotations
 
 import pymupdf
@@ -45,3 +45,23 @@ def test_an_italic_sentence_or_unit_line_is_text():
     for text in (SENTENCE, UNIT):
         roles = [e.role for e in d.elements if e.text.strip().startswith(text[:20])]
         assert roles and Role.HEADING not in roles, (text, roles)
+
+
+def _signature_page() -> bytes:
+    """A certification's end (8 pt, loosely spaced, as Best Buy's Exhibit 31 sets it): the
+    conformed signature, the signer's printed name under it and the signer's title in
+    italic under that."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_textbox(pymupdf.Rect(63, 90, 558, 300), PROSE * 6, fontname="helv", fontsize=8)
+    page.insert_text((323, 508), "/s/ Jane Doe", fontname="helv", fontsize=8)
+    page.insert_text((323, 526), "Jane Doe", fontname="helv", fontsize=8)
+    page.insert_text((323, 544), "Chief Executive Officer", fontname="heit", fontsize=8)
+    page.insert_textbox(pymupdf.Rect(63, 600, 558, 740), PROSE * 5, fontname="helv", fontsize=8)
+    return doc.tobytes()
+
+
+def test_a_signers_italic_title_is_no_heading():
+    d = layoutpdf.parse(_signature_page())
+    titles = [e for e in d.elements if e.text.strip() == "Chief Executive Officer"]
+    assert titles and all(e.role is not Role.HEADING for e in titles), [(e.role, e.text) for e in d.elements]

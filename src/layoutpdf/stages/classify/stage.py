@@ -360,13 +360,16 @@ def _italic_head(e: Element, own: list[Line], page: Page) -> bool:
     beside it) has not; and it holds no address (an author's e-mail, a link), says no
     table's unit ("$ in millions, except per share amounts" under a statement's title) and
     carries no script set smaller beside it (an italic sentence with its maths: "grows as
-    x²")."""
+    x²"); and it is not set beside or under a conformed signature ("/s/ JANE DOE"): a
+    signature page sets its signers' titles in italic ("Director")."""
     if ADDRESS.search(e.text) or unit_statement(e.text):
         return False
     last = max(own, key=lambda ln: ln.bbox.y1)
     size = last.size or (last.bbox.y1 - last.bbox.y0)
     if any(s.text.strip() and s.size < SCRIPT_SIZE * size for ln in own for s in ln.spans):
         return False
+    if any(is_signed(ln.text) and ln.bbox.y0 <= e.bbox.y1 for ln in page.lines):
+        return False        # a signer's title, beside or under a conformed signature
     below = [ln.bbox.y0 - last.bbox.y1 for ln in _column_lines(page, e)
              if ln.bbox.y0 >= last.bbox.y1 - 1 and ln.bbox.overlap_x(last.bbox) > 0 and ln.id not in e.line_ids]
     return not below or min(below) >= ITALIC_SPACE * size
