@@ -7,10 +7,11 @@ parsers join the split views (see `_pages`) of consecutive page Documents of one
 into one flow, split it once, and give each chunk to the page Document on which it
 starts: its metadata and relationships are that page's, its ``page_start``/``page_end``
 the pages its units cover (a heading that ended the page before, carried to the head of
-this page's view by `_pages.carry_stranded_headings`, makes ``page_start`` that page). The units of the split views, in page order, are the
-document's units; only a float printed on a page before the display that ends a paragraph
-from the page before is read after that display (`defer_floats`, as the stage `stitch`
-orders the document), so the flow is split as the whole file would be.
+this page's view by `_pages.carry_stranded_headings`, makes ``page_start`` that page).
+The units of the split views, in page order, are the document's units; only a float
+printed on a page before the display that ends a paragraph from the page before is read
+after that display (`defer_floats`, as the stage `stitch` orders the document), so the
+flow is split as the whole file would be.
 
 A run of pages is only formed from pages that carry layoutpdf's split view and provenance
 (pages of other readers, or edited after loading, are split on their own), of the same

@@ -209,12 +209,10 @@ def _amount_rules(g: Grid, words: list[Word], body: list[Line]) -> bool:
     def labelled(r) -> bool:
         return any(abs(b.cy - r.cy) <= 0.3 * (r.y1 - r.y0) for b in left)
 
-    amounts = [r for r in rows if any(is_number(w.text) and not YEAR.match(w.text) for w in r.words)
-               and not any(_WORDY.search(w.text) for w in r.words)]
-    if len(amounts) >= 2 and all(labelled(r) for r in amounts) \
-            and all(not any(is_number(w.text) and not YEAR.match(w.text) for w in r.words)
-                    for r in rows if r not in amounts):
-        return True
+    priced = [r for r in rows if any(is_number(w.text) and not YEAR.match(w.text) for w in r.words)]
+    if len(priced) >= 2 and all(labelled(r) and not any(_WORDY.search(w.text) for w in r.words)
+                                for r in priced):
+        return True                         # amounts only, each row labelled left of the rules
     table_rows = g.rows[g.header_rows:]
     for c in range(len(g.col_edges) - 1):
         cells = [row[c] for row in table_rows if c < len(row) and row[c]]

@@ -6,15 +6,13 @@ import re
 
 UNIT_WORD = re.compile(r"\b(?:thousands|millions|billions|percent)\b", re.I)
 _BRACKETED = re.compile(r"^\(.{1,80}\)$")
+_AMOUNTS_IN = re.compile(r"^[(\[]?\s*(?:[$€£¥]|(?:u\.s\.\s)?dollars\b|amounts\b|in\b)", re.I)
 
 
 def unit_label(text: str) -> bool:
     """A unit in brackets: "(in thousands)", "(Dollars in millions)", "(in thousands,
     except revenue per membership and percentages)"."""
     return _BRACKETED.match(text) is not None and UNIT_WORD.search(text) is not None
-
-
-_AMOUNTS_IN = re.compile(r"^[(\[]?\s*(?:[$€£¥]|(?:u\.s\.\s)?dollars\b|amounts\b|in\b)", re.I)
 
 
 def unit_statement(text: str) -> bool:

@@ -321,10 +321,11 @@ def _heading_level(e: Element, own: list[Line], size: float, doc: Document,
     spans = [s for ln in own for s in ln.spans if s.text.strip()]
     chars = sum(len(s.text) for s in spans)
     bold = bool(spans) and sum(len(s.text) for s in spans if s.bold) >= 0.8 * chars
-    bold = bold or bool(spans) and sum(len(s.text) for s in spans if s.italic and not is_math_font(s.font)) \
-        >= 0.8 * chars and page is not None and _italic_head(e, own, page)
+    italic = bool(spans) and page is not None \
+        and sum(len(s.text) for s in spans if s.italic and not is_math_font(s.font)) >= 0.8 * chars \
+        and _italic_head(e, own, page)
     larger = size >= max(body, running.size) * 1.12
-    if not larger and not (size >= body * 0.95 and words <= 12 and (bold or page is not None and set_apart(
+    if not larger and not (size >= body * 0.95 and words <= 12 and (bold or italic or page is not None and set_apart(
             own, page.drawings, lambda: _column_lines(page, e), running))) \
             and not _centered_label(e, own, text, doc):
         return None

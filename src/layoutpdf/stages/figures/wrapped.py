@@ -26,16 +26,13 @@ def wrapped_lines(lines: Sequence[Line]) -> list[Line]:
     flat = sorted((ln for ln in lines if ln.horizontal and _worded(ln.text)),
                   key=lambda ln: (ln.bbox.y0, ln.bbox.x0))
     out = []
-    for k, ln in enumerate(flat):
+    for ln in flat:
         size = ln.size or 1.0
-        below = next((b for b in flat[k + 1:] if abs(b.bbox.x0 - ln.bbox.x0) <= 0.5 * size
-                      and abs((b.size or size) - size) <= 0.1 * size
-                      and PITCH[0] * size <= b.bbox.y0 - ln.bbox.y0 <= PITCH[1] * size), None)
-        if below is None:
-            continue
-        right = max(b.bbox.x1 for b in flat if abs(b.bbox.x0 - ln.bbox.x0) <= 0.5 * size
-                    and abs((b.size or size) - size) <= 0.1 * size)
-        if ln.bbox.x1 + SPACE * size + _first_word_width(below) > right - SPACE * size:
+        flush = [b for b in flat if abs(b.bbox.x0 - ln.bbox.x0) <= 0.5 * size
+                 and abs((b.size or size) - size) <= 0.1 * size]      # its block, top down
+        below = next((b for b in flush if PITCH[0] * size <= b.bbox.y0 - ln.bbox.y0 <= PITCH[1] * size), None)
+        if below is not None and ln.bbox.x1 + SPACE * size + _first_word_width(below) \
+                > max(b.bbox.x1 for b in flush) - SPACE * size:
             out.append(ln)
     return out
 
