@@ -65,3 +65,23 @@ def test_a_signers_italic_title_is_no_heading():
     d = layoutpdf.parse(_signature_page())
     titles = [e for e in d.elements if e.text.strip() == "Chief Executive Officer"]
     assert titles and all(e.role is not Role.HEADING for e in titles), [(e.role, e.text) for e in d.elements]
+
+
+MATH_LINE = "+ 6r(t) (tf(t)) + 6r(tf(t) (0"
+
+
+def _maths_page() -> bytes:
+    """A line of an equation set in italic on its own, space under it, as a display's
+    continuation is (and as an OCR layer reads a scanned formula: no maths fonts)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_textbox(pymupdf.Rect(54, 60, 558, 134), PROSE * 3, fontname="tiro", fontsize=10)
+    page.insert_text((120, 160), MATH_LINE, fontname="tiit", fontsize=10)
+    page.insert_textbox(pymupdf.Rect(54, 180, 558, 254), PROSE * 3, fontname="tiro", fontsize=10)
+    return doc.tobytes()
+
+
+def test_an_italic_line_of_maths_is_no_heading():
+    d = layoutpdf.parse(_maths_page())
+    lines = [e for e in d.elements if "6r" in e.text]
+    assert lines and all(e.role is not Role.HEADING for e in lines), [(e.role, e.text[:50]) for e in d.elements]

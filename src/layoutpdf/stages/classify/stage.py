@@ -363,7 +363,7 @@ def _italic_head(e: Element, own: list[Line], page: Page) -> bool:
     carries no script set smaller beside it (an italic sentence with its maths: "grows as
     x²"); and it is not set beside or under a conformed signature ("/s/ JANE DOE"): a
     signature page sets its signers' titles in italic ("Director")."""
-    if ADDRESS.search(e.text) or unit_statement(e.text):
+    if ADDRESS.search(e.text) or unit_statement(e.text) or not _phrase(e.text):
         return False
     last = max(own, key=lambda ln: ln.bbox.y1)
     size = last.size or (last.bbox.y1 - last.bbox.y0)
@@ -374,6 +374,21 @@ def _italic_head(e: Element, own: list[Line], page: Page) -> bool:
     below = [ln.bbox.y0 - last.bbox.y1 for ln in _column_lines(page, e)
              if ln.bbox.y0 >= last.bbox.y1 - 1 and ln.bbox.overlap_x(last.bbox) > 0 and ln.id not in e.line_ids]
     return not below or min(below) >= ITALIC_SPACE * size
+
+
+_PLAIN_TOKEN = re.compile(r"^[^\W\d_][^\W\d_'’\-]*$|^\d[\d,.]*%?$")
+_PUNCTUATION = "()[]\"'“”‘’,.:;!?"
+
+
+def _phrase(text: str) -> bool:
+    """A heading is a phrase: at least half its tokens words or numbers, and it opens with
+    neither an operator nor a script mark. A line of a formula set alone ('+ 6r(t) (tf(t))',
+    an OCR layer's reading of a scanned equation) is none."""
+    tokens = text.split()
+    if not tokens or tokens[0][0] in "+-−=×·^_<>≤≥":
+        return False
+    plain = sum(bool(_PLAIN_TOKEN.match(t.strip(_PUNCTUATION))) for t in tokens)
+    return 2 * plain >= len(tokens)
 
 
 def _column_lines(page: Page, e: Element) -> list[Line]:
