@@ -34,6 +34,7 @@ _PAGE_REF_END = re.compile(r"[\divxlc]", re.I)     # what every page reference e
 # a conformed signature, as filings sign (Regulation S-T, Rule 302: the typed name after '/s/')
 _SIGNED = re.compile(r"^\s*(?:by:\s*)?/s/", re.I)
 SIGNATURE_BLOCK = "a signature block"     # the reason the classify stage gives its lines
+ROW_CELL = "a cell of a row"              # ... and lines set side by side (classify/row_cells)
 
 
 def is_signed(text: str) -> bool:

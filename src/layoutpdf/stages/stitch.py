@@ -15,8 +15,7 @@ import re
 from dataclasses import replace
 
 from ..elements import float_order
-from ..elements.line_kinds import BULLET_CHARS, SIGNATURE_BLOCK, is_toc_entry
-from ..elements.rows import row_band
+from ..elements.line_kinds import BULLET_CHARS, ROW_CELL, SIGNATURE_BLOCK, is_toc_entry
 from ..model import BBox, Document, Element, Layer, Line, Region, Role
 from ..settings import Settings
 from ..text.lines import SENTENCE_END, hyphen_compounds, join_lines
@@ -41,7 +40,6 @@ def run(doc: Document, settings: Settings) -> Document:
             float_boxes.setdefault(e.page, []).append(e.bbox)
         if e.layer is _BODY:
             body_boxes.setdefault(e.page, []).append(e.bbox)
-    bands = _row_bands(doc)
     i = 0
     while i < len(elements):
         a = elements[i]
@@ -50,7 +48,7 @@ def run(doc: Document, settings: Settings) -> Document:
             continue
         j, between = _next_body(elements, i, lines)
         if j is None or not _continues(a, elements[j], [elements[k] for k in between], lines, doc,
-                                       float_boxes, body_boxes, bands):
+                                       float_boxes, body_boxes):
             i += 1
             continue
         b = elements[j]
@@ -143,13 +141,13 @@ def _last_part(e: Element):
 
 
 def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, Line],
-               doc: Document, floats: dict[int, list[BBox]], body: dict[int, list[BBox]],
-               bands: dict[int, list[BBox]] | None = None) -> bool:
-    bands = bands or {}
+               doc: Document, floats: dict[int, list[BBox]], body: dict[int, list[BBox]]) -> bool:
     if b.role not in FLOWING or b.role is Role.LIST_ITEM and a.role is not Role.LIST_ITEM:
         return False
     if SIGNATURE_BLOCK in a.reasons:
         return False          # a signature closes what it signs
+    if ROW_CELL in a.reasons or ROW_CELL in b.reasons:
+        return False          # cells of a row set side by side (signers: name over title)
     if b.role is Role.LIST_ITEM and _next_item(a.text, b.text):
         return False          # the list's next item: '6. ...' then '7. ...' (a justified item
                               # ends at the column's edge, as a cut one does)
@@ -161,8 +159,6 @@ def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, 
         return False  # set above where the column it goes on from begins: the page's head
     if b.page > last.page + 1:
         return False
-    if b.page == last.page and any(_inside(last.bbox, c) and not _inside(b.bbox, c) for c in bands.get(b.page, ())):
-        return False          # a cell of a row set side by side (signers: name over title)
     if _titles_float(a, between, lines, doc.stats.body_size):
         return False          # a statement's title: it names the table under it
     text = a.text.rstrip()
@@ -179,23 +175,6 @@ def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, 
         full = end is not None and end.bbox.x1 >= last.bbox.x1 - 1.0 * doc.stats.body_size
         return full and not indented and len(a.line_ids) > 1
     return not indented or b.text[:1].islower()
-
-
-def _row_bands(doc: Document) -> dict[int, list[BBox]]:
-    """Each page's columns that are the band of one row of cells (`row_band`): no taller
-    than a few lines, beside others (signers side by side); no paragraph runs out of one."""
-    height = doc.stats.line_height or doc.stats.body_size * 1.2
-    bands: dict[int, list[BBox]] = {}
-    for p in doc.pages:
-        for col in p.columns:
-            if row_band(col, height):
-                bands.setdefault(p.index, []).append(col)
-    return bands
-
-
-def _inside(box: BBox, col: BBox) -> bool:
-    cx, cy = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
-    return col.x0 <= cx <= col.x1 and col.y0 <= cy <= col.y1
 
 
 def _column_top(box: BBox, body: list[BBox]) -> float:

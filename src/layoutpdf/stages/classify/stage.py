@@ -7,15 +7,15 @@ from functools import lru_cache
 
 from ...elements.blocks import is_formula_block
 from ...elements.captions import assemble, is_caption_line, is_label_only, parse_label
-from ...elements.line_kinds import LEADERS, SIGNATURE_BLOCK, is_list_start, is_signed, is_toc_entry
+from ...elements.line_kinds import LEADERS, ROW_CELL, SIGNATURE_BLOCK, is_list_start, is_signed, is_toc_entry
 from ...elements.per_page import per_page
-from ...elements.rows import row_band
 from ...model import Document, Element, Layer, Line, Page, Role
 from ...settings import Settings
 from ...text.margin_lines import NOTE_MARKER, is_rights_notice, marker_first
 from ...text.math_font_names import is_math_font
 from ...text.units import unit_statement
 from .code import code_blocks, mono_document
+from .row_cells import row_cells
 from .running import Running, running_types, set_apart
 from ...elements.outline import page_titles, title_key
 
@@ -95,6 +95,7 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
     numbered = {e.id for e in elements if _NUMBERED_ENTRY.match(e.text) and sizes[e.id] <= body * 0.92}
     if len(numbered) < MIN_LIST_ENTRIES:
         numbered = set()                 # a few 'n.' notes; a run of them is a numbered list
+    cells = row_cells(page, elements, lines, doc.stats.line_height or body * 1.2)
     body_text = [e for e in elements if e.layer is _BODY and e.role is _PARAGRAPH
                  and parse_label(e.text) is None and len(e.text) > 20 and sizes[e.id] > body * 0.92]
     for e in elements:
@@ -119,6 +120,8 @@ def _page(doc: Document, page: Page, elements: list[Element], settings: Settings
             out.append(_note_block(e, own))
         elif _signature(e, out, body):
             out.append(replace(e, reasons=(SIGNATURE_BLOCK,)))
+        elif e.id in cells and not is_list_start(e.text):
+            out.append(replace(e, reasons=(ROW_CELL,)))
         elif (level := _heading_level(e, own, size, doc, running, page)) is not None:
             out.append(replace(e, role=Role.HEADING, level=level, reasons=("heading typography",)))
         elif is_list_start(e.text) and not is_formula_block(own):   # '· · ·', '− sin θ' rows
@@ -326,8 +329,6 @@ def _heading_level(e: Element, own: list[Line], size: float, doc: Document,
         and sum(len(s.text) for s in spans if s.italic and not is_math_font(s.font)) >= 0.8 * chars \
         and _italic_head(e, own, page)
     larger = size >= max(body, running.size) * 1.12
-    if not larger and page is not None and _in_a_row(e, own, page, doc.stats.line_height or body * 1.2):
-        return None
     if not larger and not (size >= body * 0.95 and words <= 12 and (bold or italic or page is not None and set_apart(
             own, page.drawings, lambda: _column_lines(page, e), running))) \
             and not _centered_label(e, own, text, doc):
@@ -392,25 +393,6 @@ def _phrase(text: str) -> bool:
         return False
     plain = sum(bool(_PLAIN_TOKEN.match(t.strip(_PUNCTUATION))) for t in tokens)
     return 2 * plain >= len(tokens)
-
-
-def _in_a_row(e: Element, own: list[Line], page: Page, line_height: float) -> bool:
-    """A line at the text's size that shares its baseline with another line, set apart
-    from it, is a cell of a row (signers side by side, a form's fields), not a heading: a
-    heading stands alone on its line. Only columns of running text set lines beside it
-    apart (a heading at the head of each of two columns); the columns of a band of one
-    row (`row_band`) do not."""
-    mine = set(e.line_ids)
-    cols = page.columns
-    col = cols[e.column] if e.column is not None and 0 <= e.column < len(cols) else None
-    band = col is None or row_band(col, line_height)
-    for ln in own:
-        tol = 0.3 * (ln.size or ln.bbox.y1 - ln.bbox.y0)
-        if any(o.id not in mine and o.text.strip() and abs(o.bbox.y1 - ln.bbox.y1) <= tol
-               and o.bbox.overlap_x(ln.bbox) <= 0
-               and (band or col.x0 < o.bbox.x1 and o.bbox.x0 < col.x1) for o in page.lines):
-            return True
-    return False
 
 
 def _column_lines(page: Page, e: Element) -> list[Line]:

@@ -1,0 +1,54 @@
+"""Cells of a row: short lines set side by side on one baseline in the same type, as a
+signature block sets its signers (each name over its title, no "/s/": a management report's
+end) and a form its fields. A heading stands alone on its line, and no paragraph runs from
+one cell into the next, so classify gives these lines neither role and stitch joins none."""
+from __future__ import annotations
+
+from ...elements.rows import row_band
+from ...model import BBox, Element, Layer, Line, Page, Role
+
+CELL_LINES = 3        # a cell holds a few lines (a name, a title, a date); more is a column
+BASELINE = 0.3        # lines whose baselines differ by less than this share of their size
+
+
+def row_cells(page: Page, elements: list[Element], lines: dict[str, Line],
+              line_height: float) -> frozenset[str]:
+    """The ids of the page's short paragraphs each of whose lines has a twin: a line of
+    another paragraph on its baseline, apart from it, in the same font and size, with no
+    column of running text between them (both in one column, or in the band of one row,
+    `row_band`)."""
+    cols = page.columns
+    owner: dict[str, Element] = {}
+    for e in elements:
+        if e.layer is Layer.BODY and e.role is Role.PARAGRAPH and len(e.line_ids) <= CELL_LINES:
+            for i in e.line_ids:
+                ln = lines.get(i)
+                if ln is not None and ln.horizontal and ln.text.strip() and ln.spans:
+                    owner[i] = e
+    ordered = sorted(owner, key=lambda i: lines[i].baseline)
+    twinned: set[str] = set()
+    for k, i in enumerate(ordered):
+        a = lines[i]
+        for j in ordered[k + 1:]:
+            b = lines[j]
+            if b.baseline - a.baseline > BASELINE * max(a.size, 1.0):
+                break
+            if _twins(a, b, owner[i], owner[j], cols, line_height):
+                twinned.update((i, j))
+    return frozenset(e.id for e in {id(e): e for e in owner.values()}.values()
+                     if all(i in twinned for i in e.line_ids if i in owner))
+
+
+def _twins(a: Line, b: Line, ea: Element, eb: Element, cols: tuple[BBox, ...],
+           line_height: float) -> bool:
+    if ea.id == eb.id or a.bbox.overlap_x(b.bbox) > 0 or _type(a) != _type(b):
+        return False
+    if ea.column == eb.column:
+        return True
+    return any(c is not None and 0 <= c < len(cols) and row_band(cols[c], line_height)
+               for c in (ea.column, eb.column))
+
+
+def _type(ln: Line) -> tuple[str, float]:
+    span = next(s for s in ln.spans if s.text.strip()) if ln.text.strip() else ln.spans[0]
+    return span.font, round(span.size * 2) / 2
