@@ -9,12 +9,14 @@ from ...model import BBox, Element, Layer, Line, Page, Role
 
 CELL_LINES = 3        # a cell holds a few lines (a name, a title, a date); more is a column
 BASELINE = 0.3        # lines whose baselines differ by less than this share of their size
+GAP = 2.0             # cells are set apart by a tab stop or a gutter, two ems or more: wider
+                      # than any word space, or the hole a dropped inline symbol leaves
 
 
 def row_cells(page: Page, elements: list[Element], lines: dict[str, Line],
               line_height: float) -> frozenset[str]:
     """The ids of the page's short paragraphs each of whose lines has a twin: a line of
-    another paragraph on its baseline, apart from it, in the same font and size, with no
+    another paragraph on its baseline, two ems apart or more, in the same font and size, no
     column of running text between them (both in one column, or in the band of one row,
     `row_band`)."""
     cols = page.columns
@@ -41,7 +43,9 @@ def row_cells(page: Page, elements: list[Element], lines: dict[str, Line],
 
 def _twins(a: Line, b: Line, ea: Element, eb: Element, cols: tuple[BBox, ...],
            line_height: float) -> bool:
-    if ea.id == eb.id or a.bbox.overlap_x(b.bbox) > 0 or _type(a) != _type(b):
+    if ea.id == eb.id or _type(a) != _type(b):
+        return False
+    if max(a.bbox.x0, b.bbox.x0) - min(a.bbox.x1, b.bbox.x1) < GAP * max(a.size, 1.0):
         return False
     if ea.column == eb.column:
         return True
