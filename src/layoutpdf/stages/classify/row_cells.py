@@ -16,7 +16,8 @@ GAP = 2.0             # cells are set apart by a tab stop or a gutter, two ems o
 def row_cells(page: Page, elements: list[Element], lines: dict[str, Line],
               line_height: float) -> frozenset[str]:
     """The ids of the page's short paragraphs each of whose lines has a twin: a line of
-    another paragraph on its baseline, two ems apart or more, in the same font and size, no
+    another paragraph on its baseline in the same font and size, the paragraphs two ems apart
+    or more, no
     column of running text between them (both in one column, or in the band of one row,
     `row_band`)."""
     cols = page.columns
@@ -45,7 +46,7 @@ def _twins(a: Line, b: Line, ea: Element, eb: Element, cols: tuple[BBox, ...],
            line_height: float) -> bool:
     if ea.id == eb.id or _type(a) != _type(b):
         return False
-    if max(a.bbox.x0, b.bbox.x0) - min(a.bbox.x1, b.bbox.x1) < GAP * max(a.size, 1.0):
+    if max(ea.bbox.x0, eb.bbox.x0) - min(ea.bbox.x1, eb.bbox.x1) < GAP * max(a.size, 1.0):
         return False
     if ea.column == eb.column:
         return True
