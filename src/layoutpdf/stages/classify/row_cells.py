@@ -16,10 +16,9 @@ GAP = 2.0             # cells are set apart by a tab stop or a gutter, two ems o
 def row_cells(page: Page, elements: list[Element], lines: dict[str, Line],
               line_height: float) -> frozenset[str]:
     """The ids of the page's short paragraphs each of whose lines has a twin: a line of
-    another paragraph on its baseline in the same font and size, the paragraphs two ems apart
-    or more, no
-    column of running text between them (both in one column, or in the band of one row,
-    `row_band`)."""
+    another paragraph on its baseline in the same font and size, the paragraphs two ems
+    apart or more, no column of running text between them (both in one column, or in the
+    band of one row, `row_band`)."""
     cols = page.columns
     owner: dict[str, Element] = {}
     for e in elements:
@@ -30,16 +29,32 @@ def row_cells(page: Page, elements: list[Element], lines: dict[str, Line],
                     owner[i] = e
     ordered = sorted(owner, key=lambda i: lines[i].baseline)
     twinned: set[str] = set()
-    for k, i in enumerate(ordered):
-        a = lines[i]
-        for j in ordered[k + 1:]:
-            b = lines[j]
-            if b.baseline - a.baseline > BASELINE * max(a.size, 1.0):
-                break
-            if _twins(a, b, owner[i], owner[j], cols, line_height):
-                twinned.update((i, j))
+    k = 0
+    while k < len(ordered):
+        first = lines[ordered[k]]
+        n = k + 1
+        while n < len(ordered) and lines[ordered[n]].baseline - first.baseline <= BASELINE * max(first.size, 1.0):
+            n += 1
+        row = sorted(ordered[k:n], key=lambda i: lines[i].bbox.x0)
+        k = n
+        if len(row) < 2 or _broken_line(row, lines, owner):
+            continue
+        for x, i in enumerate(row):
+            for j in row[x + 1:]:
+                if _twins(lines[i], lines[j], owner[i], owner[j], cols, line_height):
+                    twinned.update((i, j))
     return frozenset(e.id for e in {id(e): e for e in owner.values()}.values()
                      if all(i in twinned for i in e.line_ids if i in owner))
+
+
+def _broken_line(row: list[str], lines: dict[str, Line], owner: dict[str, Element]) -> bool:
+    """Pieces on one baseline closer than two ems to the next piece of another paragraph:
+    a line of running text the layout cut at holes (dropped inline symbols), no row."""
+    for i, j in zip(row, row[1:]):
+        a, b = lines[i], lines[j]
+        if owner[i].id != owner[j].id and b.bbox.x0 - a.bbox.x1 < GAP * max(a.size, 1.0):
+            return True
+    return False
 
 
 def _twins(a: Line, b: Line, ea: Element, eb: Element, cols: tuple[BBox, ...],
