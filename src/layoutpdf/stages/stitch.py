@@ -146,8 +146,9 @@ def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, 
         return False
     if SIGNATURE_BLOCK in a.reasons:
         return False          # a signature closes what it signs
-    if ROW_CELL in a.reasons or ROW_CELL in b.reasons:
-        return False          # cells of a row set side by side (signers: name over title)
+    if (ROW_CELL in a.reasons or ROW_CELL in b.reasons) and a.page == b.page \
+            and b.bbox.overlap_x(a.bbox) <= 0:
+        return False          # a cell runs into no cell beside it (signers side by side)
     if b.role is Role.LIST_ITEM and _next_item(a.text, b.text):
         return False          # the list's next item: '6. ...' then '7. ...' (a justified item
                               # ends at the column's edge, as a cut one does)
