@@ -52,3 +52,20 @@ def test_a_signers_title_does_not_run_into_the_next_signers_name():
         others = [t for n, tt, _ in SIGNERS if n != name for t in (n, tt)]
         mine = [b for b in blocks if name in b or title in b]
         assert mine and not any(o in b for b in mine for o in others), mine
+
+
+def _two_columns() -> bytes:
+    """A two-column page whose columns each open with a bold heading on the same baseline."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for x0, head in ((54, "2 Related Work"), (318, "3 Method")):
+        page.insert_text((x0, 72), head, fontname="hebo", fontsize=10)
+        page.insert_textbox(pymupdf.Rect(x0, 82, x0 + 240, 720), PROSE * 8, fontname="helv", fontsize=10)
+    return doc.tobytes()
+
+
+def test_headings_heading_two_columns_side_by_side_stay_headings():
+    d = layoutpdf.parse(_two_columns())
+    heads = [e for e in d.elements if e.text.strip() in ("2 Related Work", "3 Method")]
+    assert len(heads) == 2 and all(e.role is Role.HEADING for e in heads), \
+        [(e.role, e.column, e.text[:30]) for e in d.elements]

@@ -304,13 +304,3 @@ def prose_line(ln: Line) -> bool:
         if len(sp.text) >= 4 and not _font_kind(sp.font)[1]:
             words += len(_WORD.findall(sp.text))
     return words > 2
-
-
-ROW_LINES = 3.5     # a row of cells holds up to three lines (a signer's name, title, date)
-
-
-def row_band(column: BBox, line_height: float) -> bool:
-    """A column no taller than three lines of text is the band of one row of cells set
-    side by side (signers, each name over its title; a form's fields), no column of
-    running text: a typesetter does not break a paragraph into columns of two lines."""
-    return column.y1 - column.y0 <= ROW_LINES * line_height

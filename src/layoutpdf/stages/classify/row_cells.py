@@ -4,11 +4,11 @@ end) and a form its fields. A heading stands alone on its line, and no paragraph
 one cell into the next, so classify gives these lines neither role and stitch joins none."""
 from __future__ import annotations
 
-from ...elements.rows import row_band
 from ...model import BBox, Element, Layer, Line, Page, Role
 
 CELL_LINES = 3        # a cell holds a few lines (a name, a title, a date); more is a column
 BASELINE = 0.3        # lines whose baselines differ by less than this share of their size
+ROW_LINES = 3.5       # a band of one row is no taller than three lines
 GAP = 2.0             # cells are set apart by a tab stop or a gutter, two ems or more: wider
                       # than any word space, or the hole a dropped inline symbol leaves
 
@@ -57,6 +57,13 @@ def _broken_line(row: list[str], lines: dict[str, Line], owner: dict[str, Elemen
     return False
 
 
+def row_band(column: BBox, line_height: float) -> bool:
+    """A column no taller than three lines of text is the band of one row of cells set
+    side by side (signers, each name over its title; a form's fields), no column of
+    running text: a typesetter does not break a paragraph into columns of two lines."""
+    return column.y1 - column.y0 <= ROW_LINES * line_height
+
+
 def _twins(a: Line, b: Line, ea: Element, eb: Element, cols: tuple[BBox, ...],
            line_height: float) -> bool:
     if ea.id == eb.id or _type(a) != _type(b):
@@ -70,5 +77,5 @@ def _twins(a: Line, b: Line, ea: Element, eb: Element, cols: tuple[BBox, ...],
 
 
 def _type(ln: Line) -> tuple[str, float]:
-    span = next(s for s in ln.spans if s.text.strip()) if ln.text.strip() else ln.spans[0]
+    span = next((s for s in ln.spans if s.text.strip()), ln.spans[0])
     return span.font, round(span.size * 2) / 2
