@@ -197,12 +197,13 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
     em = size
     if len(block) == 1 and _centered(prev, column, em) and not _centered(row, column, em) \
             and row.bbox.width > prev.bbox.width + 4 * em \
-            and not LABEL_ONLY.match(prev.text):
-        return True   # a centred heading or label line above flush text
+            and not LABEL_ONLY.match(prev.text) and not _broken_prose(prev, row, column, em):
+        return True   # a centred heading or label line above flush text (a paragraph's
+                      # indented first line, ended where the next word did not fit, is none)
     if size <= stats.body_size * 1.1 and _set_apart(block, column, em) \
             and row.bbox.width > 0.7 * column.width and not _centered(row, column, em) \
             and _leaves_display(block, row, column, em) \
-            and not LABEL_ONLY.match(block[0].text):
+            and not LABEL_ONLY.match(block[0].text) and not _broken_prose(prev, row, column, em):
         return True   # out of a display set apart from the prose into a full prose line
     indent = row.bbox.x0 - column.x0
     prev_short = prev.bbox.x1 < _right_edge(block, column, em) - 1.5 * em
@@ -259,6 +260,18 @@ def _closes_with_room(block: list[Row], row: Row, em: float) -> bool:
     first = row.bbox.width * len(words[0]) / max(1, len(row.text.strip()))
     measure = max(max(r.bbox.width for r in block), row.bbox.width)
     return prev.bbox.width + 0.25 * em + first < measure - 0.25 * em
+
+
+def _broken_prose(prev: Row, row: Row, column: BBox, em: float) -> bool:
+    """`prev` is a line of prose words the line breaker broke because the next row's first
+    word did not fit before the column's right edge: running text (ragged right, so it may
+    end short of the edge, and indented as a paragraph's first line), neither a centred
+    label nor a display set apart."""
+    words = row.text.split()
+    if not words or not all(prose_line(ln) for ln in prev.lines):
+        return False
+    first = row.bbox.width * len(words[0]) / max(1, len(row.text.strip()))
+    return prev.bbox.x1 + 0.25 * em + first > column.x1
 
 
 def _leaves_display(block: list[Row], row: Row, column: BBox, em: float) -> bool:

@@ -1,0 +1,67 @@
+"""A word processor's paragraph with a first-line indent (half an inch) set ragged right:
+its first line starts in from the margin and, ending where the next word did not fit, can
+sit near the middle of the column (an exhibit's definitions: "“Change of control” means
+..."). It is the paragraph's first line, not a centred heading over flush text: the line
+breaker broke it there because the next line's first word did not fit. A short centred
+label over flush text still opens its own block."""
+from __future__ import annotations
+
+import pymupdf
+
+import layoutpdf
+
+TEXT = ("\"Change of control\" means the occurrence of any of the following: (a) the consummation "
+        "of any transaction, including notwithstanding anything to the contrary any merger or consolidation "
+        "resulting in any person becoming the beneficial owner, directly or indirectly, of more than 50% of "
+        "our voting stock or other voting stock into which our voting stock is reclassified, consolidated, "
+        "exchanged or changed, measured by voting power rather than number of shares.")
+OTHER = ("The notes are redeemable at our option at any time and from time to time, in whole or in part, "
+         "at the redemption prices described in the indenture, plus accrued and unpaid interest.")
+LEFT, RIGHT, INDENT, SIZE = 36.0, 577.0, 36.0, 10.0
+
+
+def _width(text: str) -> float:
+    return pymupdf.get_text_length(text, fontname="tiro", fontsize=SIZE)
+
+
+def _wrapped(text: str, indent: float) -> list[tuple[float, str]]:
+    """Greedy line breaks to the measure, as a word processor sets ragged-right text."""
+    lines, cur, x0 = [], [], LEFT + indent
+    for word in text.split():
+        if cur and _width(" ".join(cur + [word])) > RIGHT - x0:
+            lines.append((x0, " ".join(cur)))
+            cur, x0 = [], LEFT
+        cur.append(word)
+    return lines + [(x0, " ".join(cur))]
+
+
+def _page(head: str | None = None) -> bytes:
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = 60.0
+    for x0, line in _wrapped(OTHER, INDENT):
+        page.insert_text((x0, y), line, fontname="tiro", fontsize=SIZE)
+        y += 12
+    y += 12
+    if head:
+        page.insert_text(((LEFT + RIGHT - _width(head)) / 2, y), head, fontname="tiro", fontsize=SIZE)
+        y += 12
+    for x0, line in _wrapped(TEXT, 0 if head else INDENT):
+        page.insert_text((x0, y), line, fontname="tiro", fontsize=SIZE)
+        y += 12
+    return doc.tobytes()
+
+
+def test_an_indented_first_line_near_the_middle_is_its_paragraphs_first_line():
+    first = _wrapped(TEXT, INDENT)[0]
+    gap = RIGHT - (first[0] + _width(first[1]))
+    assert gap > 2 * SIZE, "the fixture's first line must end clear of the margin, as if centred"
+    d = layoutpdf.parse(_page())
+    paras = [e for e in d.elements if "Change of control" in e.text]
+    assert len(paras) == 1 and paras[0].text.rstrip().endswith("number of shares."), \
+        [e.text[:60] for e in d.elements]
+
+
+def test_a_short_centred_label_over_flush_text_opens_its_own_block():
+    d = layoutpdf.parse(_page("Definitions"))
+    assert any(e.text.strip() == "Definitions" for e in d.elements), [e.text[:40] for e in d.elements]
