@@ -41,14 +41,14 @@ def _page(head: str | None = None) -> bytes:
     y = 60.0
     for x0, line in _wrapped(OTHER, INDENT):
         page.insert_text((x0, y), line, fontname="tiro", fontsize=SIZE)
-        y += 12
-    y += 12
+        y += 14
+    y += 14
     if head:
         page.insert_text(((LEFT + RIGHT - _width(head)) / 2, y), head, fontname="tiro", fontsize=SIZE)
-        y += 12
+        y += 14
     for x0, line in _wrapped(TEXT, 0 if head else INDENT):
         page.insert_text((x0, y), line, fontname="tiro", fontsize=SIZE)
-        y += 12
+        y += 14
     return doc.tobytes()
 
 

@@ -153,7 +153,7 @@ def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, 
         return False          # the list's next item: '6. ...' then '7. ...' (a justified item
                               # ends at the column's edge, as a cut one does)
     last = _last_part(a)
-    if b.page == last.page and _below(a, b, last, lines) and b.bbox.overlap_x(last.bbox) > 0.5 * min(
+    if b.page == last.page and b.bbox.y0 > last.bbox.y1 and b.bbox.overlap_x(last.bbox) > 0.5 * min(
             b.bbox.width, last.bbox.width) and not _float_between(last, b, between, floats):
         return False  # below it in the same column, nothing set between them
     if b.page == last.page and b.bbox.y1 <= _column_top(last.bbox, body.get(b.page, ())):
@@ -230,18 +230,6 @@ def _float_between(upper: Element, lower: Element, between: list[Element],
                and f.bbox.y1 <= lower.bbox.y0 + 2 and f.bbox.overlap_x(upper.bbox) > 0
                for f in between) and not any(
         box.covers_fraction(e.bbox) > 0.5 for e in (upper, lower) for box in floats.get(e.page, ()))
-
-
-def _below(a: Element, b: Element, last: Region, lines: dict[str, Line]) -> bool:
-    """`b` is set below the end of `a`: under its box, or its first line on a later line than
-    a's last one (boxes of type with tall ascenders and descenders, set solid or at a tight
-    leading, overlap those of the lines above and below them)."""
-    if b.bbox.y0 > last.bbox.y1:
-        return True
-    end, first = _last_line(a, lines), _first_line(b, lines)
-    if end is None or first is None or not end.baseline or not first.baseline:
-        return False
-    return first.baseline - end.baseline > 0.6 * max(end.size, first.size, 1.0)
 
 
 def _first_line(e: Element, lines: dict[str, Line]) -> Line | None:
