@@ -75,3 +75,15 @@ def test_the_llama_index_parser_reads_the_setting():
     joined = "\n".join(texts)
     assert re.search(r"Operating income — [^\n]*2016: 3,589,436", joined), joined
     assert "|---|" not in joined
+
+
+def test_ray_and_langchain_read_the_setting():
+    from layoutpdf.ray import _splitter
+    settings = Settings.resolve({"split": {"table_format": "rows", "display_context": 2}})
+    splitter = _splitter(settings, None, None)
+    assert (splitter.table_format, splitter.display_context) == ("rows", 2)
+    pytest.importorskip("langchain_text_splitters")
+    from layoutpdf.langchain import LayoutTextSplitter
+    texts = LayoutTextSplitter.from_settings({"split": {"chunk_size": 80, "table_format": "rows"}}) \
+        .split_text(STATEMENT)
+    assert any("Operating income — 2021: 1,196; 2020: 1,248" in t for t in texts), texts
