@@ -115,7 +115,8 @@ def _splitter(s: Settings, chunk_size: int | None, chunk_overlap: int | None) ->
     return Splitter(chunk_size=chunk_size if chunk_size is not None else s.split.chunk_size,
                     chunk_overlap=(chunk_overlap if chunk_overlap is not None
                                    else s.split.chunk_overlap),
-                    tokenizer=s.split.encoding)
+                    tokenizer=s.split.encoding, display_context=s.split.display_context,
+                    table_format=s.split.table_format)
 
 
 class PDFBytesToChunks:

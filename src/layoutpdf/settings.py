@@ -27,6 +27,8 @@ CHUNK_SIZE = 512             # tokens per chunk
 CHUNK_OVERLAP = 0            # tokens repeated from the previous chunk
 DISPLAY_CONTEXT = 1          # sentences before a display equation kept in its chunk
 ENCODING = "cl100k_base"     # tiktoken encoding that counts them
+TABLE_FORMAT = "markdown"    # how chunks say a table: Markdown rows, or "rows" (each with labels)
+TABLE_FORMATS = ("markdown", "rows")
 MIN_SETTINGS_CHUNK_SIZE = 16  # settings refuse a smaller budget (a Splitter takes >= 1)
 CROP_DPI = 150               # figure crops (save_figures, image_dir, --figures)
 
@@ -40,6 +42,14 @@ def check_chunking(chunk_size: Any, chunk_overlap: Any, *, minimum: int = 1,
                             else f"{prefix}chunk_size must be a positive number of tokens")
     if not isinstance(chunk_overlap, int) or not 0 <= chunk_overlap < chunk_size:
         raise SettingsError(f"{prefix}chunk_overlap must be >= 0 and < chunk_size")
+
+
+def check_table_format(value: Any) -> None:
+    """How chunks say a table: one of TABLE_FORMATS (a Splitter's; settings check theirs
+    with the other choices)."""
+    if value not in TABLE_FORMATS:
+        raise SettingsError(f"table_format must be one of {', '.join(map(repr, TABLE_FORMATS))}, "
+                            f"not {value!r}")
 
 
 def check_display_context(value: Any, *, prefix: str = "") -> None:
@@ -122,6 +132,9 @@ class SplitSettings:
     # sentences that introduce a display equation kept in the display's chunk (one more
     # when the earliest is short, ends with ':' or holds inline math); 0 turns the rule off
     display_context: int = DISPLAY_CONTEXT
+    # "rows": each table row said with its column labels ("Net income — 2021: 1,263; 2020:
+    # 709"), for embedding a piece of a table read alone; "markdown" (default): table rows
+    table_format: str = TABLE_FORMAT
 
     def __post_init__(self) -> None:
         _validate(self, "split")
@@ -259,7 +272,8 @@ _RANGES: dict[str, tuple[float, float, bool, bool]] = {
     "split.chunk_overlap": (-math.inf, math.inf, True, True),  # check_chunking's rule
     "split.display_context": (0, math.inf, True, True),        # 0: the rule is off
 }
-_CHOICES: dict[str, tuple[str, ...]] = {"ocr.mode": ("auto", "always", "never")}
+_CHOICES: dict[str, tuple[str, ...]] = {"ocr.mode": ("auto", "always", "never"),
+                                         "split.table_format": TABLE_FORMATS}
 _HINTS: dict[type, dict[str, Any]] = {}
 
 

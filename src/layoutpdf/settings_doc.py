@@ -38,6 +38,9 @@ DOCS: dict[str, str] = {
                              "when the earliest is short, ends with ':' or holds inline "
                              "math); 0: off",
     "split.encoding": "tiktoken encoding used to count tokens (offline: cl100k_base, o200k_base)",
+    "split.table_format": "how chunks say a table: markdown (rows under a repeated header) or rows "
+                          "(each row with its column labels, 'Net income — 2021: 1,263; 2020: "
+                          "709'; measured in benchmarks/table_format.py)",
     "limits.max_pages": "pages read at most (more: truncated with an Issue; strict: ResourceLimitError)",
     "limits.max_drawings_per_page": "vector paths read per page at most; beyond, the page degrades and says so",
     "limits.max_spans_per_page": "text spans read per page at most; beyond, the page degrades and says so",

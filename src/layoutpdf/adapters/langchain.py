@@ -30,7 +30,7 @@ import warnings
 from typing import Any, Callable, Iterator, Sequence
 
 from ..figures_io import render_figure
-from ..settings import CHUNK_OVERLAP, CHUNK_SIZE, ENCODING, Settings, plain
+from ..settings import CHUNK_OVERLAP, CHUNK_SIZE, ENCODING, TABLE_FORMAT, Settings, plain
 from ..split import Splitter, ensure_tiktoken_cache
 from . import missing_framework
 from ._chunks import (HeadingCarry, chunk_metadata, decode_headings, encode_headings,
@@ -86,7 +86,7 @@ class LayoutTextSplitter(TextSplitter):
     def __init__(self, chunk_size: int = CHUNK_SIZE, chunk_overlap: int = CHUNK_OVERLAP,
                  encoding: str | Callable[[str], Any] = ENCODING,
                  max_bboxes: int | None = MAX_BBOXES, join_pages: bool = False,
-                 **kwargs: Any) -> None:
+                 table_format: str = TABLE_FORMAT, **kwargs: Any) -> None:
         if max_bboxes is not None and max_bboxes < 0:
             raise ValueError(f"max_bboxes must be None or >= 0, not {max_bboxes}")
         self._max_bboxes = max_bboxes
@@ -95,7 +95,7 @@ class LayoutTextSplitter(TextSplitter):
         if isinstance(tokenizer, str):
             ensure_tiktoken_cache()
         self._layout = Splitter(chunk_size=chunk_size, chunk_overlap=chunk_overlap,
-                                tokenizer=tokenizer)
+                                tokenizer=tokenizer, table_format=table_format)
         super().__init__(chunk_size=chunk_size, chunk_overlap=chunk_overlap,
                          length_function=self._layout.count_tokens, **kwargs)
 
@@ -104,7 +104,7 @@ class LayoutTextSplitter(TextSplitter):
                       **kwargs: Any) -> "LayoutTextSplitter":
         split = Settings.resolve(settings).split
         return cls(chunk_size=split.chunk_size, chunk_overlap=split.chunk_overlap,
-                   encoding=split.encoding, **kwargs)
+                   encoding=split.encoding, table_format=split.table_format, **kwargs)
 
     def split_text(self, text: str) -> list[str]:
         return [c.text for c in split_text(text, self._layout)]

@@ -27,7 +27,7 @@ import os
 from typing import Any, Iterator, Optional, Sequence
 
 from .. import gcpolicy
-from ..settings import CHUNK_OVERLAP, CHUNK_SIZE, ENCODING, Settings, plain
+from ..settings import CHUNK_OVERLAP, CHUNK_SIZE, ENCODING, TABLE_FORMAT, Settings, plain
 from ..split import Splitter
 from . import missing_framework
 from ._chunks import (BULKY_KEYS, CHUNK_HIDDEN_KEYS, HeadingCarry, chunk_metadata,
@@ -282,16 +282,21 @@ class LayoutNodeParser(NodeParser):
     join_pages: bool = Field(default=False, description=(
         "Split consecutive page documents of one source as one flow (a display at a page "
         "top joins the paragraph before it); chunks then depend on how pages are batched."))
+    table_format: str = Field(default=TABLE_FORMAT, description=(
+        "How chunks say a table: 'markdown' rows, or 'rows' (each row with its column "
+        "labels: 'Net income — 2021: 1,263; 2020: 709')."))
 
     def __init__(self, chunk_size: int = CHUNK_SIZE, chunk_overlap: int = CHUNK_OVERLAP,
                  encoding: str = ENCODING, include_metadata: bool = True,
                  include_prev_next_rel: bool = True, emit_image_nodes: bool = False,
                  max_bboxes: int | None = MAX_BBOXES, join_pages: bool = False,
-                 **kwargs: Any) -> None:
+                 table_format: str = TABLE_FORMAT, **kwargs: Any) -> None:
         if max_bboxes is not None and max_bboxes < 0:
             raise ValueError(f"max_bboxes must be None or >= 0, not {max_bboxes}")
         kwargs["join_pages"] = bool(join_pages)
-        Splitter(chunk_size=chunk_size, chunk_overlap=chunk_overlap)   # validates
+        Splitter(chunk_size=chunk_size, chunk_overlap=chunk_overlap,
+                 table_format=table_format)   # validates
+        kwargs["table_format"] = table_format
         kwargs.setdefault("id_func", stable_node_id)
         super().__init__(chunk_size=chunk_size, chunk_overlap=chunk_overlap, encoding=encoding,
                          include_metadata=include_metadata,
@@ -300,10 +305,10 @@ class LayoutNodeParser(NodeParser):
 
     @classmethod
     def from_settings(cls, settings: Settings | dict | None = None, **kwargs: Any) -> "LayoutNodeParser":
-        """A parser with chunk_size/chunk_overlap/encoding from ``settings.split``."""
+        """A parser with chunk_size/chunk_overlap/encoding/table_format from ``settings.split``."""
         split = Settings.resolve(settings).split
         return cls(chunk_size=split.chunk_size, chunk_overlap=split.chunk_overlap,
-                   encoding=split.encoding, **kwargs)
+                   encoding=split.encoding, table_format=split.table_format, **kwargs)
 
     @classmethod
     def class_name(cls) -> str:
@@ -316,7 +321,7 @@ class LayoutNodeParser(NodeParser):
 
     def _parse_all(self, nodes: Sequence[BaseNode], show_progress: bool) -> list[BaseNode]:
         splitter = Splitter(chunk_size=self.chunk_size, chunk_overlap=self.chunk_overlap,
-                            tokenizer=self.encoding)
+                            tokenizer=self.encoding, table_format=self.table_format)
         carry = HeadingCarry()
         out: list[BaseNode] = []
         nodes = list(nodes)

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from ..model.units import UnitKind
 from . import _syntax as sx
-from ._table_header import opening_header, repeated_header
+from ._table_header import column_labels, continued_line, opening_header, repeated_header
+from ._table_rows import row_text
 from .tokenizers import Tokenizer
 
 UNIT, SENTENCE, WORD, TABLE = 0, 1, 2, 3     # atom levels
@@ -192,7 +193,7 @@ def _def_owners(md: str, spans: list[tuple[int, int]],
 
 def table_atoms(md: str, unit: int, start: int, end: int, tok: Tokenizer,
                 budget: int, first_budget: int | None = None, context: str = "",
-                context_share: float = 0.0) -> list[Atom] | None:
+                context_share: float = 0.0, by_rows: bool = False) -> list[Atom] | None:
     """Cut a table unit between rows; each later piece repeats the table's context.
 
     The caption goes with the first piece (a caption after the table is appended to it),
@@ -203,6 +204,8 @@ def table_atoms(md: str, unit: int, start: int, end: int, tok: Tokenizer,
     (a flattened two-level header can fill half a chunk and leave room for one row).
     The first piece says an upper header label all columns share once, above the column
     labels (`opening_header`). None when the unit has no body rows to cut between.
+    `by_rows`: each row said with its column labels (`_table_rows`), no Markdown header;
+    every piece after the first opens with the context line alone.
     """
     first_budget = budget if first_budget is None else first_budget
     lines, pos = [], start
@@ -219,14 +222,24 @@ def table_atoms(md: str, unit: int, start: int, end: int, tok: Tokenizer,
     if not body:
         return None
     header_md = md[lines[lo][0]:lines[head_last][1]]
-    header = repeated_header(header_md, context, tok, int(context_share * budget))
-    opening = _opening(md[start:lines[lo][0]], header_md)
+    said: list[str] | None = None
+    if by_rows:
+        labels, shared, corner = column_labels(header_md)
+        said = [row_text(md[a:b], labels) for a, b in body]
+        lead = " ".join(x for x in (shared, corner) if x)
+        header = continued_line(context + " " + lead, tok, int(context_share * budget))
+        opening = md[start:lines[lo][0]] + lead
+        if not opening.strip():
+            opening = ""
+    else:
+        header = repeated_header(header_md, context, tok, int(context_share * budget))
+        opening = _opening(md[start:lines[lo][0]], header_md)
     after = md[lines[hi][1]:end]
     cap_start = lines[hi][1] + len(after) - len(after.lstrip())
     caption = (md[lines[hi][1]:cap_start], (cap_start, end)) if after.strip() else None
     first_cost = tok.count(opening) + (tok.count(md[cap_start:end]) + 1 if caption else 0)
     rest_cost = tok.count(header)
-    row_cost = [tok.count("\n" + md[a:b]) for a, b in body]
+    row_cost = [tok.count("\n" + (said[k] if said else md[a:b])) for k, (a, b) in enumerate(body)]
     pieces: list[list[int]] = []
     cur: list[int] = []
     total = first_cost
@@ -238,7 +251,7 @@ def table_atoms(md: str, unit: int, start: int, end: int, tok: Tokenizer,
         total += cost
     pieces.append(cur)
     return _verify_table_pieces(md, unit, start, (opening, header), caption, body, pieces,
-                                tok, budget, first_budget)
+                                tok, budget, first_budget, said)
 
 
 def _opening(before: str, header_md: str) -> str:
@@ -253,7 +266,8 @@ def _opening(before: str, header_md: str) -> str:
 def _verify_table_pieces(md: str, unit: int, start: int, heads: tuple[str, str],
                          caption: tuple[str, tuple[int, int]] | None,
                          body: list[tuple[int, int]], pieces: list[list[int]],
-                         tok: Tokenizer, budget: int, first_budget: int) -> list[Atom]:
+                         tok: Tokenizer, budget: int, first_budget: int,
+                         said: list[str] | None = None) -> list[Atom]:
     """Atoms of the pieces, each counted whole; `heads`: the opening piece's text before
     its rows and the header the later pieces repeat."""
     opening, header = heads
@@ -263,8 +277,10 @@ def _verify_table_pieces(md: str, unit: int, start: int, heads: tuple[str, str],
         idx = queue.pop(0)
         first = not atoms
         a, b = body[idx[0]][0], body[idx[-1]][1]
+        rows = "\n".join(said[k] for k in idx) if said else md[a:b]
         if first:
-            text = opening + "\n" + md[a:b]       # md[start:b] unless the header was made compact
+            text = opening + "\n" + rows if opening else rows   # md[start:b] unless the header
+                                                                 # was made compact
             spans, joins = [(start, b)], [""]
             if caption is not None:
                 joiner, (cs, ce) = caption
@@ -272,7 +288,7 @@ def _verify_table_pieces(md: str, unit: int, start: int, heads: tuple[str, str],
                 spans.append((cs, ce))
                 joins.append(joiner)
         else:
-            text = header + "\n" + md[a:b]
+            text = header + "\n" + rows if header else rows
             spans, joins = [(a, b)], [header + "\n"]
         n = tok.count(text)
         limit = first_budget if first else budget

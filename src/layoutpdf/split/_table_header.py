@@ -87,6 +87,15 @@ def _lift_shared_label(header: str) -> tuple[str, str]:
     return "\n".join(lines), " ".join(words[0][:n])
 
 
+def continued_line(context: str, tok: Tokenizer, limit: int) -> str:
+    """The context line a later piece opens with when it repeats no header ("... (continued)"),
+    cut at a word to `limit` tokens (0: no bound); '' without context."""
+    context = " ".join(context.split())
+    if not context:
+        return ""
+    return _cut_context(context, tok, limit) if limit > 0 else context + CONTINUED
+
+
 def _joined(ctx: str, head: str) -> str:
     return ctx + "\n\n" + head if ctx else head
 
@@ -231,3 +240,19 @@ _HEADER_STEPS = (
 HEADER_JOIN = " / "
 CONTEXT_FLOOR = 6        # the labels leave at least this part of the bound to the context line
 _PARENS = re.compile(r"\s*\([^()]*\)")   # a label's parenthesised qualifier: "EPS (Diluted US cents)"
+
+
+def column_labels(header: str) -> tuple[list[str], str, str]:
+    """(labels of the columns after the first, the upper label they all share, the first
+    column's own label): what a row said alone needs to name its values
+    (`_table_rows`). The labels are cut to the words that tell the columns apart, an
+    upper level all share said once (`_lift_shared_label`, `_telling_levels`)."""
+    lifted, shared = _lift_shared_label(header)
+    rows = [ln for ln in lifted.split("\n") if ln.strip() and not sx.TABLE_SEPARATOR.match(ln)]
+    if not rows:
+        return [], shared, ""
+    cells = _row_cells(rows[-1])
+    labels = cells[1:]
+    if any(labels):
+        labels = _telling_levels([c or "" for c in labels]) if any(HEADER_JOIN in c for c in labels) else labels
+    return labels, shared, cells[0]

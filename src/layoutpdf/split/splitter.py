@@ -24,8 +24,8 @@ from typing import Iterable, Sequence
 
 from ..errors import SettingsError
 from ..model.units import Unit, UnitKind
-from ..settings import (CHUNK_OVERLAP, CHUNK_SIZE, ENCODING, SplitSettings, check_chunking,
-                        check_display_context)
+from ..settings import (CHUNK_OVERLAP, CHUNK_SIZE, ENCODING, TABLE_FORMAT, SplitSettings,
+                        check_chunking, check_display_context, check_table_format)
 from . import _syntax as sx
 from ._atoms import (PROSE_KINDS, SENTENCE, SEP_TOKENS, TABLE, UNIT, WORD, Atom, prose_atoms,
                      table_atoms, tail_sentences)
@@ -58,8 +58,9 @@ class _Remembered(Tokenizer):
 class _Packer:
     def __init__(self, units: Sequence[Unit], size: int, overlap: int, tok: Tokenizer,
                  table_context: float = TABLE_CONTEXT,
-                 display_context: int = DISPLAY_CONTEXT) -> None:
+                 display_context: int = DISPLAY_CONTEXT, table_format: str = TABLE_FORMAT) -> None:
         self.units = list(units)
+        self.by_rows = table_format == "rows"
         self.display_context = display_context
         self.size, self.overlap, self.tok = size, overlap, _Remembered(tok)
         self.table_context = table_context
@@ -87,6 +88,10 @@ class _Packer:
         end = start + len(u.text)
         n = self.tok.count(u.text)
         heading = u.kind is UnitKind.HEADING or i in self.leads
+        if self.by_rows and u.kind is UnitKind.TABLE:
+            atoms = self._table_atoms(i, start, end)
+            if atoms:
+                return atoms
         if n <= self.size:
             return [Atom(i, UNIT, start, end, n, heading=heading)]
         if u.kind in PROSE_KINDS:
@@ -103,7 +108,7 @@ class _Packer:
                      first_budget: int | None = None) -> list[Atom] | None:
         context = table_context(self.units, i, self.leads, self.paths[i], self.titles)
         return table_atoms(self.md, i, start, end, self.tok, self.size, first_budget,
-                           context, self.table_context)
+                           context, self.table_context, self.by_rows)
 
     def _refine(self, a: Atom, heads: list[Atom], queue: deque[Atom]) -> list[Atom] | None:
         """Cut an atom that fits alone but not after the headings it must follow.
@@ -361,7 +366,8 @@ def _check_table_context(table_context: float) -> None:
 def split_units(units: Iterable[Unit], *, chunk_size: int = CHUNK_SIZE,
                 chunk_overlap: int = CHUNK_OVERLAP, tokenizer: TokenizerSpec = ENCODING,
                 table_context: float = TABLE_CONTEXT,
-                display_context: int = DISPLAY_CONTEXT) -> list[Chunk]:
+                display_context: int = DISPLAY_CONTEXT,
+                table_format: str = TABLE_FORMAT) -> list[Chunk]:
     """Pack units into chunks of at most `chunk_size` tokens (see module docstring).
 
     Offsets (Chunk.start/end/spans) refer to ``"\\n\\n".join(u.text for u in units)``,
@@ -370,19 +376,22 @@ def split_units(units: Iterable[Unit], *, chunk_size: int = CHUNK_SIZE,
     check_chunking(chunk_size, chunk_overlap)
     _check_table_context(table_context)
     check_display_context(display_context)
+    check_table_format(table_format)
     tok = get_tokenizer(tokenizer)
     return _Packer(list(units), chunk_size, chunk_overlap, tok, table_context,
-                   display_context).run()
+                   display_context, table_format).run()
 
 
 def split_markdown(md: str, *, chunk_size: int = CHUNK_SIZE, chunk_overlap: int = CHUNK_OVERLAP,
                    tokenizer: TokenizerSpec = ENCODING,
                    table_context: float = TABLE_CONTEXT,
-                   display_context: int = DISPLAY_CONTEXT) -> list[Chunk]:
+                   display_context: int = DISPLAY_CONTEXT,
+                   table_format: str = TABLE_FORMAT) -> list[Chunk]:
     """units_from_markdown + split_units; offsets refer to `md`."""
     return split_units(units_from_markdown(md), chunk_size=chunk_size,
                        chunk_overlap=chunk_overlap, tokenizer=tokenizer,
-                       table_context=table_context, display_context=display_context)
+                       table_context=table_context, display_context=display_context,
+                       table_format=table_format)
 
 
 @dataclass(frozen=True)
@@ -393,19 +402,21 @@ class Splitter:
     tokenizer: TokenizerSpec = ENCODING
     table_context: float = TABLE_CONTEXT    # share of chunk_size a table's repeated context may take
     display_context: int = DISPLAY_CONTEXT  # sentences kept before a display (0: no rule)
+    table_format: str = TABLE_FORMAT        # "markdown", or "rows": each row with its labels
     _tok: Tokenizer | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         check_chunking(self.chunk_size, self.chunk_overlap)
         _check_table_context(self.table_context)
         check_display_context(self.display_context)
+        check_table_format(self.table_format)
 
     @classmethod
     def from_settings(cls, settings: SplitSettings,
                       tokenizer: TokenizerSpec | None = None) -> "Splitter":
         return cls(chunk_size=settings.chunk_size, chunk_overlap=settings.chunk_overlap,
                    tokenizer=tokenizer if tokenizer is not None else settings.encoding,
-                   display_context=settings.display_context)
+                   display_context=settings.display_context, table_format=settings.table_format)
 
     @property
     def token_counter(self) -> Tokenizer:
@@ -419,7 +430,8 @@ class Splitter:
 
     def split_units(self, units: Iterable[Unit]) -> list[Chunk]:
         return _Packer(list(units), self.chunk_size, self.chunk_overlap,
-                       self.token_counter, self.table_context, self.display_context).run()
+                       self.token_counter, self.table_context, self.display_context,
+                       self.table_format).run()
 
     def split_markdown(self, md: str) -> list[Chunk]:
         return self.split_units(units_from_markdown(md))
