@@ -65,3 +65,30 @@ def test_an_indented_first_line_near_the_middle_is_its_paragraphs_first_line():
 def test_a_short_centred_label_over_flush_text_opens_its_own_block():
     d = layoutpdf.parse(_page("Definitions"))
     assert any(e.text.strip() == "Definitions" for e in d.elements), [e.text[:40] for e in d.elements]
+
+
+WIDE = "The company reported results for the period and the following discussion summarizes them in detail. " * 3
+JUSTIFIED = ("We regard our trademarks, service marks, copyrights, patents, domain names, trade dress, trade "
+             "secrets, proprietary technologies and similar intellectual property as important to our success. "
+             "We use a combination of patent, trademark, copyright and trade secret laws and confidentiality "
+             "agreements to protect our proprietary intellectual property.")
+
+
+def _justified_page() -> bytes:
+    """A justified paragraph with a first-line indent (a browser's `text-indent`, as EDGAR
+    filings print) under a paragraph set wider, so the column reaches past the indented
+    paragraph's measure by about its indent: the first line then sits near the column's
+    middle, though it is not centred on the lines under it."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    css = "p{font-family:serif;font-size:8pt;line-height:13pt;margin:0;text-align:justify} p.i{text-indent:22pt}"
+    page.insert_htmlbox(pymupdf.Rect(17.5, 40, 595.5, 90), f"<p>{WIDE}</p>", css=css)
+    page.insert_htmlbox(pymupdf.Rect(17.5, 90, 574.2, 300), f"<p class='i'>{JUSTIFIED}</p>", css=css)
+    return doc.tobytes()
+
+
+def test_a_justified_paragraphs_indented_first_line_stays_with_it_in_a_wider_column():
+    d = layoutpdf.parse(_justified_page())
+    paras = [e for e in d.elements if "We regard our trademarks" in e.text]
+    assert len(paras) == 1 and paras[0].text.rstrip().endswith("intellectual property."), \
+        [e.text[:50] for e in d.elements]
