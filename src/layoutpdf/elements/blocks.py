@@ -262,22 +262,22 @@ def _closes_with_room(block: list[Row], row: Row, em: float) -> bool:
     return prev.bbox.width + 0.25 * em + first < measure - 0.25 * em
 
 
-CENTRED_EM = 0.5     # a centred line sits this close to the middle of the line under it; an
-                     # indented first line ends wherever its last word did, off it by chance
+FLUSH_EM = 0.5       # a paragraph's lines after its first start this close to the column's edge
 
 
 def _broken_prose(prev: Row, row: Row, column: BBox, em: float) -> bool:
     """`prev` is a line of prose words the line breaker broke because the next row's first
     word did not fit before the column's right edge: running text (ragged right, so it may
     end short of the edge, and indented as a paragraph's first line), neither a centred
-    label nor a display set apart. A line centred on the next one to the point is no such
-    line (a column's edges may lie beyond the paragraph's measure: its widest line elsewhere)."""
+    label nor a display set apart. The paragraph goes on flush left under it; a line over
+    another line set in from the edge (a title block, an author over the affiliation, both
+    centred) is no such line."""
     words = row.text.split()
     if not words or not all(prose_line(ln) for ln in prev.lines):
         return False
-    if abs((prev.bbox.x0 + prev.bbox.x1) - (row.bbox.x0 + row.bbox.x1)) <= 2 * CENTRED_EM * em:
-        return False          # centred on the line under it to the point, as a title or an
-                              # author's name is set over its next line or the text
+    if row.bbox.x0 > column.x0 + FLUSH_EM * em:
+        return False          # the line under it is set in too (a title block's next line,
+                              # an author's affiliation): lines centred one over the other
     first = row.bbox.width * len(words[0]) / max(1, len(row.text.strip()))
     return prev.bbox.x1 + 0.25 * em + first > column.x1
 
