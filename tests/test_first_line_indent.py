@@ -24,13 +24,14 @@ def _width(text: str) -> float:
     return pymupdf.get_text_length(text, fontname="tiro", fontsize=SIZE)
 
 
-def _wrapped(text: str, indent: float) -> list[tuple[float, str]]:
-    """Greedy line breaks to the measure, as a word processor sets ragged-right text."""
+def _wrapped(text: str, indent: float, hanging: float = 0.0) -> list[tuple[float, str]]:
+    """Greedy line breaks to the measure, as a word processor sets ragged-right text: the
+    first line `indent` in from the margin, the others `hanging`."""
     lines, cur, x0 = [], [], LEFT + indent
     for word in text.split():
         if cur and _width(" ".join(cur + [word])) > RIGHT - x0:
             lines.append((x0, " ".join(cur)))
-            cur, x0 = [], LEFT
+            cur, x0 = [], LEFT + hanging
         cur.append(word)
     return lines + [(x0, " ".join(cur))]
 
@@ -91,4 +92,39 @@ def test_a_justified_paragraphs_indented_first_line_stays_with_it_in_a_wider_col
     d = layoutpdf.parse(_justified_page())
     paras = [e for e in d.elements if "We regard our trademarks" in e.text]
     assert len(paras) == 1 and paras[0].text.rstrip().endswith("intellectual property."), \
+        [e.text[:50] for e in d.elements]
+
+
+ITEM = ("To my knowledge, this report does not contain any untrue statement of a material fact or omit to "
+        "state a material fact necessary to make the statements made, in light of the circumstances under "
+        "which such statements were made, not misleading with respect to the period covered by this report;")
+
+
+THIRD = ("I have disclosed, based on our most recent evaluation of internal control over financial reporting, "
+         "to the registrant's auditors and the audit committee all deficiencies.")
+
+
+def _hanging_page() -> bytes:
+    """A certification's numbered items (Exhibit 31): the number set alone at the margin, the
+    item's text beside it and its later lines under the text (a hanging indent), ragged
+    right."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = 80.0
+    for number, text in (("1.", "I have reviewed this Annual Report on Form 10-K of Example Co., Inc.;"), ("2.", ITEM),
+                         ("3.", THIRD)):
+        page.insert_text((LEFT + 27, y), number, fontname="tiro", fontsize=SIZE)
+        for x0, line in _wrapped(text, 43.0, 43.0):
+            page.insert_text((x0, y), line, fontname="tiro", fontsize=SIZE)
+            y += 14
+        y += 8
+    return doc.tobytes()
+
+
+def test_a_hanging_indents_lines_stay_with_the_items_first_line():
+    first = _wrapped(ITEM, 43.0, 43.0)[0]
+    assert RIGHT - (first[0] + _width(first[1])) > 1.5 * SIZE, "the fixture's first line must end short"
+    d = layoutpdf.parse(_hanging_page())
+    items = [e for e in d.elements if "To my knowledge" in e.text]
+    assert len(items) == 1 and items[0].text.rstrip().endswith("covered by this report;"), \
         [e.text[:50] for e in d.elements]

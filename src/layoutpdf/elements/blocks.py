@@ -209,8 +209,10 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
     prev_short = prev.bbox.x1 < _right_edge(block, column, em) - 1.5 * em
     if prev.toc_entry or (row.toc_entry and prev.bbox.x1 < column.x0 + 0.75 * column.width):
         return True   # one contents entry per block (the first line of a wrapped entry is long)
-    if indent > 0.6 * em and indent < 4 * em and prev_short and prev.bbox.x0 < row.bbox.x0 - 0.5 * em:
-        return True
+    if indent > 0.6 * em and indent < 4 * em and prev_short and prev.bbox.x0 < row.bbox.x0 - 0.5 * em \
+            and (prev.text.rstrip().endswith(SENTENCE_CLOSE) or not _wants_room(prev, row, column, em)):
+        return True   # an indented line after a short one opens a paragraph (not under a
+                      # line broken mid-sentence for want of room: a hanging indent's body)
     if prev_short and prev.text.rstrip().endswith((".", "!", "?", ":")) and indent > 0.6 * em:
         return True
     return _caption_ended(block, row, stats, em)
@@ -272,12 +274,21 @@ def _broken_prose(prev: Row, row: Row, column: BBox, em: float) -> bool:
     label nor a display set apart. The paragraph goes on flush left under it; a line over
     another line set in from the edge (a title block, an author over the affiliation, both
     centred) is no such line."""
-    words = row.text.split()
-    if not words or not all(prose_line(ln) for ln in prev.lines):
-        return False
     if row.bbox.x0 > column.x0 + FLUSH_EM * em:
         return False          # the line under it is set in too (a title block's next line,
                               # an author's affiliation): lines centred one over the other
+    return _wants_room(prev, row, column, em)
+
+
+SENTENCE_CLOSE = (".", "!", "?", ":", ";")
+
+
+def _wants_room(prev: Row, row: Row, column: BBox, em: float) -> bool:
+    """`prev` is prose and the next row's first word would not have fit after it
+    before the column's right edge: the line breaker moved that word down."""
+    words = row.text.split()
+    if not words or not prose_line(max(prev.lines, key=lambda ln: ln.bbox.width)):
+        return False          # (its widest piece: a list item's number stands beside it)
     first = row.bbox.width * len(words[0]) / max(1, len(row.text.strip()))
     return prev.bbox.x1 + 0.25 * em + first > column.x1
 
