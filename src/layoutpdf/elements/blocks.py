@@ -281,6 +281,8 @@ def _broken_prose(prev: Row, row: Row, column: BBox, em: float) -> bool:
 
 
 SENTENCE_CLOSE = (".", "!", "?", ":", ";")
+FULL_SHARE = 0.6     # a line broken for want of room fills most of the measure (less an
+                     # indent and the word it could not hold)
 
 
 def _wants_room(prev: Row, row: Row, column: BBox, em: float) -> bool:
@@ -289,6 +291,8 @@ def _wants_room(prev: Row, row: Row, column: BBox, em: float) -> bool:
     words = row.text.split()
     if not words or not prose_line(max(prev.lines, key=lambda ln: ln.bbox.width)):
         return False          # (its widest piece: a list item's number stands beside it)
+    if prev.bbox.width < FULL_SHARE * column.width:
+        return False          # a name over its affiliation: short, whatever comes under it
     first = row.bbox.width * len(words[0]) / max(1, len(row.text.strip()))
     return prev.bbox.x1 + 0.25 * em + first > column.x1
 
