@@ -128,3 +128,28 @@ def test_a_hanging_indents_lines_stay_with_the_items_first_line():
     items = [e for e in d.elements if "To my knowledge" in e.text]
     assert len(items) == 1 and items[0].text.rstrip().endswith("covered by this report;"), \
         [e.text[:50] for e in d.elements]
+
+
+REFERENCES = (("[4] HPE (2024) HPE Slingshot interconnect. Available at",
+               "https://www.hpe.com/us/en/compute/hpc/slingshot-interconnect.html."),
+              ("[5] LUSTRE (2024) Lustre file system. Available at https://www.lustre.org/.",))
+
+
+def test_a_line_back_out_of_a_hanging_indent_opens_the_next_entry():
+    """References set with a hanging indent: each entry's later lines indented under its
+    first; the next entry starts back at the margin, even after a line of the entry before
+    that ends short of the edge."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((LEFT, 60), OTHER[:110], fontname="tiro", fontsize=SIZE)
+    y = 96.0
+    for entry in REFERENCES:
+        for k, line in enumerate(entry):
+            page.insert_text((LEFT + (18 if k else 0), y), line, fontname="tiro", fontsize=SIZE)
+            y += 14
+        y += 4
+    d = layoutpdf.parse(doc.tobytes())
+    fifth = [e for e in d.elements if "LUSTRE" in e.text]
+    assert fifth and fifth[0].text.startswith("[5]"), [e.text[:40] for e in d.elements]
+    fourth = [e for e in d.elements if "HPE" in e.text]
+    assert fourth and "slingshot-interconnect.html" in fourth[0].text, [e.text[:40] for e in d.elements]

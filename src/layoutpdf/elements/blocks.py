@@ -209,6 +209,9 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
     prev_short = prev.bbox.x1 < _right_edge(block, column, em) - 1.5 * em
     if prev.toc_entry or (row.toc_entry and prev.bbox.x1 < column.x0 + 0.75 * column.width):
         return True   # one contents entry per block (the first line of a wrapped entry is long)
+    if len(block) >= 2 and block[-1].bbox.x0 > block[0].bbox.x0 + 0.5 * em \
+            and abs(row.bbox.x0 - block[0].bbox.x0) < 0.5 * em:
+        return True   # back out of a hanging indent: the next entry (a reference, an item)
     if indent > 0.6 * em and indent < 4 * em and prev_short and prev.bbox.x0 < row.bbox.x0 - 0.5 * em \
             and (prev.text.rstrip().endswith(SENTENCE_CLOSE) or not _wants_room(prev, row, column, em)):
         return True   # an indented line after a short one opens a paragraph (not under a
@@ -281,8 +284,9 @@ def _broken_prose(prev: Row, row: Row, column: BBox, em: float) -> bool:
 
 
 SENTENCE_CLOSE = (".", "!", "?", ":", ";")
-FULL_SHARE = 0.6     # a line broken for want of room fills most of the measure (less an
-                     # indent and the word it could not hold)
+FULL_WORDS = 5       # a line of running text broken for want of room holds several words
+                     # (a name over its affiliation does not; a long word moved down, a
+                     # link, may leave the line short of the measure)
 
 
 def _wants_room(prev: Row, row: Row, column: BBox, em: float) -> bool:
@@ -291,8 +295,8 @@ def _wants_room(prev: Row, row: Row, column: BBox, em: float) -> bool:
     words = row.text.split()
     if not words or not prose_line(max(prev.lines, key=lambda ln: ln.bbox.width)):
         return False          # (its widest piece: a list item's number stands beside it)
-    if prev.bbox.width < FULL_SHARE * column.width:
-        return False          # a name over its affiliation: short, whatever comes under it
+    if len(prev.text.split()) < FULL_WORDS:
+        return False          # a name over its affiliation: a few words, whatever follows
     first = row.bbox.width * len(words[0]) / max(1, len(row.text.strip()))
     return prev.bbox.x1 + 0.25 * em + first > column.x1
 
