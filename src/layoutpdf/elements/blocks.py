@@ -209,8 +209,7 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
     prev_short = prev.bbox.x1 < _right_edge(block, column, em) - 1.5 * em
     if prev.toc_entry or (row.toc_entry and prev.bbox.x1 < column.x0 + 0.75 * column.width):
         return True   # one contents entry per block (the first line of a wrapped entry is long)
-    if len(block) >= 2 and block[-1].bbox.x0 > block[0].bbox.x0 + 0.5 * em \
-            and abs(row.bbox.x0 - block[0].bbox.x0) < 0.5 * em:
+    if _hanging(block, em) and abs(row.bbox.x0 - block[0].bbox.x0) < 0.5 * em:
         return True   # back out of a hanging indent: the next entry (a reference, an item)
     if indent > 0.6 * em and indent < 4 * em and prev_short and prev.bbox.x0 < row.bbox.x0 - 0.5 * em \
             and (prev.text.rstrip().endswith(SENTENCE_CLOSE) or not _wants_room(prev, row, column, em)):
@@ -219,6 +218,15 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
     if prev_short and prev.text.rstrip().endswith((".", "!", "?", ":")) and indent > 0.6 * em:
         return True
     return _caption_ended(block, row, stats, em)
+
+
+def _hanging(block: list[Row], em: float) -> bool:
+    """The block is set with a hanging indent: every row after its first starts at one
+    place, an em or more right of the first (a reference list's, a numbered item's)."""
+    if len(block) < 2:
+        return False
+    x0 = block[1].bbox.x0
+    return x0 >= block[0].bbox.x0 + em and all(abs(r.bbox.x0 - x0) < 0.5 * em for r in block[2:])
 
 
 def _right_edge(block: list[Row], column: BBox, em: float) -> float:
