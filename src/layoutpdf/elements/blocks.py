@@ -2,6 +2,8 @@
 headings, list items and display formulas."""
 from __future__ import annotations
 
+import re
+
 from ..model import BBox, Line, Stats
 from .captions import parse_label
 from .line_kinds import EQUATION_TAG, LABEL_ONLY, is_list_start
@@ -209,8 +211,9 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
     prev_short = prev.bbox.x1 < _right_edge(block, column, em) - 1.5 * em
     if prev.toc_entry or (row.toc_entry and prev.bbox.x1 < column.x0 + 0.75 * column.width):
         return True   # one contents entry per block (the first line of a wrapped entry is long)
-    if _hanging(block, em) and abs(row.bbox.x0 - block[0].bbox.x0) < 0.5 * em:
-        return True   # back out of a hanging indent: the next entry (a reference, an item)
+    if _hanging(block, em) and abs(row.bbox.x0 - block[0].bbox.x0) < 0.5 * em \
+            and (ENTRY_LABEL.match(row.text) or is_list_start(row.text.strip())):
+        return True   # back out of a hanging indent to the next entry's label ("[5] ...")
     if indent > 0.6 * em and indent < 4 * em and prev_short and prev.bbox.x0 < row.bbox.x0 - 0.5 * em \
             and (prev.text.rstrip().endswith(SENTENCE_CLOSE) or not _wants_room(prev, row, column, em)):
         return True   # an indented line after a short one opens a paragraph (not under a
@@ -218,6 +221,9 @@ def _starts_block(block: list[Row], row: Row, stats: Stats, column: BBox) -> boo
     if prev_short and prev.text.rstrip().endswith((".", "!", "?", ":")) and indent > 0.6 * em:
         return True
     return _caption_ended(block, row, stats, em)
+
+
+ENTRY_LABEL = re.compile(r"\s*\[\d{1,3}\]\s")   # a reference list's entry label
 
 
 def _hanging(block: list[Row], em: float) -> bool:
