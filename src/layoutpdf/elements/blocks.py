@@ -273,10 +273,9 @@ def _closes_with_room(block: list[Row], row: Row, em: float) -> bool:
     prev = block[-1]
     if not prev.text.rstrip().endswith((".", "!", "?")):
         return False
-    words = row.text.split()
-    if not words or not row.text.strip():
+    first = _first_word(row)
+    if first is None:
         return False
-    first = row.bbox.width * len(words[0]) / max(1, len(row.text.strip()))
     measure = max(max(r.bbox.width for r in block), row.bbox.width)
     return prev.bbox.width + 0.25 * em + first < measure - 0.25 * em
 
@@ -306,13 +305,21 @@ FULL_WORDS = 5       # a line of running text broken for want of room holds seve
 def _wants_room(prev: Row, row: Row, column: BBox, em: float) -> bool:
     """`prev` is prose and the next row's first word would not have fit after it
     before the column's right edge: the line breaker moved that word down."""
-    words = row.text.split()
-    if not words or not prose_line(max(prev.lines, key=lambda ln: ln.bbox.width)):
+    first = _first_word(row)
+    if first is None or not prose_line(max(prev.lines, key=lambda ln: ln.bbox.width)):
         return False          # (its widest piece: a list item's number stands beside it)
     if len(prev.text.split()) < FULL_WORDS:
         return False          # a name over its affiliation: a few words, whatever follows
-    first = row.bbox.width * len(words[0]) / max(1, len(row.text.strip()))
     return prev.bbox.x1 + 0.25 * em + first > column.x1
+
+
+def _first_word(row: Row) -> float | None:
+    """The width of the row's first word, by its share of the row's characters (None for
+    a row without one): what a line breaker would have had to fit on the line above."""
+    text = row.text.strip()
+    if not text:
+        return None
+    return row.bbox.width * len(text.split()[0]) / len(text)
 
 
 def _leaves_display(block: list[Row], row: Row, column: BBox, em: float) -> bool:
