@@ -36,7 +36,7 @@ def _wrapped(text: str, indent: float, hanging: float = 0.0) -> list[tuple[float
     return lines + [(x0, " ".join(cur))]
 
 
-def _page(head: str | None = None) -> bytes:
+def _page(head: str | None = None, text: str = TEXT) -> bytes:
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     y = 60.0
@@ -47,7 +47,7 @@ def _page(head: str | None = None) -> bytes:
     if head:
         page.insert_text(((LEFT + RIGHT - _width(head)) / 2, y), head, fontname="tiro", fontsize=SIZE)
         y += 14
-    for x0, line in _wrapped(TEXT, 0 if head else INDENT):
+    for x0, line in _wrapped(text, 0 if head else INDENT):
         page.insert_text((x0, y), line, fontname="tiro", fontsize=SIZE)
         y += 14
     return doc.tobytes()
@@ -153,3 +153,28 @@ def test_a_line_back_out_of_a_hanging_indent_opens_the_next_entry():
     assert fifth and fifth[0].text.startswith("[5]"), [e.text[:40] for e in d.elements]
     fourth = [e for e in d.elements if "HPE" in e.text]
     assert fourth and "slingshot-interconnect.html" in fourth[0].text, [e.text[:40] for e in d.elements]
+
+
+# words drawn at random from a filing's sentence: the next line opens with a word of wide
+# letters ("management") whose width, estimated from its row's average character, would
+# have fit after the first line by a point or two
+WIDE_NEXT = ("a to members operate have we consumers we content various the well of includes memorandum and "
+             "memorandum management members this content we merchandise management well utilize includes "
+             "proprietary operate to to and operate we that merchandise efficient recommend third developed "
+             "fast and developed merchandise devices of third to to efficient includes and our consumers that "
+             "to includes to a technology.")
+
+
+def test_a_first_line_whose_next_word_has_wide_letters_stays_with_its_paragraph():
+    (x0, first), (_, second) = _wrapped(WIDE_NEXT, INDENT)[:2]
+    word = second.split()[0]
+    estimate = _width(second) * len(word) / len(second)
+    room = RIGHT - (x0 + _width(first)) - 0.25 * SIZE
+    assert estimate < room < _width(word), "the estimate must fit where the word did not"
+    doc = pymupdf.open(stream=_page(text=WIDE_NEXT))
+    page = doc[0]                # a line above set to the full measure (the paragraph's own
+    line = OTHER[:118]           # ragged lines end short of it, as Netflix's do)
+    page.insert_text((RIGHT - _width(line), 40), line, fontname="tiro", fontsize=SIZE)
+    d = layoutpdf.parse(doc.tobytes())
+    paras = [e for e in d.elements if e.text.startswith("a to members")]
+    assert len(paras) == 1 and paras[0].text.rstrip().endswith("a technology."), [e.text[:40] for e in d.elements]

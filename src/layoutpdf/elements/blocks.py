@@ -310,7 +310,11 @@ def _wants_room(prev: Row, row: Row, column: BBox, em: float) -> bool:
         return False          # (its widest piece: a list item's number stands beside it)
     if len(prev.text.split()) < FULL_WORDS:
         return False          # a name over its affiliation: a few words, whatever follows
-    return prev.bbox.x1 + 0.25 * em + first > column.x1
+    return prev.bbox.x1 + 0.25 * em + first > column.x1 - WORD_SLACK * em
+
+
+WORD_SLACK = 0.25    # the first word's width is estimated from its row's average character
+                     # (spaces and narrow letters in it): a word of wide letters is wider
 
 
 def _first_word(row: Row) -> float | None:
