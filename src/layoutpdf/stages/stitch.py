@@ -162,6 +162,8 @@ def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, 
         return False
     if _titles_float(a, between, lines, doc.stats.body_size):
         return False          # a statement's title: it names the table under it
+    if _heads_table(a, between, lines) and not b.text[:1].islower():
+        return False          # a table's unit line or column heads: the table goes on under it
     text = a.text.rstrip()
     if not text or not b.text or is_toc_entry(text):
         return False          # a contents entry ends with its page number
@@ -202,6 +204,28 @@ def _titles_float(a: Element, between: list[Element], lines: dict[str, Line], si
     under = [f for f in between if f.role in _FIGURE_OR_TABLE and f.page == last.page
              and -2 <= f.bbox.y0 - end.bbox.y1 <= TITLE_GAP * size and f.bbox.overlap_x(end.bbox) > 0]
     return len(a.line_ids) == 1 and any(end.bbox.x1 < f.bbox.x1 - 4 * size for f in under)
+
+
+HEAD_GAP = 2.0            # a table starts at most this many of the text's sizes under its head
+
+
+def _heads_table(a: Element, between: list[Element], lines: dict[str, Line]) -> bool:
+    """A table with no caption starts right under the last line of `a` (a blank line at
+    most): the table's head (a unit line, column heads the table's region missed, the words
+    that introduce it). A word processor or a browser sets a table between paragraphs, never
+    inside one, so the text over it ends there; only a float placed mid-paragraph (TeX's,
+    set off by a caption) cuts one, and text that reads on after a table in one sentence
+    starts lowercase (the caller lets that through)."""
+    last, end = _last_part(a), _last_line(a, lines)
+    if end is None:
+        return False
+    under = [f for f in between if f.role is Role.TABLE and f.page == last.page
+             and -2 <= f.bbox.y0 - end.bbox.y1 <= HEAD_GAP * end.size and f.bbox.overlap_x(end.bbox) > 0]
+    captions = [c for c in between if c.role is Role.CAPTION]
+    return any(not any(c.page == f.page and c.bbox.overlap_x(f.bbox) > 0
+                       and (0 <= c.bbox.y0 - f.bbox.y1 < HEAD_GAP * end.size
+                            or 0 <= f.bbox.y0 - c.bbox.y1 < HEAD_GAP * end.size) for c in captions)
+               for f in under)
 
 
 _NUMBER = re.compile(r"^\s*\(?(\d{1,3})[.)]\s")
