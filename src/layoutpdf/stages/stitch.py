@@ -162,8 +162,6 @@ def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, 
         return False
     if _titles_float(a, between, lines, doc.stats.body_size):
         return False          # a statement's title: it names the table under it
-    if _heads_table(a, between, lines) and not b.text[:1].islower():
-        return False          # a table's unit line or column heads: the table goes on under it
     text = a.text.rstrip()
     if not text or not b.text or is_toc_entry(text):
         return False          # a contents entry ends with its page number
@@ -173,6 +171,8 @@ def _continues(a: Element, b: Element, between: list[Element], lines: dict[str, 
     indented = first is not None and first.bbox.x0 > b.bbox.x0 + 0.6 * doc.stats.body_size
     if text.endswith(":") and any(f.role in _FIGURE_OR_TABLE and f.page == last.page for f in between):
         return False          # "... are as follows:" introduces the table under it, and ends there
+    if not text.endswith(SENTENCE_END) and _heads_table(a, between, lines) and not b.text[:1].islower():
+        return False          # a table's unit line or column heads: the table goes on under it
     if text.endswith(SENTENCE_END):
         end = _last_line(a, lines)
         full = end is not None and end.bbox.x1 >= last.bbox.x1 - 1.0 * doc.stats.body_size
@@ -211,8 +211,8 @@ HEAD_GAP = 2.0            # a table starts at most this many of the text's sizes
 
 def _heads_table(a: Element, between: list[Element], lines: dict[str, Line]) -> bool:
     """A table with no caption starts right under the last line of `a` (a blank line at
-    most): the table's head (a unit line, column heads the table's region missed, the words
-    that introduce it). A word processor or a browser sets a table between paragraphs, never
+    most), which ends no sentence: the table's head (a unit line, column heads the table's
+    region missed, the words that introduce it). A word processor or a browser sets a table between paragraphs, never
     inside one, so the text over it ends there; only a float placed mid-paragraph (TeX's,
     set off by a caption) cuts one, and text that reads on after a table in one sentence
     starts lowercase (the caller lets that through)."""
