@@ -18,7 +18,7 @@ AFTER = ("Amortization expense expected to be recognized in future periods is di
          "expected amortization, and we expect no impairment of these assets in the next fiscal year.")
 
 
-def _note(years=("2023", "2022", "2021"), amounts=("86", "82", "80")) -> bytes:
+def _note(years=("2023", "2022", "2021"), amounts=("86", "82", "80"), signs: bool = True) -> bytes:
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     y = 72.0
@@ -36,7 +36,8 @@ def _note(years=("2023", "2022", "2021"), amounts=("86", "82", "80")) -> bytes:
     page.insert_text((18, y), "Amortization expense", fontsize=8)
     page.insert_text((124, y), "SG&A", fontsize=8)
     for (a, b), v in zip(COLS, amounts):
-        page.insert_text((a, y), "$", fontsize=8)
+        if signs:
+            page.insert_text((a, y), "$", fontsize=8)
         page.insert_text((b - 8 - pymupdf.get_text_length(v, fontsize=8), y), v, fontsize=8)
     y += 20
     for line in AFTER:
@@ -54,6 +55,16 @@ def test_a_shaded_row_under_its_period_heads_is_a_table():
     md = d.to_markdown()
     assert "| Amortization expense | SG&A | \\$ 86 | \\$ 82 | \\$ 80 |" in md, md
     assert md.index("recoverable. Amortization expense was as follows") < md.index("| Amortization expense") < md.index(AFTER[0]), md
+
+
+def test_each_head_stands_over_its_amount():
+    """Amounts without a currency sign, set flush right, clear of the head centred over
+    their cell: each head and its amount one column."""
+    d = layoutpdf.parse(_note(signs=False))
+    assert len(d.tables) == 1, d.to_markdown()
+    assert [list(r) for r in d.tables[0].rows] == [
+        ["", "Statement of Earnings Location", "2023", "2022", "2021"],
+        ["Amortization expense", "SG&A", "86", "82", "80"]], d.tables[0].rows
 
 
 def test_heads_that_do_not_name_the_amounts_make_no_table():

@@ -46,7 +46,23 @@ def one_row_grid(box: tuple, words: list[Word], hs: list[Seg], vs: list[Seg], st
         return None
     grid.header_rows = max(grid.header_rows, 1)     # the heads: years read as numbers
     grid.reasons.append("one row under the period heads its rules leave out")
-    return grid
+    return _heads_over_amounts(grid)
+
+
+def _heads_over_amounts(g: Grid) -> Grid:
+    """Each head read in a column of its own beside its amount's (a head centred over a
+    cell whose amount is set flush right, clear of it) joined to that column: with one row
+    under them, nothing else tells the columns apart."""
+    head, row = g.rows[0], g.rows[-1]
+    pairs = [c for c in range(len(head) - 1)
+             if head[c] and not row[c] and not head[c + 1] and row[c + 1]]
+    if len(g.rows) != 2 or not pairs:
+        return g
+    keep = [c for c in range(len(head)) if c - 1 not in pairs]
+    rows = [[" ".join(t for t in (r[c], r[c + 1] if c in pairs else "") if t) for c in keep] for r in g.rows]
+    edges = [g.col_edges[c] for c in keep] + [g.col_edges[-1]]
+    g.rows, g.col_edges, g.spans = rows, edges, []
+    return g
 
 
 def _names(heads: TextLine, amounts: list, em: float) -> bool:
