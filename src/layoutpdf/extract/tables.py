@@ -35,6 +35,7 @@ from .table_prose import LEADER, contents_refusal, prose_refusal, without_fill, 
 from .table_regions import head_marks, side_by_side_cuts, stacked_pairs
 from .table_grid import Grid, Seg, Word, text_lines
 from .table_numbers import CURRENCY, is_number
+from .table_one_row import one_row_grid
 from .table_plausible import plausible as _plausible
 from .table_signs import columns, join_sign_columns
 from .table_rules import figure_captioned, rule_signal, ruled_regions
@@ -123,7 +124,8 @@ def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs
         if framed_prose(box, body, vs):
             blocked.append(BBox(*box))      # a boxed theorem or note: its text is prose
             continue
-        grid = build_grid(box, words, hs, vs, strategy, em)
+        grid = build_grid(box, words, hs, vs, strategy, em) \
+            or one_row_grid(box, words, hs, vs, strategy, em, _plausible)
         if grid and (why := _contents_list(grid)):
             refused.append(_refusal(grid, why))
             continue
