@@ -11,7 +11,7 @@ from operator import itemgetter
 from ..model import Line
 from ..text.dates import YEAR
 from .table_grid import Word, text_lines
-from .table_numbers import goes_on, is_number
+from .table_numbers import CURRENCY, goes_on, is_number
 from .table_rows import MAX_LABEL_LINES, hangs_under, label_head, unit_alone
 from .table_rules import CAPTION_LABEL
 
@@ -289,8 +289,17 @@ def _in_label_column(phrase, rows: list, em: float, out: float | None = None) ->
     where a page opens with rows of one level, the group label under them stands out
     by more than an em."""
     left = min(r[0].phrases[0].x0 for r in rows)
-    firsts = [r[0].phrases[1].x0 for r in rows if len(r[0].phrases) > 1]
-    return bool(firsts) and phrase.x0 >= left - (em if out is None else out) and phrase.x1 < min(firsts) - em
+    firsts = [_amounts_start(r[0].phrases[1], em) for r in rows if len(r[0].phrases) > 1]
+    return bool(firsts) and phrase.x0 >= left - (em if out is None else out) and phrase.x1 < min(firsts)
+
+
+def _amounts_start(first, em: float) -> float:
+    """Where a row's label column ends, by the first piece right of its label: an em
+    before an amount (set flush right or on a tab, away from its cell's left edge); a word
+    space before a currency sign set alone at the left edge of the amount's cell, as a
+    table cell or an EDGAR '$' column sets it, a cell padding from the label's cell (a
+    wrapped label runs up to its cell's right edge)."""
+    return first.x0 - (0.25 * em if CURRENCY.match(first.text) else em)
 
 
 def _wrapped_label(ln, prev, rows: list, near: bool, em: float) -> bool:
