@@ -44,11 +44,15 @@ def edge_rows(g: Grid, words: list[Word], em: float, others: list) -> tuple[floa
     labels_below = not g.rows[0][0] and sum(1 for c in g.rows[0] if c) >= 2   # column labels only
     taken = 0                   # header lines taken (a section label does not count)
     under = None                # the header line last taken
-    for ln in sorted((ln for ln in lines if ln.cy < top), key=lambda ln: -ln.cy):
+    above = sorted((ln for ln in lines if ln.cy < top), key=lambda ln: -ln.cy)
+    for k, ln in enumerate(above):
         edge = top if label_top is None else label_top
         stacked = under is not None and _stacked(ln, under, g)
         if edge - ln.y1 > EDGE_GAP * pitch or (taken == EDGE_ROWS and not stacked):
             break
+        if label_top is None and _wrapped_head(ln, above[k + 1:k + 2], g, em, pitch):
+            top, under = ln.y0 - 0.5, None  # the wrapped rest of a head over it ("June" / "30,")
+            continue
         if stacked or row_like(ln, g, em, header=True) or (labels_below and period_label(ln, g, em, centre)):
             top, label_top, taken = ln.y0 - 0.5, None, taken + (not stacked)
             passed.clear()
@@ -64,6 +68,18 @@ def edge_rows(g: Grid, words: list[Word], em: float, others: list) -> tuple[floa
         passed.add(kind)            # one of each, kept only when a header row is found above
         label_top = ln.y0 - 0.5
     return top, _closing_rows(g, sorted((ln for ln in lines if ln.cy > y1), key=lambda ln: ln.cy), pitch, em)
+
+
+def _wrapped_head(ln, over: list, g: Grid, em: float, pitch: float) -> bool:
+    """`ln` is the wrapped rest of a column head in the header line right over it (a head
+    too long for its cell, centred: "Three Months Ended June" / "30,"): one short phrase
+    clear of the label column, within the extent of a phrase of that line, which reads as
+    a header row of the table, one tight line pitch above."""
+    if len(ln.phrases) != 1 or not over or over[0].y1 < ln.y0 - 0.5 * pitch - (ln.y1 - ln.y0):
+        return False
+    p, up = ln.phrases[0], over[0]
+    return p.x0 > g.col_edges[1] and len(p.words) <= 2 and row_like(up, g, em, header=True) \
+        and any(q.x0 - 0.5 * em <= p.x0 and p.x1 <= q.x1 + 0.5 * em for q in up.phrases)
 
 
 def _stacked(ln, under, g: Grid) -> bool:

@@ -92,8 +92,28 @@ def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[l
             if _label_wraps_onto_amounts(prev, ln, edges, em):
                 prev.append(ln)
                 continue
+            if len(prev) == 1 and _centred_rest(prev[0], ln, em):
+                prev.append(ln)            # the wrapped rest of a centred column head
+                continue
         rows.append([ln])
     return rows
+
+
+def _centred_rest(up: TextLine, ln: TextLine, em: float) -> bool:
+    """`ln` is the wrapped rest of a column head of the header line `up` (centred cells:
+    "Three Months Ended June" / "30," over "2023" and "2022"): one short phrase centred
+    under a wider phrase of `up`, a tight line pitch below, and `up` holds no amounts. Two
+    phrases or more under a spanning head are its columns' own heads, a level of their own."""
+    if len(ln.phrases) != 1 or len(ln.phrases[0].words) > 2 or ln.y0 - up.y1 > 0.5 * (ln.y1 - ln.y0):
+        return False
+    if any(is_number(p.text) and not _YEARISH.match(p.text) for p in up.phrases):
+        return False
+    p = ln.phrases[0]
+    mid = (p.x0 + p.x1) / 2
+    return any(q.x1 - q.x0 > p.x1 - p.x0 and abs((q.x0 + q.x1) / 2 - mid) <= 0.5 * em for q in up.phrases)
+
+
+_YEARISH = re.compile(r"^(?:19|20)\d\d$")
 
 
 def unit_alone(ln: TextLine) -> bool:
