@@ -11,7 +11,7 @@ import pymupdf
 
 import layoutpdf
 
-RIGHTS = (300, 380, 460, 540)
+RIGHTS = (330, 410, 490, 570)
 ROWS = [("GAAP net income", "$ 420", "$ 89,819", "$ 521", "$ 75,986"),
         ("Amortization of acquired intangible assets", "82,446", "753", "39,990", "596"),
         ("Restructuring and related charges", "296", "516", "1,739", "7,189"),
@@ -29,9 +29,9 @@ def _release() -> bytes:
     page = doc.new_page(width=612, height=792)
     _centred(page, 306, 60, "RECONCILIATION OF GAAP TO NON-GAAP FINANCIAL MEASURES")
     _centred(page, 306, 74, "(In millions, except per share data)", font="helv")
-    _centred(page, 300, 96, "Three Months Ended June")     # over the first two columns
-    _centred(page, 460, 96, "Six Months Ended June 30,")   # over the last two
-    _centred(page, 300, 108, "30,")                        # the first head's rest
+    _centred(page, 359, 96, "Three Months Ended June")     # over the first two columns
+    _centred(page, 519, 96, "Six Months Ended June 30,")   # over the last two
+    _centred(page, 359, 108, "30,")                        # the first head's rest
     for right, year in zip(RIGHTS, ("2023", "2022", "2023", "2022")):
         page.insert_text((right - pymupdf.get_text_length(year, fontname="hebo", fontsize=10), 122), year,
                          fontname="hebo", fontsize=10)

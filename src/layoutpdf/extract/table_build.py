@@ -9,7 +9,7 @@ from .table_grid import (EDGE_IN, HEADER_RULE, MIN_FILL, SNAP, STRIP_SUPPORT, Gr
                          band_of, fill_cells, rule_separators, text_lines,
                          text_separators)
 from .table_header import header_count, header_spans, unit_to_stub
-from .table_rows import group_rows
+from .table_rows import group_rows, with_wrapped_heads
 
 RULE_Y = 0.5             # pt: rule pieces whose y differ by at most this lie on one line
 
@@ -22,7 +22,7 @@ def build_grid(box, words: list[Word], hrules: list[Seg], vrules: list[Seg],
     if len(inside) < 2:
         return None
     vin = [v for v in vrules if x0 - SNAP <= v.pos <= x1 + SNAP and v.b > y0 and v.a < y1]
-    lines = text_lines(inside, vin)
+    lines = with_wrapped_heads(text_lines(inside, vin), x0, em)
     line_h = median(ln.y1 - ln.y0 for ln in lines)
     rules = rule_separators(vin, box, min_len=0.8 * line_h)
     reasons = [f"{len(rules)} vertical rules"] if rules else []

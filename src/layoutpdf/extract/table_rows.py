@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from statistics import median
 
+from ..text.dates import MONTH
 from ..text.units import unit_label
 from .table_grid import TextLine, band_of, col_index
 from .table_numbers import goes_on, is_number, letters, wordy
@@ -92,28 +93,58 @@ def _join_wrapped(band: list[TextLine], edges: list[float], em: float) -> list[l
             if _label_wraps_onto_amounts(prev, ln, edges, em):
                 prev.append(ln)
                 continue
-            if len(prev) == 1 and _centred_rest(prev[0], ln, em):
-                prev.append(ln)            # the wrapped rest of a centred column head
-                continue
         rows.append([ln])
     return rows
 
 
-def _centred_rest(up: TextLine, ln: TextLine, em: float) -> bool:
-    """`ln` is the wrapped rest of a column head of the header line `up` (centred cells:
-    "Three Months Ended June" / "30," over "2023" and "2022"): one short phrase centred
-    under a wider phrase of `up`, a tight line pitch below, and `up` holds no amounts. Two
-    phrases or more under a spanning head are its columns' own heads, a level of their own."""
+def with_wrapped_heads(lines: list[TextLine], left: float, em: float) -> list[TextLine]:
+    """`lines` with the wrapped rest of each centred column head joined to that head (a
+    head too long for its cell, centred over its columns: "Three Months Ended June" /
+    "30," over "2023" and "2022"): one short phrase of words, a day or a year (no amount:
+    "$469" under "(operationally)" is a cell of its own), centred under a wider phrase of
+    the line right above, a tight line pitch below it, clear of the label column at the
+    table's left edge (`left`: "Regulated Businesses:" / "Water services:" are group
+    labels), and the line above holds no amounts. Centred over two columns, the rest
+    would otherwise fall into one of them; two phrases or more under a spanning head are
+    its columns' own heads, a level of their own."""
+    out: list[TextLine] = []
+    for ln in lines:
+        up = out[-1] if out else None
+        head = _centred_over(up, ln, left, em) if up is not None else None
+        if head is None:
+            out.append(ln)
+            continue
+        for w in ln.words:
+            head.add(w)                     # the head reads on: "... June 30,"
+        up.words = sorted(up.words + ln.words, key=lambda w: w.x0)
+        up._y0 = up._y1 = None              # its extent read again, with the rest
+    return out
+
+
+def _centred_over(up: TextLine, ln: TextLine, left: float, em: float):
+    """The phrase of `up` that `ln` is the centred rest of (`with_wrapped_heads`), or None."""
     if len(ln.phrases) != 1 or len(ln.phrases[0].words) > 2 or ln.y0 - up.y1 > 0.5 * (ln.y1 - ln.y0):
-        return False
-    if any(is_number(p.text) and not _YEARISH.match(p.text) for p in up.phrases):
-        return False
+        return None
+    if any(is_number(p.text) and not _DATE_PART.match(p.text) for p in up.phrases + ln.phrases):
+        return None
     p = ln.phrases[0]
     mid = (p.x0 + p.x1) / 2
-    return any(q.x1 - q.x0 > p.x1 - p.x0 and abs((q.x0 + q.x1) / 2 - mid) <= 0.5 * em for q in up.phrases)
+    if not any(ch.isalnum() for ch in p.text):
+        return None
+    return next((q for q in up.phrases if q.x0 > left + em and q.x1 - q.x0 > p.x1 - p.x0
+                 and abs((q.x0 + q.x1) / 2 - mid) <= 0.5 * em and _reads_on(q.text, p.text)), None)
 
 
-_YEARISH = re.compile(r"^(?:19|20)\d\d$")
+def _reads_on(head: str, rest: str) -> bool:
+    """`rest` reads on from `head` as one head's words: a date cut after its month
+    ("June" / "30,", "February" / "2023"), or a line that goes on (`goes_on`: lower case,
+    an open end). A head of its own under a spanning one ("Average" over the middle
+    column, "Fiscal Year" over the years) does not."""
+    return bool(_MONTH_END.search(head) and _DATE_PART.match(rest)) or goes_on(head, rest)
+
+
+_DATE_PART = re.compile(r"^(?:(?:19|20)\d\d|[0-3]?\d,?)$")    # a year, or a day of a month
+_MONTH_END = re.compile(r"\b" + MONTH + r"$", re.I)
 
 
 def unit_alone(ln: TextLine) -> bool:
