@@ -3,6 +3,7 @@ inner horizontal rules, joined where a cell wraps (a label set on two or more li
 amounts on the first or the last), never across a rule."""
 from __future__ import annotations
 
+import re
 from statistics import median
 
 from ..text.units import unit_label
@@ -148,7 +149,8 @@ def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float, afte
     if _own_amounts(prev, ln, edges, em):
         return False
     return goes_on(above[-1].text, head.text) or (col == 0 and hangs_under(prev, ln, em)
-                                                  and label_head(ln, list(after)) is None)
+                                                  and label_head(ln, list(after)) is None) \
+        or (col == 0 and len(prev.phrases) == 1 and _clause_under(prev, ln, list(after)))
 
 
 def _beside_amounts(row: list[TextLine], ln: TextLine, edges: list[float], em: float) -> bool:
@@ -160,6 +162,30 @@ def _beside_amounts(row: list[TextLine], ln: TextLine, edges: list[float], em: f
     amounts = [p for r in row for p in r.phrases if col_index(p.x0 + 0.3 * em, edges) > 0 and is_number(p.text)]
     return label is not None and len(ln.phrases) == 1 and ln.phrases[0].bold == label.bold \
         and bool(amounts) and max(p.y1 for p in amounts) - ln.y0 >= 0.25 * em
+
+
+_COUNT = re.compile(r"^\d[\d,.]*\s+[a-z]")    # a count in a clause: "900 shares authorized"
+
+
+def _clause_under(first: TextLine, nxt: TextLine, after: list) -> bool:
+    """`nxt`, a line of one phrase with no amounts under the first line of a label, reads on
+    from it though that line closes with a colon: it opens with a count in running words
+    ("... par value:" / "900 shares authorized; 486 and ..."), hangs under it (set in half a
+    line or more) and the first line is the widest of the label's lines down to its row of
+    amounts (broken for want of room, where a group label is as short as its words).
+    A row label under a group label opens with a capital ("Current assets:" / "Cash ...")."""
+    if len(nxt.phrases) != 1 or not _COUNT.match(nxt.phrases[0].text):
+        return False
+    pitch = nxt.y1 - nxt.y0
+    start = first.phrases[0]
+    if nxt.phrases[0].x0 < start.x0 + 0.5 * pitch:
+        return False
+    chain = []
+    for line in after[:MAX_LABEL_LINES - 1]:
+        chain.append(line.phrases[0])
+        if len(line.phrases) >= 2:
+            break
+    return all(start.x1 >= p.x1 for p in chain)
 
 
 def hangs_under(prev: TextLine, ln: TextLine, em: float) -> bool:
@@ -208,7 +234,7 @@ def label_head(ln, after: list) -> list | None:
         if nxt.y0 - above.y1 > 1.5 * (nxt.y1 - nxt.y0):
             return None
         head, label = above.phrases[0], nxt.phrases[0]
-        if head.bold != label.bold or not goes_on(head.text, label.text):
+        if head.bold != label.bold or not (goes_on(head.text, label.text) or _clause_under(ln, nxt, after)):
             return None
         if len(nxt.phrases) >= 2:
             return lines if any(is_number(p.text) for p in nxt.phrases[1:]) else None
