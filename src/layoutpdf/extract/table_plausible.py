@@ -59,7 +59,7 @@ def _regular(g: Grid, cells: list[str], ncols: int, nrows: int) -> bool:
     columns, ncols = range(ncols), ncols - len(signs)
     rows = without_unit_rows(g).rows        # a unit line is said of the whole table: no data row
     cells = [row[c] for row in rows for c in range(len(row)) if row[c] and c not in signs]
-    if nrows < MIN_ALIGNED_ROWS or len(cells) < TEXT_FILL * len(rows) * ncols:
+    if (nrows < MIN_ALIGNED_ROWS and not _two_labelled_rows(rows)) or len(cells) < TEXT_FILL * len(rows) * ncols:
         return False
     full = sum(1 for c in range(len(g.col_edges) - 1)
                if c not in signs and sum(1 for row in rows if row[c]) >= 0.5 * len(rows))
@@ -74,6 +74,13 @@ def _regular(g: Grid, cells: list[str], ncols: int, nrows: int) -> bool:
     if any(all(not row[c] or _BULLET.match(row[c]) for row in g.rows) for c in columns):
         return False                        # a list in columns: a column of bullets
     return ncols >= 3 or any(_numeric_column(g.rows[g.header_rows:], c) for c in columns)
+
+
+def _two_labelled_rows(rows) -> bool:
+    """Two rows, each a label and two amounts or more: a statement's rows a page break
+    leaves at the top of the next page (found by `table_words`, their amounts in columns)."""
+    return len(rows) == 2 and all(row[0] and not is_number(row[0])
+                                  and sum(1 for c in row[1:] if c and is_number(c)) >= 2 for row in rows)
 
 
 def _sparse_amounts(g: Grid, signs: set[int], full: int) -> int:

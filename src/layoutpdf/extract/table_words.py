@@ -14,6 +14,7 @@ from .table_grid import Word, text_lines
 from .table_numbers import CURRENCY, goes_on, is_number
 from .table_rows import MAX_LABEL_LINES, hangs_under, label_head, unit_alone
 from .table_rules import CAPTION_LABEL
+from .table_two_rows import two_amount_lines, two_amount_rows
 
 SHORT_PIECE = 0.3       # a text piece narrower than this share of the text width is short
 MIN_ALIGNED_ROWS = 3    # borderless tables need this many aligned rows
@@ -137,7 +138,8 @@ def _close_band(run: list, bands: list, em: float, tail: list = ()) -> list:
     aligned to the top, "Weighted average shares" / "outstanding used in computing" /
     "basic and diluted net income per" / "share", more lines than the band's margin
     reaches); an empty run."""
-    if sum(1 for row in run if len(row[2]) >= 2) >= MIN_ALIGNED_ROWS:
+    aligned = [row for row in run if len(row[2]) >= 2]
+    if len(aligned) >= MIN_ALIGNED_ROWS or two_amount_rows(aligned, em):
         bottom = max([run[-1][1]] + [row[1] for row in tail])
         bands.append((run[0][0] - 2 * em, bottom + 2 * em))
     return []
@@ -377,7 +379,9 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
             labels = []
         prev = ln
     return [_region_box([e for e in run if e[2] != LEAD]) for run in runs
-            if sum(1 for e in run if e[2] not in (WRAP, LEAD, UNIT)) >= MIN_ALIGNED_ROWS]
+            if sum(1 for e in run if e[2] not in (WRAP, LEAD, UNIT)) >= MIN_ALIGNED_ROWS
+            or two_amount_lines([e[0] for e in run if e[2] == ROW], em)]
+
 
 
 def _unit_under(ln, run: list) -> bool:

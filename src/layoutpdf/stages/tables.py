@@ -373,7 +373,10 @@ def _same_columns(doc: Document, first: Table, nxt: Table) -> bool:
     if a is None or b is None or len(a.col_edges) != len(b.col_edges):
         return False
     tol = COLUMN_TOL_EM * (doc.stats.body_size or 10.0)
-    return all(abs(x - y) <= tol for x, y in zip(a.col_edges, b.col_edges))
+    # the label column's right boundary lies midway between its longest label and the first
+    # amount column: it moves with the labels each piece holds, the other boundaries not
+    return all(abs(x - y) <= tol for k, (x, y) in enumerate(zip(a.col_edges, b.col_edges))
+               if k != 1 or len(a.col_edges) <= 3)
 
 
 def _candidate_of(doc: Document, t: Table) -> TableCandidate | None:
