@@ -13,7 +13,7 @@ from .table_bottom import amount_columns
 from .table_grid import Grid, Word, col_index, text_lines
 from .table_numbers import goes_on, is_number
 from .table_prose import LEADER
-from .table_rows import unit_alone
+from .table_rows import centred_over, unit_alone
 from .table_rules import CAPTION_LABEL
 from .table_signs import sign_column
 from .table_words import MAX_CELL_WORDS, MAX_LABEL_LINES, held, label_head, outside
@@ -71,15 +71,11 @@ def edge_rows(g: Grid, words: list[Word], em: float, others: list) -> tuple[floa
 
 
 def _wrapped_head(ln, over: list, g: Grid, em: float, pitch: float) -> bool:
-    """`ln` is the wrapped rest of a column head in the header line right over it (a head
-    too long for its cell, centred: "Three Months Ended June" / "30,"): one short phrase
-    clear of the label column, within the extent of a phrase of that line, which reads as
-    a header row of the table, one tight line pitch above."""
-    if len(ln.phrases) != 1 or not over or over[0].y1 < ln.y0 - 0.5 * pitch - (ln.y1 - ln.y0):
-        return False
-    p, up = ln.phrases[0], over[0]
-    return p.x0 > g.col_edges[1] and len(p.words) <= 2 and row_like(up, g, em, header=True) \
-        and any(q.x0 - 0.5 * em <= p.x0 and p.x1 <= q.x1 + 0.5 * em for q in up.phrases)
+    """`ln` is the wrapped rest of a column head in the header line right over it, which
+    reads as a header row of the table ("Three Months Ended June" / "30,", centred:
+    `table_rows.centred_over`)."""
+    return bool(over) and row_like(over[0], g, em, header=True) \
+        and centred_over(over[0], ln, g.bbox[0], em) is not None
 
 
 def _stacked(ln, under, g: Grid) -> bool:

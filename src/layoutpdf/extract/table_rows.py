@@ -110,7 +110,7 @@ def with_wrapped_heads(lines: list[TextLine], left: float, em: float) -> list[Te
     out: list[TextLine] = []
     for ln in lines:
         up = out[-1] if out else None
-        head = _centred_over(up, ln, left, em) if up is not None else None
+        head = centred_over(up, ln, left, em) if up is not None else None
         if head is None:
             out.append(ln)
             continue
@@ -121,7 +121,7 @@ def with_wrapped_heads(lines: list[TextLine], left: float, em: float) -> list[Te
     return out
 
 
-def _centred_over(up: TextLine, ln: TextLine, left: float, em: float):
+def centred_over(up: TextLine, ln: TextLine, left: float, em: float):
     """The phrase of `up` that `ln` is the centred rest of (`with_wrapped_heads`), or None."""
     if len(ln.phrases) != 1 or len(ln.phrases[0].words) > 2 or ln.y0 - up.y1 > 0.5 * (ln.y1 - ln.y0):
         return None
