@@ -104,13 +104,17 @@ def with_wrapped_heads(lines: list[TextLine], left: float, em: float) -> list[Te
     "$469" under "(operationally)" is a cell of its own), centred under a wider phrase of
     the line right above, a tight line pitch below it, clear of the label column at the
     table's left edge (`left`: "Regulated Businesses:" / "Water services:" are group
-    labels), and the line above holds no amounts. Centred over two columns, the rest
-    would otherwise fall into one of them; two phrases or more under a spanning head are
-    its columns' own heads, a level of their own."""
+    labels), the line above holds no amounts and a row of cells follows (the head's last
+    line). Centred over two columns, the rest would otherwise fall into one of them; two
+    phrases or more under a spanning head are its columns' own heads, a level of their own."""
     out: list[TextLine] = []
-    for ln in lines:
+    for k, ln in enumerate(lines):
         up = out[-1] if out else None
-        head = centred_over(up, ln, left, em) if up is not None else None
+        below = lines[k + 1] if k + 1 < len(lines) else None
+        # the head's last line: a row of cells under it (a cell's lines stacked further,
+        # "Enter the result here" / "and on" / "Form 1040NR, line 41", are read as a stack)
+        head = centred_over(up, ln, left, em) if up is not None and below is not None \
+            and len(below.phrases) >= 2 else None
         if head is None:
             out.append(ln)
             continue
