@@ -83,6 +83,7 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
         taken = [g.bbox for g in grids] + [b.to_list() for b in blocked]
         free = outside(words, taken)
         texts = _joined_blocks(_text_grids(free, body, em, refused, head_marks(drawings, em)), free, body, em)
+        texts = [g for g in texts if len(g.rows) > 2 or not _next_to(g, grids, em)]
         grids = over_ruled(grids, texts, words, em, _plausible)
     if captioned:
         grids, blocked = _tables_of_text(grids, blocked, captioned, hs, page_words(textpage, body, em, captioned))
@@ -101,6 +102,15 @@ def find_table_candidates(width: float, height: float, textpage, lines: list[Lin
     grids.sort(key=lambda g: (g.bbox[1], g.bbox[0]))
     return tuple(_candidate(without_leaders(amounts_below_labels(join_sign_columns(g))))
                  for g in grids) + tuple(refused)
+
+
+def _next_to(g: Grid, grids: list[Grid], em: float) -> bool:
+    """A grid of two rows (`table_two_rows`) right above or under a ruled table, within two
+    line pitches across its width: that table's header or closing rows, which its edge rows
+    take in (`_with_edge_rows`), not a table of their own."""
+    x0, y0, x1, y1 = g.bbox
+    return any(min(x1, o.bbox[2]) - max(x0, o.bbox[0]) > 0.5 * (x1 - x0)
+               and (-2 <= y0 - o.bbox[3] <= 2 * em or -2 <= o.bbox[1] - y1 <= 2 * em) for o in grids)
 
 
 def _lines_outside(lines: list[Line], boxes: list) -> list[Line]:
