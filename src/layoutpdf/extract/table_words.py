@@ -383,7 +383,6 @@ def aligned_regions(words: list[Word], em: float) -> list[tuple[float, float, fl
             or two_amount_lines([e[0] for e in run if e[2] == ROW], em)]
 
 
-
 def _unit_under(ln, run: list) -> bool:
     """A table's unit set right under its column labels ("(in thousands)" centred under
     the years, over the rows): one phrase in brackets naming a unit, under rows of the
