@@ -271,7 +271,8 @@ def _section_label(ln, short: list, runs: list, labels: list, attached: bool, pr
     phrase = ln.phrases[0]
     text = phrase.text
     out = GROUP_INDENT * em if text.endswith(":") else em
-    if not _in_label_column(phrase, run if run is not None else runs[-1], em, out) \
+    rows = run if run is not None else runs[-1]
+    if not (_in_label_column(phrase, rows, em, out) or _long_group_label(phrase, rows, em, out)) \
             or (not short and text.endswith(".")):
         return False
     if text.endswith(";"):
@@ -280,6 +281,16 @@ def _section_label(ln, short: list, runs: list, labels: list, attached: bool, pr
 
 
 GROUP_INDENT = 2.0      # ems a group label may stand out left of the rows it heads
+
+
+def _long_group_label(phrase, rows: list, em: float, out: float) -> bool:
+    """A group label too long for the label column, alone on its row and ending in a
+    colon ("Adjustments to reconcile net income to net cash provided by operating
+    activities:"): it starts in the label column and runs on over the amount columns,
+    which it leaves empty on its row (a cell spanning the row, or a tab-set line)."""
+    left = min(r[0].phrases[0].x0 for r in rows)
+    return phrase.text.endswith(":") and left - out <= phrase.x0 < left + 2 * out \
+        and not any(is_number(w.text) for w in phrase.words)
 
 
 def _in_label_column(phrase, rows: list, em: float, out: float | None = None) -> bool:
