@@ -287,10 +287,17 @@ def _long_group_label(phrase, rows: list, em: float, out: float) -> bool:
     """A group label too long for the label column, alone on its row and ending in a
     colon ("Adjustments to reconcile net income to net cash provided by operating
     activities:"): it starts in the label column and runs on over the amount columns,
-    which it leaves empty on its row (a cell spanning the row, or a tab-set line)."""
+    which it leaves empty on its row (a cell spanning the row, or a tab-set line). Set in
+    the statement's type: a sentence of the page's text between two tables ("... were as
+    follows ($ in millions):") is set in the larger type of the prose."""
     left = min(r[0].phrases[0].x0 for r in rows)
+    sizes = sorted(w.h for r in rows for p in r[0].phrases for w in p.words)
     return phrase.text.endswith(":") and left - out <= phrase.x0 < left + 2 * out \
-        and not any(is_number(w.text) for w in phrase.words)
+        and not any(is_number(w.text) for w in phrase.words) \
+        and max(w.h for w in phrase.words) <= SAME_TYPE * sizes[len(sizes) // 2]
+
+
+SAME_TYPE = 1.05        # a line this much taller than the rows' words is set in another type
 
 
 def _in_label_column(phrase, rows: list, em: float, out: float | None = None) -> bool:
