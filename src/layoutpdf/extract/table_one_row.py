@@ -9,14 +9,12 @@ it name the amount columns in order (each head over its amount's cell, right of 
 before), so the region read with them is a table of a header and one row."""
 from __future__ import annotations
 
-import re
-
+from ..text.dates import YEAR_IN
 from .table_build import build_grid
 from .table_grid import Grid, Seg, TextLine, Word, text_lines
 from .table_numbers import is_number
 from .table_words import held
 
-PERIOD = re.compile(r"\b(?:19|20)\d\d\b")   # a period head holds its year
 HEAD_GAP = 1.5          # the heads stand at most this many line heights above the row
 
 
@@ -69,7 +67,7 @@ def _names(heads: TextLine, amounts: list, em: float) -> bool:
     """The line's period heads stand one over each amount, in order: as many as the
     amounts, each centred right of the amount before and not past its own (a head is
     centred over its amount's cell, a currency sign and the amount)."""
-    periods = [p for p in heads.phrases if PERIOD.search(p.text)]
+    periods = [p for p in heads.phrases if YEAR_IN.search(p.text)]
     if len(periods) != len(amounts):
         return False
     before = float("-inf")

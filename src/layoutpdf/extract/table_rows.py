@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from statistics import median
 
-from ..text.dates import MONTH
+from ..text.dates import MONTH, YEAR
 from ..text.units import unit_label
 from .table_grid import TextLine, band_of, col_index
 from .table_numbers import goes_on, is_number, letters, wordy
@@ -120,8 +120,7 @@ def with_wrapped_heads(lines: list[TextLine], left: float, em: float) -> list[Te
             continue
         for w in ln.words:
             head.add(w)                     # the head reads on: "... June 30,"
-        up.words = sorted(up.words + ln.words, key=lambda w: w.x0)
-        up._y0 = up._y1 = None              # its extent read again, with the rest
+        out[-1] = TextLine(sorted(up.words + ln.words, key=lambda w: w.x0), up.phrases)
     return out
 
 
@@ -129,7 +128,7 @@ def centred_over(up: TextLine, ln: TextLine, left: float, em: float):
     """The phrase of `up` that `ln` is the centred rest of (`with_wrapped_heads`), or None."""
     if len(ln.phrases) != 1 or len(ln.phrases[0].words) > 2 or ln.y0 - up.y1 > 0.5 * (ln.y1 - ln.y0):
         return None
-    if any(is_number(p.text) and not _DATE_PART.match(p.text) for p in up.phrases + ln.phrases):
+    if any(is_number(p.text) and not _date_part(p.text) for p in up.phrases + ln.phrases):
         return None
     p = ln.phrases[0]
     mid = (p.x0 + p.x1) / 2
@@ -144,10 +143,15 @@ def _reads_on(head: str, rest: str) -> bool:
     ("June" / "30,", "February" / "2023"), or a line that goes on (`goes_on`: lower case,
     an open end). A head of its own under a spanning one ("Average" over the middle
     column, "Fiscal Year" over the years) does not."""
-    return bool(_MONTH_END.search(head) and _DATE_PART.match(rest)) or goes_on(head, rest)
+    return bool(_MONTH_END.search(head) and _date_part(rest)) or goes_on(head, rest)
 
 
-_DATE_PART = re.compile(r"^(?:(?:19|20)\d\d|[0-3]?\d,?)$")    # a year, or a day of a month
+def _date_part(text: str) -> bool:
+    """A year, or a day of a month ("30,")."""
+    return bool(YEAR.match(text) or _DAY.match(text))
+
+
+_DAY = re.compile(r"^[0-3]?\d,?$")
 _MONTH_END = re.compile(r"\b" + MONTH + r"$", re.I)
 
 

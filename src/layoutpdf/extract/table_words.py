@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from operator import itemgetter
+from statistics import median_high
 
 from ..model import Line
 from ..text.dates import YEAR
@@ -291,10 +292,10 @@ def _long_group_label(phrase, rows: list, em: float, out: float) -> bool:
     the statement's type: a sentence of the page's text between two tables ("... were as
     follows ($ in millions):") is set in the larger type of the prose."""
     left = min(r[0].phrases[0].x0 for r in rows)
-    sizes = sorted(w.h for r in rows for p in r[0].phrases for w in p.words)
+    size = median_high(w.h for r in rows for p in r[0].phrases for w in p.words)
     return phrase.text.endswith(":") and left - out <= phrase.x0 < left + 2 * out \
         and not any(is_number(w.text) for w in phrase.words) \
-        and max(w.h for w in phrase.words) <= SAME_TYPE * sizes[len(sizes) // 2]
+        and max(w.h for w in phrase.words) <= SAME_TYPE * size
 
 
 SAME_TYPE = 1.05        # a line this much taller than the rows' words is set in another type

@@ -198,12 +198,19 @@ def _titles_float(a: Element, between: list[Element], lines: dict[str, Line], si
     in the body font, no full stop), which names what is under it and does not go on
     after it. A paragraph that a float cuts mid-column has lines above the float (and
     its last one there runs to the column's right edge)."""
-    last, end = _last_part(a), _last_line(a, lines)
+    end = _last_line(a, lines)
     if end is None:
         return False
-    under = [f for f in between if f.role in _FIGURE_OR_TABLE and f.page == last.page
-             and -2 <= f.bbox.y0 - end.bbox.y1 <= TITLE_GAP * size and f.bbox.overlap_x(end.bbox) > 0]
+    under = _right_under(a, end, between, _FIGURE_OR_TABLE, TITLE_GAP * size)
     return len(a.line_ids) == 1 and any(end.bbox.x1 < f.bbox.x1 - 4 * size for f in under)
+
+
+def _right_under(a: Element, end: Line, between: list[Element], roles, reach: float) -> list[Element]:
+    """The floats of `roles` read between `a` and the next text that start right under
+    `a`'s last line `end` (within `reach` points), across it."""
+    page = _last_part(a).page
+    return [f for f in between if f.role in roles and f.page == page
+            and -2 <= f.bbox.y0 - end.bbox.y1 <= reach and f.bbox.overlap_x(end.bbox) > 0]
 
 
 HEAD_GAP = 2.0            # a table starts at most this many of the text's sizes under its head
@@ -212,20 +219,23 @@ HEAD_GAP = 2.0            # a table starts at most this many of the text's sizes
 def _heads_table(a: Element, between: list[Element], lines: dict[str, Line]) -> bool:
     """A table with no caption starts right under the last line of `a` (a blank line at
     most), which ends no sentence: the table's head (a unit line, column heads the table's
-    region missed, the words that introduce it). A word processor or a browser sets a table between paragraphs, never
-    inside one, so the text over it ends there; only a float placed mid-paragraph (TeX's,
-    set off by a caption) cuts one, and text that reads on after a table in one sentence
-    starts lowercase (the caller lets that through)."""
-    last, end = _last_part(a), _last_line(a, lines)
+    region missed, the words that introduce it). A word processor or a browser sets a
+    table between paragraphs, never inside one, so the text over it ends there; only a
+    float placed mid-paragraph (TeX's, set off by a caption) cuts one, and text that reads
+    on after a table in one sentence starts lowercase (the caller lets that through)."""
+    end = _last_line(a, lines)
     if end is None:
         return False
-    under = [f for f in between if f.role is Role.TABLE and f.page == last.page
-             and -2 <= f.bbox.y0 - end.bbox.y1 <= HEAD_GAP * end.size and f.bbox.overlap_x(end.bbox) > 0]
+    reach = HEAD_GAP * end.size
     captions = [c for c in between if c.role is Role.CAPTION]
-    return any(not any(c.page == f.page and c.bbox.overlap_x(f.bbox) > 0
-                       and (0 <= c.bbox.y0 - f.bbox.y1 < HEAD_GAP * end.size
-                            or 0 <= f.bbox.y0 - c.bbox.y1 < HEAD_GAP * end.size) for c in captions)
-               for f in under)
+    return any(not _captioned(f, captions, reach) for f in _right_under(a, end, between, (Role.TABLE,), reach))
+
+
+def _captioned(f: Element, captions: list[Element], reach: float) -> bool:
+    """A caption is set right above or right under the float `f` (within `reach`)."""
+    return any(c.page == f.page and c.bbox.overlap_x(f.bbox) > 0
+               and (0 <= c.bbox.y0 - f.bbox.y1 < reach or 0 <= f.bbox.y0 - c.bbox.y1 < reach)
+               for c in captions)
 
 
 _NUMBER = re.compile(r"^\s*\(?(\d{1,3})[.)]\s")

@@ -8,3 +8,4 @@ import re
 
 MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"   # match case-blind
 YEAR = re.compile(r"^(?:19|20)\d\d$")   # a year alone: a column label, no amount
+YEAR_IN = re.compile(r"\b(?:19|20)\d\d\b")   # a year within a phrase ("Fiscal 2023")
