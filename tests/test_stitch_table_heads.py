@@ -11,6 +11,8 @@ import pymupdf
 import layoutpdf
 from layoutpdf.model import Role
 
+from ruled_statement_pdfs import ruled_statement
+
 ROWS = [("Revenues", "12,734", "27,742"), ("Cost of sales", "3,904", "8,032"),
         ("Selling, general and administrative expenses", "3,355", "3,427"),
         ("Research and development expenses", "2,720", "2,547"), ("Net income", "2,327", "9,906")]
@@ -18,22 +20,6 @@ UNIT = ("Amounts in millions of U.S. dollars, except per share amounts and", "th
 NOTES = "See Notes to Consolidated Financial Statements."
 INTRO = ("The following heads name the periods of the reconciliation under them,",
          "by quarter and by year to date")
-
-
-def _table(page: pymupdf.Page, top: float, rows) -> float:
-    """A ruled two-year statement from `top`; the baseline after its last row."""
-    page.draw_line((72, top), (540, top), width=0.5)
-    page.insert_text((400, top + 12), "2023", fontsize=10)
-    page.insert_text((490, top + 12), "2022", fontsize=10)
-    page.draw_line((72, top + 16), (540, top + 16), width=0.5)
-    y = top + 28
-    for label, a, b in rows:
-        page.insert_text((74, y), label, fontsize=10)
-        for x, v in ((423, a), (513, b)):
-            page.insert_text((x - pymupdf.get_text_length(v, fontsize=10), y), v, fontsize=10)
-        y += 13
-    page.draw_line((72, y - 8), (540, y - 8), width=0.5)
-    return y
 
 
 def _unit_lines_over_a_statement() -> bytes:
@@ -44,7 +30,7 @@ def _unit_lines_over_a_statement() -> bytes:
     page.insert_text((72, 72), "Consolidated Statements of Operations", fontsize=10, fontname="hebo")
     page.insert_text((72, 88), UNIT[0], fontsize=10)
     page.insert_text((72, 102), UNIT[1], fontsize=10)
-    y = _table(page, 108, ROWS)
+    y = ruled_statement(page, 108, ROWS)
     page.insert_text((72, y + 14), NOTES, fontsize=10)
     return doc.tobytes()
 
@@ -58,7 +44,7 @@ def _table_at_the_foot(after: tuple[str, str]) -> bytes:
                      fontname="hebo")
     page.insert_text((72, 600), INTRO[0], fontsize=10)
     page.insert_text((72, 614), INTRO[1], fontsize=10)
-    _table(page, 620, ROWS * 2)
+    ruled_statement(page, 620, ROWS * 2)
     page = doc.new_page(width=612, height=792)
     page.insert_text((72, 72), after[0], fontsize=10)
     page.insert_text((72, 86), after[1], fontsize=10)

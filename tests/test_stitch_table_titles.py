@@ -9,6 +9,8 @@ import pymupdf
 import layoutpdf
 from layoutpdf.model import Role
 
+from ruled_statement_pdfs import ruled_statement
+
 TITLE = "Consolidated Statements of Operations"
 AFTER = ("The accompanying notes are an integral part of these statements and should be read "
          "together with the discussion of results in the preceding section of this report.")
@@ -29,19 +31,7 @@ def _page(title: str = TITLE) -> bytes:
         y += 12
     y += 10
     page.insert_text((72, y), title, fontsize=10)
-    top = y + 4
-    page.draw_line((72, top), (540, top), width=0.5)
-    page.insert_text((400, top + 12), "2023", fontsize=10)
-    page.insert_text((490, top + 12), "2022", fontsize=10)
-    page.draw_line((72, top + 16), (540, top + 16), width=0.5)
-    y = top + 28
-    for label, a, b in ROWS:
-        page.insert_text((74, y), label, fontsize=10)
-        for x, v in ((423, a), (513, b)):
-            page.insert_text((x - pymupdf.get_text_length(v, fontsize=10), y), v, fontsize=10)
-        y += 13
-    page.draw_line((72, y - 8), (540, y - 8), width=0.5)
-    y += 14
+    y = ruled_statement(page, y + 4, ROWS) + 14
     words, line = AFTER.split(), ""
     for w in words:
         if pymupdf.get_text_length(line + " " + w, fontsize=10) > 468:
