@@ -13,11 +13,12 @@ characters (the scorer's `answer_bearing`, imported from ../shared/bench/finance
     python benchmarks/filings_html.py                      # 16 documents, ours and pymupdf_loader
     python benchmarks/filings_html.py --only 4 --cases     # one document, its failing rows in context
     python benchmarks/filings_html.py --out /tmp/fh        # also keep the HTML and PDF files there
+    python benchmarks/filings_html.py --engine wkhtmltopdf # printed by Qt WebKit instead
 
 Reports, per system: rows answer-bearing in some chunk (overall, per document, per style
 feature, per row tag), BM25 answer hit@5 for a question naming the row's label, pages keeping
 >= 0.8 of their words; for ours each failing row with a symptom and the chunk text around it.
-PDFs are cached under $TMPDIR/layoutpdf-filings-html (key: the HTML and Chromium's version).
+PDFs are cached under $TMPDIR/layoutpdf-filings-html (key: the HTML and the engine's version).
 """
 from __future__ import annotations
 
@@ -56,7 +57,9 @@ def load_scorer():
     return fb
 
 
-def find_chromium():
+def find_engine(engine):
+    if engine == "wkhtmltopdf":
+        return shutil.which("wkhtmltopdf")
     for name in CHROMIUM:
         path = shutil.which(name)
         if path:
@@ -64,13 +67,24 @@ def find_chromium():
     return None
 
 
-def chromium_version(exe):
+def engine_version(exe):
     out = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=60)
     return out.stdout.strip()
 
 
+def print_command(exe, src, out):
+    """How the engine at exe prints src to out: headless Chromium, or Qt WebKit's wkhtmltopdf
+    (the engine of many HTML-to-PDF services; @page is not read there, so the page is given
+    on the command line: Letter, 0.6in by 0.75in margins, CSS points at their size)."""
+    if os.path.basename(exe).startswith("wkhtmltopdf"):
+        return [exe, "-q", "--page-size", "Letter", "-T", "0.6in", "-B", "0.6in", "-L", "0.75in",
+                "-R", "0.75in", "--disable-smart-shrinking", "--enable-local-file-access", src, out]
+    return [exe, "--headless", "--no-sandbox", "--disable-gpu", "--print-to-pdf=" + out,
+            "--no-pdf-header-footer", "file://" + src]
+
+
 def print_pdf(exe, version, html_text, name):
-    """The PDF Chromium prints for html_text, from the cache when the HTML and version match."""
+    """The PDF the engine prints for html_text, from the cache when the HTML and version match."""
     os.makedirs(CACHE, exist_ok=True)
     key = hashlib.sha1((version + "\0" + html_text).encode("utf-8")).hexdigest()[:16]
     pdf = os.path.join(CACHE, "%s-%s.pdf" % (name, key))
@@ -79,11 +93,11 @@ def print_pdf(exe, version, html_text, name):
     src = os.path.join(CACHE, "%s-%s.html" % (name, key))
     with open(src, "w", encoding="utf-8") as fh:
         fh.write(html_text)
-    tmp = pdf + ".part"
-    subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu", "--print-to-pdf=" + tmp,
-                    "--no-pdf-header-footer", "file://" + src], capture_output=True, timeout=180, check=False)
+    tmp = pdf + ".part.pdf"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    subprocess.run(print_command(exe, src, tmp), capture_output=True, timeout=180, check=False, env=env)
     if not os.path.isfile(tmp):
-        raise RuntimeError("chromium printed nothing for %s" % src)
+        raise RuntimeError("%s printed nothing for %s" % (version, src))
     os.replace(tmp, pdf)
     return pdf
 
@@ -296,16 +310,19 @@ def arguments(description: str, sources: str, style_example: str) -> argparse.Ar
 
 
 def main():
-    a = arguments(__doc__, "HTML", "zebra=,leader_dots=0,valign=bottom").parse_args()
-    exe = find_chromium()
+    ap = arguments(__doc__, "HTML", "zebra=,leader_dots=0,valign=bottom")
+    ap.add_argument("--engine", choices=("chromium", "wkhtmltopdf"), default="chromium",
+                    help="what prints the HTML (default chromium)")
+    a = ap.parse_args()
+    exe = find_engine(a.engine)
     if exe is None:
-        print("skipped: no chromium on PATH (tried %s); the benchmark prints HTML with headless Chromium"
-              % ", ".join(CHROMIUM))
+        print("skipped: no %s on PATH; the benchmark prints HTML with headless Chromium (tried %s) "
+              "or with --engine wkhtmltopdf" % (a.engine, ", ".join(CHROMIUM)))
         return 0
     if not os.path.isfile(SCORER):
         sys.exit("the scorer is missing: %s (set FINANCEBENCH_PY)" % SCORER)
     fb = load_scorer()
-    version = chromium_version(exe)
+    version = engine_version(exe)
     systems = [s for s in a.system.split(",") if s]
     wanted = [int(x) for x in a.only.split(",")] if a.only else list(range(a.docs))
     docs, pdfs, items = {}, {}, {}

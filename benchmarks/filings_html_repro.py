@@ -105,12 +105,12 @@ def main():
     ap.add_argument("-v", action="store_true", help="print our Markdown of each case")
     ap.add_argument("--html", help="write each case's HTML and PDF into this folder")
     a = ap.parse_args()
-    exe = bench.find_chromium()
+    exe = bench.find_engine("chromium")
     if exe is None:
         print("skipped: no chromium on PATH")
         return 0
     fb = bench.load_scorer()
-    version = bench.chromium_version(exe)
+    version = bench.engine_version(exe)
     for name in a.cases or CASES:
         html_text, truth = case_document(name)
         pdf = bench.print_pdf(exe, version, html_text, "repro-" + name)

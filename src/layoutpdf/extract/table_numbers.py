@@ -38,6 +38,13 @@ def letters(text: str) -> str:
     return FILL_END.sub("", text) if text.endswith((".", "…", "_", " ")) else text
 
 
+def is_fill(text: str) -> bool:
+    """`text` is a leader alone: the fill that leads a label to its amounts, wrapped onto a
+    line of its own where the label filled its column."""
+    text = text.strip()
+    return bool(text) and not letters(text)
+
+
 def sign_after_amount(last: str, text: str, after: str = "") -> bool:
     """`text` is a currency sign set right after an amount `last` ("3%  $  2,042": a
     statement's `$` sits flush left in its cell, a few points right of the column before
@@ -64,7 +71,10 @@ def goes_on(last: str, first: str) -> bool:
     ends open ("... of $31 and" / "$27": the wrapped rest of a label). A note mark opening
     a sentence ("(1) Includes ...") starts a table note; a bullet after a semicolon starts
     the next item of a list ("... (hypoaldosteronism) ;" / "• Distal tubular acidosis").
-    A leader `last` ends in is no text of it (`letters`)."""
+    A leader `last` ends in is no text of it (`letters`); a leader alone on the line (`is_fill`)
+    is the end of the label above, wrapped where the label filled its column."""
+    if is_fill(first):
+        return bool(letters(last).strip())
     last = letters(last)
     ends_open = last.endswith((",", "-", "/", "&", " and", " of", " or", " the", " for", " in")) \
         or last.endswith(";") and not _ITEM_MARK.match(first) \
