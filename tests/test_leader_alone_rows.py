@@ -62,6 +62,82 @@ def _statement() -> bytes:
     return doc.tobytes()
 
 
+CONTINUED = [  # a page a statement goes on to: every label fills its column
+    ("Acquisitions, net of cash acquired and other purchases", ("(11,339)", "(402)")),
+    ("Purchases of marketable securities and other investments", ("(8,749)", "(48,057)")),
+    ("Proceeds from maturities of marketable securities", ("63,092", "43,306")),
+    ("Net cash used in investing activities of the company", ("(795)", "(273)")),
+]
+
+
+def _continued() -> bytes:
+    """The page opens under its column labels with rows whose leaders all wrapped alone:
+    no row of the page sets its label beside its amounts."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((54, 60), "CONSOLIDATED STATEMENTS OF CASH FLOWS (CONTINUED)", fontsize=9, fontname="hebo")
+    _right(page, 435, 80, "2023")
+    _right(page, 556, 80, "2022")
+    y = 92.0
+    for label, amounts in CONTINUED:
+        page.insert_text((60, y), label, fontsize=SIZE)
+        y += 7.5
+        page.insert_text((66.6, y), _dots(40), fontsize=SIZE)
+        for right_x, value in zip((435, 556), amounts):
+            _right(page, right_x, y, value)
+        y += 9.2
+    return doc.tobytes()
+
+
+def test_a_page_of_rows_whose_leaders_all_wrapped_is_one_table():
+    d = layoutpdf.parse(_continued())
+    assert len(d.tables) == 1, d.to_markdown()
+    rows = [list(r) for r in d.tables[0].rows]
+    assert rows[0] == ["", "2023", "2022"], rows
+    assert rows[1:] == [[label, *amounts] for label, amounts in CONTINUED], rows
+
+
+def _top_aligned() -> bytes:
+    """Cells aligned to the top: a long label sets its amounts on its own line and the
+    leader it had no room for wraps alone onto the next line, with nothing beside it."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((54, 60), "CONDENSED CONSOLIDATED BALANCE SHEETS (In millions)", fontsize=9, fontname="hebo")
+    _right(page, 435, 80, "2023")
+    _right(page, 556, 80, "2022")
+    y = 96.0
+    for label, amounts in TOP_ALIGNED:
+        page.insert_text((60, y), label, fontsize=SIZE)
+        for right_x, value in zip((435, 556), amounts):
+            _right(page, right_x, y, value)
+        if LABEL_END - (60 + _width(label + " ")) < 4 * _width("."):
+            y += 7.5
+            page.insert_text((66.6, y), _dots(60), fontsize=SIZE)
+        else:
+            page.insert_text((60 + _width(label + " "), y), _dots(LABEL_END - 60 - _width(label + " ")),
+                             fontsize=SIZE)
+        y += 9.2
+    return doc.tobytes()
+
+
+TOP_ALIGNED = [
+    ("Cash and cash equivalents", ("27,079", "722")),
+    ("Short-term investments", ("60,468", "109")),
+    ("Accounts receivable, net of allowance for doubtful accounts", ("699", "619")),
+    ("Inventories", ("268", "215")),
+    ("Prepaid expenses and other current assets of the company", ("85,649", "81,452")),
+    ("Total current assets", ("43,222", "876")),
+]
+
+
+def test_a_leader_wrapped_alone_under_top_aligned_amounts_stays_in_the_table():
+    d = layoutpdf.parse(_top_aligned())
+    assert len(d.tables) == 1, d.to_markdown()
+    rows = [list(r) for r in d.tables[0].rows]
+    assert rows[1:] == [[label, *amounts] for label, amounts in TOP_ALIGNED], rows
+    assert "...." not in d.to_markdown(), d.to_markdown()
+
+
 def _rows() -> list[list[str]]:
     d = layoutpdf.parse(_statement())
     assert len(d.tables) == 1, d.to_markdown()

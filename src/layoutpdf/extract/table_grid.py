@@ -23,7 +23,7 @@ from statistics import median
 
 from ..model.fast_init import stores_slots
 from ..text.scripts import is_cjk, is_hangul
-from .table_numbers import fill_start, sign_after_amount, sign_opens_amount
+from .table_numbers import fill_start, is_fill, sign_after_amount, sign_opens_amount
 
 _HYPHENS = ("-", "\u2010", "\u00ad")   # a line ending in one goes on without a space
 PHRASE_GAP_EM = 0.5      # a wider gap between two words of a line starts another phrase
@@ -97,6 +97,12 @@ class Phrase:
         """Every word is bold but a leader's dots (a word processor draws the fill after
         a bold label in the paragraph's regular face)."""
         return all(w.bold or (not w.text.strip(".…") and fill_start(w) is not None) for w in self.words)
+
+
+def same_weight(above: Phrase, phrase: Phrase) -> bool:
+    """`phrase` is set in the weight of the label text `above` it; a leader alone on its
+    line (`table_numbers.is_fill`) has no weight of its own: it ends that label."""
+    return phrase.bold == above.bold or is_fill(phrase.text)
 
 
 _BY_CY_X0 = attrgetter("cy", "x0")   # sort keys built in C: text_lines sorts every word of a table

@@ -123,7 +123,10 @@ def without_fill(words: list[Word]) -> list[Word]:
     """The words without their dot leaders: fill between a label and what it leads to, no
     part of the label's phrase (with it, every label would reach across the row). A word
     of dots is left out, a word the dots follow with no space ("revenue.......") ends
-    where its letters end (a dot taken as half a letter's width)."""
+    where its letters end (a dot taken as half a letter's width). A leader with nothing
+    left of it on its line stays: the label above filled its column and the leader
+    wrapped alone onto the line of the row's amounts, where it stands for the label's end
+    (`table_numbers.is_fill`)."""
     out = []
     for w in words:
         m = LEADER_END.search(w.text)
@@ -131,10 +134,18 @@ def without_fill(words: list[Word]) -> list[Word]:
             out.append(w)
             continue
         kept = w.text[:m.start()]
+        if not kept.strip() and _first_on_line(w, words):
+            out.append(w)
+            continue
         if kept.strip():
             share = len(kept) / (len(kept) + 0.5 * (len(w.text) - len(kept)))
             out.append(replace(w, x1=w.x0 + share * (w.x1 - w.x0), text=kept))
     return out
+
+
+def _first_on_line(w: Word, words: list[Word]) -> bool:
+    """No word of `words` stands left of `w` on its line."""
+    return not any(o.x1 <= w.x0 + 0.1 and abs(o.cy - w.cy) < 0.5 * w.h for o in words if o is not w)
 
 
 def without_leaders(g: Grid) -> Grid:

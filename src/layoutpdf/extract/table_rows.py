@@ -8,8 +8,8 @@ from statistics import median
 
 from ..text.dates import MONTH, YEAR
 from ..text.units import unit_label
-from .table_grid import TextLine, band_of, col_index
-from .table_numbers import goes_on, is_fill, is_number, letters, wordy
+from .table_grid import TextLine, band_of, col_index, same_weight
+from .table_numbers import goes_on, is_number, letters, wordy
 from .table_stacked import stacked_over
 
 
@@ -203,19 +203,13 @@ def _continues(prev: TextLine, ln: TextLine, edges: list[float], em: float, afte
     head = ln.phrases[0]
     col = col_index(head.x0 + 0.3 * em, edges)
     above = [p for p in prev.phrases if col_index(p.x0 + 0.3 * em, edges) == col]
-    if not above or not _same_weight(above[-1], head):
+    if not above or not same_weight(above[-1], head):
         return False
     if _own_amounts(prev, ln, edges, em):
         return False
     return goes_on(above[-1].text, head.text) or (col == 0 and hangs_under(prev, ln, em)
                                                   and label_head(ln, list(after)) is None) \
         or (col == 0 and len(prev.phrases) == 1 and _clause_under(prev, ln, list(after)))
-
-
-def _same_weight(above, phrase) -> bool:
-    """`phrase` is set in the weight of the label text `above` it; a leader alone on its
-    line (`is_fill`) is the end of that label whatever its weight (no word of its own)."""
-    return phrase.bold == above.bold or is_fill(phrase.text)
 
 
 def _beside_amounts(row: list[TextLine], ln: TextLine, edges: list[float], em: float) -> bool:
@@ -299,7 +293,7 @@ def label_head(ln, after: list) -> list | None:
         if nxt.y0 - above.y1 > 1.5 * (nxt.y1 - nxt.y0):
             return None
         head, label = above.phrases[0], nxt.phrases[0]
-        if not _same_weight(head, label) or not (goes_on(head.text, label.text) or _clause_under(ln, nxt, after)):
+        if not same_weight(head, label) or not (goes_on(head.text, label.text) or _clause_under(ln, nxt, after)):
             return None
         if len(nxt.phrases) >= 2:
             return lines if any(is_number(p.text) for p in nxt.phrases[1:]) else None

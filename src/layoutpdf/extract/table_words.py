@@ -11,7 +11,7 @@ from statistics import median_high
 
 from ..model import Line
 from ..text.dates import YEAR
-from .table_grid import Word, text_lines
+from .table_grid import Word, same_weight, text_lines
 from .table_numbers import CURRENCY, goes_on, is_number
 from .table_rows import MAX_LABEL_LINES, hangs_under, label_head, unit_alone
 from .table_rules import CAPTION_LABEL
@@ -334,7 +334,7 @@ def _wrapped_label(ln, prev, rows: list, near: bool, em: float) -> bool:
         return False
     phrase = ln.phrases[0]
     above = prev.phrases[0]
-    return phrase.bold == above.bold and _in_label_column(phrase, rows, em) \
+    return same_weight(above, phrase) and _in_label_column(phrase, rows, em) \
         and _in_label_column(above, rows, em) and (goes_on(above.text, phrase.text) or hangs_under(prev, ln, em))
 
 
