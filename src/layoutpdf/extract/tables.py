@@ -153,14 +153,19 @@ def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs
 
 
 def _rows_go_on(box, words: list[Word]) -> bool:
-    """The lines of a region read as prose go on outside it with amounts on their
-    baselines: it is the label column of a statement whose label cells alone are shaded
+    """The lines of a region read as prose go on right of it with amounts on their
+    baselines, and nothing but amounts (a signature's title and date, an exhibit's mark
+    are words): it is the label column of a statement whose label cells alone are shaded
     (a browser paints each cell's background; zebra rows may colour the label cell only),
     not text set apart in a box, and its words stay for the text-alignment finder."""
     x0, y0, x1, y1 = box
     lines = text_lines([w for w in words if x0 <= w.cx <= x1 and y0 <= w.cy <= y1])
-    beside = [w for w in words if not x0 <= w.cx <= x1 and y0 <= w.cy <= y1 and is_number(w.text)]
-    going_on = sum(1 for ln in lines if any(ln.y0 <= w.cy <= ln.y1 for w in beside))
+    right = [w for w in words if w.x0 > x1 and y0 <= w.cy <= y1]
+    going_on = 0
+    for ln in lines:
+        on = [w.text for w in right if ln.y0 <= w.cy <= ln.y1]
+        if any(is_number(t) and not YEAR.match(t) for t in on) and not any(c.isalpha() for t in on for c in t):
+            going_on += 1
     return bool(lines) and 2 * going_on >= len(lines)
 
 
