@@ -97,16 +97,17 @@ def test_a_page_of_rows_whose_leaders_all_wrapped_is_one_table():
     assert rows[1:] == [[label, *amounts] for label, amounts in CONTINUED], rows
 
 
-def _top_aligned() -> bytes:
+def _top_aligned(rows=None) -> bytes:
     """Cells aligned to the top: a long label sets its amounts on its own line and the
     leader it had no room for wraps alone onto the next line, with nothing beside it."""
+    rows = rows or TOP_ALIGNED
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     page.insert_text((54, 60), "CONDENSED CONSOLIDATED BALANCE SHEETS (In millions)", fontsize=9, fontname="hebo")
     _right(page, 435, 80, "2023")
     _right(page, 556, 80, "2022")
     y = 96.0
-    for label, amounts in TOP_ALIGNED:
+    for label, amounts in rows:
         page.insert_text((60, y), label, fontsize=SIZE)
         for right_x, value in zip((435, 556), amounts):
             _right(page, right_x, y, value)
@@ -130,11 +131,117 @@ TOP_ALIGNED = [
 ]
 
 
+TOP_ALL_WRAPPED = [(label + " of the company", amounts) for label, amounts in TOP_ALIGNED]
+
+
 def test_a_leader_wrapped_alone_under_top_aligned_amounts_stays_in_the_table():
     d = layoutpdf.parse(_top_aligned())
     assert len(d.tables) == 1, d.to_markdown()
     rows = [list(r) for r in d.tables[0].rows]
     assert rows[1:] == [[label, *amounts] for label, amounts in TOP_ALIGNED], rows
+    assert "...." not in d.to_markdown(), d.to_markdown()
+
+
+def test_rows_whose_leaders_all_wrapped_under_top_aligned_amounts_are_one_table():
+    d = layoutpdf.parse(_top_aligned(TOP_ALL_WRAPPED))
+    assert len(d.tables) == 1, d.to_markdown()
+    rows = [list(r) for r in d.tables[0].rows]
+    assert rows[1:] == [[label, *amounts] for label, amounts in TOP_ALL_WRAPPED], rows
+
+
+CONTINUED_TOP = [  # (indent, label lines, amounts or None): cells aligned to the top
+    (6, ("Acquisitions, net of cash acquired and other purchases",), ("(47,595)", "(24,378)")),
+    (6, ("Purchases of marketable securities and other investments",), ("(55,025)", "(6,679)")),
+    (6, ("Proceeds from maturities of marketable", "securities"), ("813", "59,937")),
+    (18, ("Net cash used in investing activities of the company",), ("(90,283)", "(23,245)")),
+    (0, ("Cash flows from financing activities:",), None),
+    (6, ("Repurchases of common stock",), ("(74,282)", "(61,536)")),
+    (6, ("Dividends paid",), ("(7,730)", "(235)")),
+    (6, ("Repayments of long-term debt",), ("(594)", "(73,744)")),
+]
+
+
+def _continued_top() -> bytes:
+    """A page a statement goes on to, cells aligned to the top: its first rows set their
+    amounts beside the label's first line, and the leader (with the label's last word)
+    wraps onto the line under it."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((54, 60), "CONSOLIDATED STATEMENTS OF CASH FLOWS (CONTINUED)", fontsize=9, fontname="hebo")
+    _right(page, 435, 80, "2023")
+    _right(page, 556, 80, "2022")
+    y = 92.0
+    for indent, lines, amounts in CONTINUED_TOP:
+        x = 54 + indent
+        page.insert_text((x, y), lines[0], fontsize=SIZE)
+        for right_x, value in zip((435, 556), amounts or ()):
+            _right(page, right_x, y, value)
+        if amounts and (len(lines) > 1 or LABEL_END - (x + _width(lines[0] + " ")) < 4 * _width(".")):
+            y += 7.5
+            rest = (lines[1] + " ") if len(lines) > 1 else ""
+            page.insert_text((x + 6.6, y), rest + _dots(40), fontsize=SIZE)
+        elif amounts:
+            page.insert_text((x + _width(lines[0] + " "), y), _dots(LABEL_END - x - _width(lines[0] + " ")),
+                             fontsize=SIZE)
+        y += 9.2
+    return doc.tobytes()
+
+
+def test_a_page_opening_with_top_aligned_rows_whose_leaders_wrapped_is_one_table():
+    d = layoutpdf.parse(_continued_top())
+    assert len(d.tables) == 1, d.to_markdown()
+    rows = [list(r) for r in d.tables[0].rows]
+    want = [[" ".join(lines), *(amounts or ("", ""))] for _, lines, amounts in CONTINUED_TOP]
+    assert rows[1:] == want, rows
+
+
+ZEBRA = [  # label, amounts or None; every other row shaded behind its label cell
+    ("Depreciation and amortization", ("1,204", "1,118")),
+    ("Deferred income taxes", ("(355)", "(157)")),
+    ("Accounts receivable", ("(350)", "(805)")),
+    ("Inventories", ("(456)", "(349)")),
+    ("Accrued expenses and other liabilities", ("576", "121")),
+    ("Net cash provided by operating activities of the company", ("6,856", "6,615")),
+    ("Cash flows from investing activities:", None),
+    ("Purchases of property and equipment and capitalized software", ("(886)", "(180)")),
+]
+
+
+def _zebra_end() -> bytes:
+    """Zebra rows shaded behind the label cells only, as Qt WebKit paints a cell's
+    background; cells aligned to the top. The last rows of the page stand under the last
+    shaded one: a group label, then a row whose leader wrapped alone onto the next line."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((54, 60), "CONSOLIDATED STATEMENTS OF CASH FLOWS (In millions)", fontsize=9, fontname="hebo")
+    page.draw_rect(pymupdf.Rect(54, 70, LABEL_END + 5, 83), color=None, fill=(0.85, 0.85, 0.85))
+    _right(page, 435, 80, "2023")
+    _right(page, 556, 80, "2022")
+    y = 94.0
+    for k, (label, amounts) in enumerate(ZEBRA):
+        wraps = bool(amounts) and LABEL_END - (60 + _width(label + " ")) < 4 * _width(".")
+        if k % 2 == 0 and k < 6:
+            page.draw_rect(pymupdf.Rect(54, y - 7, LABEL_END + 5, y + (9.5 if wraps else 2.3)), color=None,
+                           fill=(0.86, 0.9, 0.95))
+        x = 54 if amounts is None else 60
+        page.insert_text((x, y), label, fontsize=SIZE)
+        for right_x, value in zip((435, 556), amounts or ()):
+            _right(page, right_x, y, value)
+        if wraps:
+            y += 7.5
+            page.insert_text((x + 6.6, y), _dots(40), fontsize=SIZE)
+        elif amounts:
+            page.insert_text((x + _width(label + " "), y), _dots(LABEL_END - x - _width(label + " ")),
+                             fontsize=SIZE)
+        y += 9.8
+    return doc.tobytes()
+
+
+def test_a_group_label_under_the_last_shaded_row_stays_a_row_of_its_own():
+    d = layoutpdf.parse(_zebra_end())
+    assert len(d.tables) == 1, d.to_markdown()
+    rows = [list(r) for r in d.tables[0].rows]
+    assert rows[1:] == [[label, *(amounts or ("", ""))] for label, amounts in ZEBRA], rows
     assert "...." not in d.to_markdown(), d.to_markdown()
 
 

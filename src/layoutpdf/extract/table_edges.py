@@ -11,7 +11,7 @@ from ..text.dates import YEAR
 from ..text.units import UNIT_WORD
 from .table_bottom import amount_columns
 from .table_grid import Grid, Word, col_index, text_lines
-from .table_numbers import goes_on, is_number
+from .table_numbers import goes_on, is_fill, is_number
 from .table_prose import LEADER
 from .table_rows import centred_over, unit_alone
 from .table_rules import CAPTION_LABEL
@@ -200,7 +200,8 @@ def _label_rest(ln, g: Grid, last: str, em: float) -> bool:
     amounts beside it, reading on from it (`table_grid.goes_on`), ending no sentence (a
     note under the table does: "a Measured on one core."), no statement of a test under
     it ("χ 2 = 25.49, v = 11"). The last row's cells are
-    aligned to the top, its rule (or band) drawn around its first line only."""
+    aligned to the top, its rule (or band) drawn around its first line only. Or the leader
+    of that label, wrapped alone onto the line under it (`table_numbers.is_fill`)."""
     if len(ln.phrases) != 1 or len(g.col_edges) < 3 or not last or not g.rows \
             or not any(is_number(v) for v in g.rows[-1][1:] if v):
         return False
@@ -209,8 +210,11 @@ def _label_rest(ln, g: Grid, last: str, em: float) -> bool:
     # a column of bare `$` beside the labels is blank on most rows: a label may reach into it
     right = g.col_edges[2] if len(g.col_edges) > 3 and sign_column(g.rows[g.header_rows:], 1) \
         else g.col_edges[1]
-    return p.x0 >= g.col_edges[0] - em and p.x1 <= right + 0.5 * em and bool(text) \
-        and not _NOTE.match(text) and not text.endswith(".") and "=" not in text \
+    if not (p.x0 >= g.col_edges[0] - em and p.x1 <= right + 0.5 * em):
+        return False
+    if is_fill(p.text):
+        return True                     # the leader of the label above, wrapped alone
+    return bool(text) and not _NOTE.match(text) and not text.endswith(".") and "=" not in text \
         and goes_on(LEADER.sub(" ", last).strip(), text)
 
 

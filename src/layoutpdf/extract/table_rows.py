@@ -43,17 +43,34 @@ def group_rows(lines: list[TextLine], hcuts: list[float], edges: list[float],
 def _rows_in_band(band: list[TextLine], usual: float, edges: list[float], em: float) -> bool:
     """A ruled band far taller than the others, whose lines nearly all start in its first
     column, holds several rows (a block ruled only around), not one row of wrapped cells;
-    so does a band each of whose lines sets its own amounts in the columns of the line
-    above (booktabs: rules close the header and a group of rows, not each row; a cell's
-    wrapped text never repeats the amounts of its row)."""
+    so does a band with a group label over a row (`_group_over`), and one each of whose
+    lines sets its own amounts in the columns of the line above (booktabs: rules close the
+    header and a group of rows, not each row; a cell's wrapped text never repeats the
+    amounts of its row)."""
     if len(band) >= 2 and all(_own_amounts(a, b, edges, em) for a, b in zip(band, band[1:])):
         return True
     if len(band) >= 2 and any(_sentence(ln) for ln in band[1:]):
         return True                         # a sentence under a row is no wrapped cell of it
+    if any(_group_over(a, b, edges, em) for a, b in zip(band, band[1:])):
+        return True                         # a group label heads the row under it
     if len(band) < 3 or len(band) <= 2 * usual:
         return False
     firsts = [min(_cols_of(ln, edges, em)) for ln in band]
     return sum(1 for c in firsts if c == min(firsts)) >= 0.75 * len(band)
+
+
+def _group_over(up: TextLine, low: TextLine, edges: list[float], em: float) -> bool:
+    """`up` is a statement's group label over the row `low` ("Cash flows from investing
+    activities:" / "Purchases of property and equipment  (886)  ..."): one phrase in the
+    label column ending in a colon, over a label that opens with a capital and sets
+    amounts beside it. A label broken after its colon goes on in lower case or with a
+    count ("... par value:" / "900 shares authorized; ..."); a new label opens so."""
+    if len(up.phrases) != 1 or len(low.phrases) < 2 or _cols_of(up, edges, em) != {0}:
+        return False
+    label = low.phrases[0].text
+    return letters(up.phrases[0].text).endswith(":") and label[:1].isupper() \
+        and col_index(low.phrases[0].x0 + 0.3 * em, edges) == 0 \
+        and any(is_number(p.text) for p in low.phrases[1:])
 
 
 def _sentence(ln: TextLine) -> bool:

@@ -12,7 +12,7 @@ from statistics import median_high
 from ..model import Line
 from ..text.dates import YEAR
 from .table_grid import Word, same_weight, text_lines
-from .table_numbers import CURRENCY, goes_on, is_number
+from .table_numbers import CURRENCY, goes_on, is_fill, is_number
 from .table_rows import MAX_LABEL_LINES, hangs_under, label_head, unit_alone
 from .table_rules import CAPTION_LABEL
 from .table_two_rows import two_amount_lines, two_amount_rows
@@ -25,7 +25,9 @@ _MATH_FONT = re.compile(r"math|^cm(mi|sy|ex)|^ms(am|bm)|symbol|stix|rsfs|eufm|eu
 
 def aligned_bands(lines: list[Line], em: float, page_width: float) -> list[tuple[float, float]]:
     """y-ranges of three or more consecutive text rows that each hold two or more short
-    pieces (math set in math fonts aside): where a borderless table may be."""
+    pieces (math set in math fonts aside): where a borderless table may be. Fill is no
+    piece (`_pieces`) but on a row of its own, a leader wrapped alone (`is_fill`): there
+    it is the end of the label above, and the rows go on."""
     rows: list[list] = []
     last_cy = None
     step = 0.4 * em
@@ -37,18 +39,23 @@ def aligned_bands(lines: list[Line], em: float, page_width: float) -> list[tuple
     for _, _, ln in keyed:
         cy = ln.bbox.cy
         if last_cy is None or abs(cy - last_cy) > 0.4 * em:
-            rows.append([ln.bbox.y0, ln.bbox.y1, [], []])
+            rows.append([ln.bbox.y0, ln.bbox.y1, [], [], []])
             last_cy = cy
         row = rows[-1]
         row[0], row[1] = min(row[0], ln.bbox.y0), max(row[1], ln.bbox.y1)
         row[2].extend(_pieces(ln, em))
         row[3].append(ln.text)
+        if is_fill(ln.text):
+            row[4].append((ln.bbox.x0, ln.bbox.x1))
+    for row in rows:    # a leader alone on its row ends the label above it: a piece of its own
+        if not row[2] and row[4]:
+            row[2].extend(row[4])
     limit = SHORT_PIECE * page_width
     bands: list[tuple[float, float]] = []
     run: list = []
     between: list = []          # rows of one piece after the run: labels between its rows
     lead: list = []             # the row of one piece right above the run's first row
-    rows.append([0.0, 0.0, [], []])
+    rows.append([0.0, 0.0, [], [], []])
     for k, row in enumerate(rows):
         pieces = row[2]
         if len(pieces) >= 2 and sum(1 for a, b in pieces if b - a <= limit) >= 2:

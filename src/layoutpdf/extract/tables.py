@@ -128,10 +128,12 @@ def _lines_outside(lines: list[Line], boxes: list) -> list[Line]:
 def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs: list[Seg],
                  blocked: list[BBox], em: float, refused: list[TableCandidate]) -> list[Grid]:
     """The tables of the ruled regions; a framed box of prose, or columns of running text
-    between rules (a sidebar ruled above and below), is blocked instead."""
+    between rules (a sidebar ruled above and below), is blocked instead, unless its lines
+    go on outside it with amounts (`_rows_go_on`)."""
     grids: list[Grid] = []
     for box, strategy in regions:
-        if framed_prose(box, body, vs):
+        goes_on = _rows_go_on(box, words)
+        if framed_prose(box, body, vs) and not goes_on:
             blocked.append(BBox(*box))      # a boxed theorem or note: its text is prose
             continue
         grid = build_grid(box, words, hs, vs, strategy, em) \
@@ -142,11 +144,29 @@ def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs
         if grid and _plausible(grid) and not _amount_rules(grid, words, body):
             why = None if grid.rule_columns else _code_listing(grid, words) or prose_refusal(grid)
             if why:
-                blocked.append(BBox(*box))  # its text is no table for the other finders either
+                if not goes_on:
+                    blocked.append(BBox(*box))  # its text is no table for the other finders either
                 refused.append(_refusal(grid, why))
                 continue
             grids.append(grid)
     return grids
+
+
+def _rows_go_on(box, words: list[Word]) -> bool:
+    """The lines of a region read as prose go on right of it with amounts on their
+    baselines, and nothing but amounts (a signature's title and date, an exhibit's mark
+    are words): it is the label column of a statement whose label cells alone are shaded
+    (a browser paints each cell's background; zebra rows may colour the label cell only),
+    not text set apart in a box, and its words stay for the text-alignment finder."""
+    x0, y0, x1, y1 = box
+    lines = text_lines([w for w in words if x0 <= w.cx <= x1 and y0 <= w.cy <= y1])
+    right = [w for w in words if w.x0 > x1 and y0 <= w.cy <= y1]
+    going_on = 0
+    for ln in lines:
+        on = [w.text for w in right if ln.y0 <= w.cy <= ln.y1]
+        if any(is_number(t) and not YEAR.match(t) for t in on) and not any(c.isalpha() for t in on for c in t):
+            going_on += 1
+    return bool(lines) and 2 * going_on >= len(lines)
 
 
 def _tables_of_text(grids: list[Grid], blocked: list[BBox], captioned: list, hs: list[Seg],
