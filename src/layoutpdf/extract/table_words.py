@@ -484,14 +484,18 @@ def _long_labels(run: list) -> list:
 TURNED_SHARE = 0.5      # turned words at most this share of a region's level ones: labels
 
 
+TURNED_ASPECT = 0.7     # a turned word is taller than this share of its width
+
+
 def turned_labels(regions, level: list[Word], turned: list[Word]) -> list[Word]:
     """The words set turned (90 degrees) inside ruled regions whose text otherwise reads
     level: column labels turned to fit narrow columns (a header row of "Accuracy",
     "Precision" ... set upright), cells of the header like any other. Left out where the
-    turned words are not a few labels over level rows (a whole table set sideways)."""
+    turned words are not a few labels over level rows (a whole table set sideways). A
+    short word turned ("TA", "pH" over "urinaire") is about as tall as its line is wide."""
     out: list[Word] = []
     for box, _strategy in regions:
-        inside = [w for w in turned if holds(box, w) and w.y1 - w.y0 > w.x1 - w.x0]
+        inside = [w for w in turned if holds(box, w) and w.y1 - w.y0 > TURNED_ASPECT * (w.x1 - w.x0)]
         if inside and len(inside) <= TURNED_SHARE * sum(1 for w in level if holds(box, w)):
             out.extend(inside)
     return out

@@ -18,6 +18,7 @@ from ..elements.ids import element_id
 from ..elements.per_page import per_page
 from ..model import BBox, Document, Element, Layer, Line, Page, Region, Role, Table, TableCandidate
 from ..settings import Settings
+from ..text.scripts import is_cjk
 
 NOTE_GAP_LINES = 1.2     # a table note starts at most this many line heights under the table
 NOTE_SIZE = 0.97         # lettered table notes are set smaller than body text
@@ -51,13 +52,14 @@ def _page(doc: Document, page: Page, existing: list[Element], found: list[Table]
         if any(f.covers_fraction(cand.bbox) > 0.5 for f in floats):
             continue                        # inside a figure found earlier
         box = cand.bbox.expand(1.0)
-        own = [ln for ln in page.lines if ln.id not in used and _centre_in(ln.bbox, box)]
+        text = "\n".join(" | ".join(row) for row in cand.rows)
+        read = _words(text)
+        own = [ln for ln in page.lines if ln.id not in used and _centre_in(ln.bbox, box) and _read_by(ln, read)]
         if not own:
             continue
         used.update(ln.id for ln in own)
         notes, note_lines = _notes(page, cand, own, used, doc.stats.body_size or 10.0)
         used.update(ln.id for ln in note_lines)
-        text = "\n".join(" | ".join(row) for row in cand.rows)
         bbox = BBox.union_all([cand.bbox] + [ln.bbox for ln in note_lines])
         eid = element_id(page.index, cand.bbox, "table:" + text)
         reasons = (f"table ({cand.strategy})",) + cand.reasons
@@ -70,6 +72,28 @@ def _page(doc: Document, page: Page, existing: list[Element], found: list[Table]
                            needs_review=cand.score < 0.6))
         floats.append(cand.bbox)
     return page, elements
+
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _words(text: str) -> set[str]:
+    """The words of `text`, lower case; a run of CJK characters also by its characters
+    (a cell joins the lines it wraps onto with no space)."""
+    out: set[str] = set()
+    for w in _WORD.findall(text.lower()):
+        out.add(w)
+        if any(is_cjk(c) for c in w):
+            out.update(w)
+    return out
+
+
+def _read_by(ln: Line, read: set[str]) -> bool:
+    """The table's cells read the line: one of its words is in them. A line in the table's
+    box none of whose words a cell holds was missed by the grid (a row label the finder
+    left out); the table does not take it, and it reaches the reader as text."""
+    words = _words(ln.text)
+    return not words or bool(words & read)
 
 
 def _centre_in(b: BBox, box: BBox) -> bool:
