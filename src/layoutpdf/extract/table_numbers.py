@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from ..text.dates import YEAR
+
 NUMBER = re.compile(r"^[(\[]?[-+\u2212\u00b1~<>≈]?\s?[$€£]?\d[\d\s.,'’]*(?:[eE][-+]?\d+)?\s?[%‰]?[)\]]?\*{0,3}$"
                     r"|^[-\u2013\u2014\u2212]$|^n/?a$|^\.\.\.$", re.I)
 
@@ -24,6 +26,13 @@ def is_number(text: str) -> bool:
     beside it) belongs to the number."""
     text = text.strip()
     return bool(NUMBER.match(text) or NUMBER.match(_SIGN_APART.sub(r"\1", text)))
+
+
+def is_amount(text: str) -> bool:
+    """`text` is a number that is no year: an amount, a share, a count (a year set over
+    a column, or in a date, labels it)."""
+    text = text.strip()
+    return is_number(text) and not YEAR.match(text)
 
 
 # the fill a cell's text may end in: a dot leader (four dots or more, spaced or not, or

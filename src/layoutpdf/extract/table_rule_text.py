@@ -5,9 +5,8 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 
 from ..model import Line
-from ..text.dates import YEAR
 from .table_grid import Seg
-from .table_numbers import is_number, wordy
+from .table_numbers import is_amount, wordy
 
 SMALLER_TYPE = 1.08     # prose this much larger than a table's rows is set in another type
 
@@ -44,7 +43,7 @@ def prose_sentence(rows: list[Line], cys: list[float], a: Seg, b: Seg, em: float
     if not sentences:
         return False
     middle = (lo + hi) / 2
-    if any(s.bbox.x0 > middle and is_number(t) and not YEAR.match(t)
+    if any(s.bbox.x0 > middle and is_amount(t)
            for ln in band for s in ln.spans for t in s.text.split()):
         return False
     size = row_size(rows, cys, a, b)

@@ -9,10 +9,9 @@ from bisect import bisect_left, bisect_right
 from operator import attrgetter
 
 from ..model import BBox, Drawing, ImagePlacement, Line
-from ..text.dates import YEAR
 from .table_fills import fill_edges, paper
 from .table_grid import Seg
-from .table_numbers import is_number, wordy
+from .table_numbers import is_amount, wordy
 from .table_rule_text import prose_sentence, sentence_end
 
 RULE_THICK = 2.5        # pt: a filled box thinner than this is a rule
@@ -328,7 +327,7 @@ def _totals_double(a: Seg, by_pos: list[Seg], pos: list[float], rows: list[Line]
         return False
     top = min(h.pos for h in upper)
     above = [ln for ln in rows[bisect_left(cys, top - em):bisect_left(cys, top)] if 0 <= top - ln.bbox.y1 < em]
-    return sum(1 for ln in above for t in ln.text.split() if is_number(t) and not YEAR.match(t)) >= 2
+    return sum(1 for ln in above for t in ln.text.split() if is_amount(t)) >= 2
 
 
 def _heads(members: list[int], a: Seg, b: Seg, tol: float) -> bool:

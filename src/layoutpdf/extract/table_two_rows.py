@@ -6,8 +6,7 @@ place, are a table all the same: prose sets no pieces an em apart, let alone amo
 in columns. The pages' tables then join as one (`stages.tables`)."""
 from __future__ import annotations
 
-from ..text.dates import YEAR
-from .table_numbers import is_number
+from .table_numbers import is_amount, is_number
 
 AMOUNT_ALIGN = 0.5      # ems: amounts of one column end this close (a decimal tab's bracket)
 
@@ -41,4 +40,4 @@ def two_amount_lines(lines: list, em: float) -> bool:
 
 
 def _numbers(text: str) -> int:
-    return sum(1 for t in text.split() if is_number(t) and not YEAR.match(t))
+    return sum(1 for t in text.split() if is_amount(t))

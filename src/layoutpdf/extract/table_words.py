@@ -10,9 +10,8 @@ from operator import itemgetter
 from statistics import median_high
 
 from ..model import Line
-from ..text.dates import YEAR
 from .table_grid import Word, same_weight, text_lines
-from .table_numbers import CURRENCY, goes_on, is_fill, is_number
+from .table_numbers import CURRENCY, goes_on, is_amount, is_fill, is_number
 from .table_rows import MAX_LABEL_LINES, hangs_under, label_head, unit_alone
 from .table_rules import CAPTION_LABEL
 from .table_two_rows import two_amount_lines, two_amount_rows
@@ -414,7 +413,7 @@ def _unit_under(ln, run: list) -> bool:
     the years, over the rows): one phrase in brackets naming a unit, under rows of the
     run that hold no amount (its header: words, dates and years). The rows under it go
     on with the same table."""
-    return unit_alone(ln) and not any(is_number(p.text) and not YEAR.match(p.text.strip())
+    return unit_alone(ln) and not any(is_amount(p.text)
                                       for e in run if e[2] == ROW for p in e[1])
 
 

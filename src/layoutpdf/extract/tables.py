@@ -22,7 +22,6 @@ from operator import itemgetter
 from statistics import median
 
 from ..model import BBox, Drawing, ImagePlacement, Line, TableCandidate
-from ..text.dates import YEAR
 from ..text.monospace import is_mono
 from .framed_text import framed_prose
 from .table_bands import headed_bodies
@@ -34,7 +33,7 @@ from .table_edges import EDGE_ROWS, MAX_MATH_SHARE, edge_rows
 from .table_prose import LEADER, contents_refusal, prose_refusal, without_fill, without_leaders
 from .table_regions import head_marks, side_by_side_cuts, stacked_pairs
 from .table_grid import Grid, Seg, Word, text_lines
-from .table_numbers import CURRENCY, is_number
+from .table_numbers import CURRENCY, is_amount, is_number
 from .table_one_row import one_row_grid
 from .table_plausible import plausible as _plausible
 from .table_signs import columns, join_sign_columns
@@ -164,7 +163,7 @@ def _rows_go_on(box, words: list[Word]) -> bool:
     going_on = 0
     for ln in lines:
         on = [w.text for w in right if ln.y0 <= w.cy <= ln.y1]
-        if any(is_number(t) and not YEAR.match(t) for t in on) and not any(c.isalpha() for t in on for c in t):
+        if any(is_amount(t) for t in on) and not any(c.isalpha() for t in on for c in t):
             going_on += 1
     return bool(lines) and 2 * going_on >= len(lines)
 
@@ -241,7 +240,7 @@ def _amount_rules(g: Grid, words: list[Word], body: list[Line]) -> bool:
     def labelled(r) -> bool:
         return any(abs(b.cy - r.cy) <= 0.3 * (r.y1 - r.y0) for b in left)
 
-    priced = [r for r in rows if any(is_number(w.text) and not YEAR.match(w.text) for w in r.words)]
+    priced = [r for r in rows if any(is_amount(w.text) for w in r.words)]
     if len(priced) >= 2 and all(labelled(r) and not any(_WORDY.search(w.text) for w in r.words)
                                 for r in priced):
         return True                         # amounts only, each row labelled left of the rules
