@@ -39,26 +39,53 @@ def _dots(room: float) -> str:
     return "." * max(4, int(room / _width(".")))
 
 
-def _statement() -> bytes:
+def _page(title: str) -> tuple[pymupdf.Document, pymupdf.Page]:
+    """A page with the statement's title and its two year columns."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    page.insert_text((54, 60), "CONSOLIDATED STATEMENTS OF CASH FLOWS (In millions)", fontsize=9, fontname="hebo")
+    page.insert_text((54, 60), title, fontsize=9, fontname="hebo")
     _right(page, 435, 80, "2023")
     _right(page, 556, 80, "2022")
+    return doc, page
+
+
+def _wraps(x: float, label: str) -> bool:
+    """No room for a leader after the label in its column."""
+    return LABEL_END - (x + _width(label + " ")) < 4 * _width(".")
+
+
+def _row(page: pymupdf.Page, x: float, y: float, lines: tuple[str, ...], amounts, top: bool = False,
+         wrap: bool = False) -> float:
+    """One row: its label's lines, its leader (after the last line, or wrapped alone onto
+    the next line, hung in, when the label fills its column or `wrap` says so) and its
+    amounts (on the leader's line, or on the label's first line when `top`). Returns the
+    baseline of the row's last line."""
+    first = y
+    for k, line in enumerate(lines[:-1]):
+        page.insert_text((x + (6.6 if k else 0), y), line, fontsize=SIZE)
+        y += 7.5
+    last = lines[-1]
+    if len(lines) > 1:
+        page.insert_text((x + 6.6, y), last + " " + _dots(40), fontsize=SIZE)
+    elif amounts and (wrap or _wraps(x, last)):
+        page.insert_text((x, y), last, fontsize=SIZE)
+        y += 7.5
+        page.insert_text((x + 6.6, y), _dots(40), fontsize=SIZE)
+    else:
+        page.insert_text((x, y), last, fontsize=SIZE)
+        if amounts:
+            room = LABEL_END - (x + _width(last + " "))
+            page.insert_text((x + _width(last + " "), y), _dots(room), fontsize=SIZE)
+    for right_x, value in zip((435, 556), amounts or ()):
+        _right(page, right_x, first if top else y, value)
+    return y
+
+
+def _statement() -> bytes:
+    doc, page = _page("CONSOLIDATED STATEMENTS OF CASH FLOWS (In millions)")
     y = 96.0
     for indent, label, amounts in ROWS:
-        x = 54 + indent
-        page.insert_text((x, y), label, fontsize=SIZE)
-        if amounts:
-            room = LABEL_END - (x + _width(label + " "))
-            if room < 4 * _width("."):       # no room for a leader: it wraps alone, hung in
-                y += 7.5
-                page.insert_text((x + 6.6, y), _dots(40), fontsize=SIZE)
-            else:
-                page.insert_text((x + _width(label + " "), y), _dots(room), fontsize=SIZE)
-            for right_x, value in zip((435, 556), amounts):
-                _right(page, right_x, y, value)
-        y += 9.2
+        y = _row(page, 54 + indent, y, (label,), amounts) + 9.2
     return doc.tobytes()
 
 
@@ -73,19 +100,10 @@ CONTINUED = [  # a page a statement goes on to: every label fills its column
 def _continued() -> bytes:
     """The page opens under its column labels with rows whose leaders all wrapped alone:
     no row of the page sets its label beside its amounts."""
-    doc = pymupdf.open()
-    page = doc.new_page(width=612, height=792)
-    page.insert_text((54, 60), "CONSOLIDATED STATEMENTS OF CASH FLOWS (CONTINUED)", fontsize=9, fontname="hebo")
-    _right(page, 435, 80, "2023")
-    _right(page, 556, 80, "2022")
+    doc, page = _page("CONSOLIDATED STATEMENTS OF CASH FLOWS (CONTINUED)")
     y = 92.0
     for label, amounts in CONTINUED:
-        page.insert_text((60, y), label, fontsize=SIZE)
-        y += 7.5
-        page.insert_text((66.6, y), _dots(40), fontsize=SIZE)
-        for right_x, value in zip((435, 556), amounts):
-            _right(page, right_x, y, value)
-        y += 9.2
+        y = _row(page, 60, y, (label,), amounts, wrap=True) + 9.2
     return doc.tobytes()
 
 
@@ -97,30 +115,6 @@ def test_a_page_of_rows_whose_leaders_all_wrapped_is_one_table():
     assert rows[1:] == [[label, *amounts] for label, amounts in CONTINUED], rows
 
 
-def _top_aligned(rows=None) -> bytes:
-    """Cells aligned to the top: a long label sets its amounts on its own line and the
-    leader it had no room for wraps alone onto the next line, with nothing beside it."""
-    rows = rows or TOP_ALIGNED
-    doc = pymupdf.open()
-    page = doc.new_page(width=612, height=792)
-    page.insert_text((54, 60), "CONDENSED CONSOLIDATED BALANCE SHEETS (In millions)", fontsize=9, fontname="hebo")
-    _right(page, 435, 80, "2023")
-    _right(page, 556, 80, "2022")
-    y = 96.0
-    for label, amounts in rows:
-        page.insert_text((60, y), label, fontsize=SIZE)
-        for right_x, value in zip((435, 556), amounts):
-            _right(page, right_x, y, value)
-        if LABEL_END - (60 + _width(label + " ")) < 4 * _width("."):
-            y += 7.5
-            page.insert_text((66.6, y), _dots(60), fontsize=SIZE)
-        else:
-            page.insert_text((60 + _width(label + " "), y), _dots(LABEL_END - 60 - _width(label + " ")),
-                             fontsize=SIZE)
-        y += 9.2
-    return doc.tobytes()
-
-
 TOP_ALIGNED = [
     ("Cash and cash equivalents", ("27,079", "722")),
     ("Short-term investments", ("60,468", "109")),
@@ -129,9 +123,17 @@ TOP_ALIGNED = [
     ("Prepaid expenses and other current assets of the company", ("85,649", "81,452")),
     ("Total current assets", ("43,222", "876")),
 ]
-
-
 TOP_ALL_WRAPPED = [(label + " of the company", amounts) for label, amounts in TOP_ALIGNED]
+
+
+def _top_aligned(rows=None) -> bytes:
+    """Cells aligned to the top: a long label sets its amounts on its own line and the
+    leader it had no room for wraps alone onto the next line, with nothing beside it."""
+    doc, page = _page("CONDENSED CONSOLIDATED BALANCE SHEETS (In millions)")
+    y = 96.0
+    for label, amounts in rows or TOP_ALIGNED:
+        y = _row(page, 60, y, (label,), amounts, top=True) + 9.2
+    return doc.tobytes()
 
 
 def test_a_leader_wrapped_alone_under_top_aligned_amounts_stays_in_the_table():
@@ -165,25 +167,10 @@ def _continued_top() -> bytes:
     """A page a statement goes on to, cells aligned to the top: its first rows set their
     amounts beside the label's first line, and the leader (with the label's last word)
     wraps onto the line under it."""
-    doc = pymupdf.open()
-    page = doc.new_page(width=612, height=792)
-    page.insert_text((54, 60), "CONSOLIDATED STATEMENTS OF CASH FLOWS (CONTINUED)", fontsize=9, fontname="hebo")
-    _right(page, 435, 80, "2023")
-    _right(page, 556, 80, "2022")
+    doc, page = _page("CONSOLIDATED STATEMENTS OF CASH FLOWS (CONTINUED)")
     y = 92.0
     for indent, lines, amounts in CONTINUED_TOP:
-        x = 54 + indent
-        page.insert_text((x, y), lines[0], fontsize=SIZE)
-        for right_x, value in zip((435, 556), amounts or ()):
-            _right(page, right_x, y, value)
-        if amounts and (len(lines) > 1 or LABEL_END - (x + _width(lines[0] + " ")) < 4 * _width(".")):
-            y += 7.5
-            rest = (lines[1] + " ") if len(lines) > 1 else ""
-            page.insert_text((x + 6.6, y), rest + _dots(40), fontsize=SIZE)
-        elif amounts:
-            page.insert_text((x + _width(lines[0] + " "), y), _dots(LABEL_END - x - _width(lines[0] + " ")),
-                             fontsize=SIZE)
-        y += 9.2
+        y = _row(page, 54 + indent, y, lines, amounts, top=True) + 9.2
     return doc.tobytes()
 
 
@@ -211,29 +198,16 @@ def _zebra_end() -> bytes:
     """Zebra rows shaded behind the label cells only, as Qt WebKit paints a cell's
     background; cells aligned to the top. The last rows of the page stand under the last
     shaded one: a group label, then a row whose leader wrapped alone onto the next line."""
-    doc = pymupdf.open()
-    page = doc.new_page(width=612, height=792)
-    page.insert_text((54, 60), "CONSOLIDATED STATEMENTS OF CASH FLOWS (In millions)", fontsize=9, fontname="hebo")
+    doc, page = _page("CONSOLIDATED STATEMENTS OF CASH FLOWS (In millions)")
     page.draw_rect(pymupdf.Rect(54, 70, LABEL_END + 5, 83), color=None, fill=(0.85, 0.85, 0.85))
-    _right(page, 435, 80, "2023")
-    _right(page, 556, 80, "2022")
     y = 94.0
     for k, (label, amounts) in enumerate(ZEBRA):
-        wraps = bool(amounts) and LABEL_END - (60 + _width(label + " ")) < 4 * _width(".")
-        if k % 2 == 0 and k < 6:
-            page.draw_rect(pymupdf.Rect(54, y - 7, LABEL_END + 5, y + (9.5 if wraps else 2.3)), color=None,
-                           fill=(0.86, 0.9, 0.95))
         x = 54 if amounts is None else 60
-        page.insert_text((x, y), label, fontsize=SIZE)
-        for right_x, value in zip((435, 556), amounts or ()):
-            _right(page, right_x, y, value)
-        if wraps:
-            y += 7.5
-            page.insert_text((x + 6.6, y), _dots(40), fontsize=SIZE)
-        elif amounts:
-            page.insert_text((x + _width(label + " "), y), _dots(LABEL_END - x - _width(label + " ")),
-                             fontsize=SIZE)
-        y += 9.8
+        if k % 2 == 0 and k < 6:
+            tall = bool(amounts) and _wraps(x, label)
+            page.draw_rect(pymupdf.Rect(54, y - 7, LABEL_END + 5, y + (9.5 if tall else 2.3)), color=None,
+                           fill=(0.86, 0.9, 0.95))
+        y = _row(page, x, y, (label,), amounts, top=True) + 9.8
     return doc.tobytes()
 
 
