@@ -482,8 +482,6 @@ def _long_labels(run: list) -> list:
 
 
 TURNED_SHARE = 0.5      # turned words at most this share of a region's level ones: labels
-
-
 TURNED_ASPECT = 0.7     # a turned word is taller than this share of its width
 
 
