@@ -131,8 +131,7 @@ def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs
     go on outside it with amounts (`_rows_go_on`)."""
     grids: list[Grid] = []
     for box, strategy in regions:
-        goes_on = _rows_go_on(box, words)
-        if framed_prose(box, body, vs) and not goes_on:
+        if framed_prose(box, body, vs) and not _rows_go_on(box, words):
             blocked.append(BBox(*box))      # a boxed theorem or note: its text is prose
             continue
         grid = build_grid(box, words, hs, vs, strategy, em) \
@@ -143,7 +142,7 @@ def _ruled_grids(regions, words: list[Word], body: list[Line], hs: list[Seg], vs
         if grid and _plausible(grid) and not _amount_rules(grid, words, body):
             why = None if grid.rule_columns else _code_listing(grid, words) or prose_refusal(grid)
             if why:
-                if not goes_on:
+                if not _rows_go_on(box, words):
                     blocked.append(BBox(*box))  # its text is no table for the other finders either
                 refused.append(_refusal(grid, why))
                 continue
